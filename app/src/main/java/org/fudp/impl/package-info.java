@@ -1,0 +1,4 @@
+/**
+ * Implementation of the FUDP control loop inside ONOS.
+ */
+package org.fudp.impl;

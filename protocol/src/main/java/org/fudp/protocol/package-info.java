@@ -1,0 +1,5 @@
+/**
+ * The FUDP control protocol between the controller and flow adjustors: flow identities,
+ * per-flow rate limits and the authenticated wire codec both sides share.
+ */
+package org.fudp.protocol;
