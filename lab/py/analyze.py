@@ -1,0 +1,227 @@
+"""Turns the raw reports of a run into the paper's metrics: per-flow throughput, Jain's index (Eq. 4) per
+set, RTT and power (Eq. 5) over time, and the steady-state summary."""
+import csv
+import json
+import math
+import os
+
+import traffic
+
+BIN = 1.0  # seconds per sample in every time series
+
+# The paper's own results (Section 5.2), shown beside ours. The paper gives one fairness figure per
+# mechanism "in the equilibrium state", and power for IP only relative to FUDP.
+PAPER = {
+    "ip": {"jain": 0.36, "power": "about 30% of FUDP's"},
+    "wfq": {"jain": 0.6, "power": "fluctuates, below FUDP"},
+    "fudp": {"jain": 0.9, "power": "highest"},
+}
+
+
+def jain(values):
+    """Jain's fairness index, Eq. (4): (sum w)^2 / (n * sum w^2); 1.0 for an empty or all-zero set."""
+    n = len(values)
+    sq = sum(v * v for v in values)
+    if n == 0 or sq == 0:
+        return 1.0
+    return sum(values) ** 2 / (n * sq)
+
+
+def _mean(xs):
+    xs = [x for x in xs if x is not None and not math.isnan(x)]
+    return sum(xs) / len(xs) if xs else float("nan")
+
+
+class MechanismResult:
+    """Time series of one mechanism run, on a grid of BIN-second samples from t = 0."""
+
+    def __init__(self, scenario, mechanism, rundir, t0, launches, controller_log=None):
+        self.scenario = scenario
+        self.mechanism = mechanism
+        self.rundir = rundir
+        self.nbins = int(math.ceil(scenario.length / BIN))
+        self.times = [(i + 0.5) * BIN for i in range(self.nbins)]
+        self.flow_mbps = {f.id: [0.0] * self.nbins for f in scenario.flows}
+        self.tcp_rtt = {f.id: [] for f in scenario.flows}
+        self.errors = []
+        for la in launches:
+            intervals, rtts, err = traffic.read_intervals(la)
+            if err or not intervals:
+                self.errors.append("flow %d (part %d): %s" % (la["flow"], la["k"], err or "no receiver report"))
+            for a, b, nbytes in intervals:
+                self._spread(la["flow"], la["t"] + a, la["t"] + b, nbytes)
+            self.tcp_rtt[la["flow"]] += [(la["t"] + t, ms) for t, ms in rtts]
+        self.rtt = {}
+        for set_name, _, _ in traffic.ping_pairs(scenario):
+            samples = traffic.read_ping(os.path.join(rundir, "ping-%s.txt" % set_name))
+            per_bin = [[] for _ in range(self.nbins)]
+            for epoch, ms in samples:
+                i = int((epoch - t0) // BIN)
+                if 0 <= i < self.nbins:
+                    per_bin[i].append(ms)
+            self.rtt[set_name] = [_mean(b) if b else float("nan") for b in per_bin]
+        self.controller = controller_log or []
+
+    def _spread(self, flow_id, a, b, nbytes):
+        """Adds a report interval's bytes to the bins it overlaps, in proportion to the overlap."""
+        if b <= a:
+            return
+        series = self.flow_mbps[flow_id]
+        i = max(0, int(a // BIN))
+        while i < self.nbins and i * BIN < b:
+            lo, hi = max(a, i * BIN), min(b, (i + 1) * BIN)
+            if hi > lo:
+                series[i] += nbytes * (hi - lo) / (b - a) * 8 / 1e6 / BIN
+            i += 1
+
+    def active(self, flow, i):
+        lo, hi = i * BIN, (i + 1) * BIN
+        return flow.start <= lo and hi <= flow.end + 1e-9
+
+    def set_flows(self, set_name):
+        return [f for f in self.scenario.flows if f.set == set_name]
+
+    def jain_series(self, set_name):
+        out = []
+        for i in range(self.nbins):
+            vals = [self.flow_mbps[f.id][i] for f in self.set_flows(set_name) if self.active(f, i)]
+            out.append(jain(vals) if vals else float("nan"))
+        return out
+
+    def set_mbps(self, set_name):
+        return [sum(self.flow_mbps[f.id][i] for f in self.set_flows(set_name)) for i in range(self.nbins)]
+
+    def power_series(self, set_name):
+        thr, rtt = self.set_mbps(set_name), self.rtt.get(set_name, [])
+        return [thr[i] / (rtt[i] / 1000.0) if i < len(rtt) and rtt[i] and not math.isnan(rtt[i]) else float("nan")
+                for i in range(self.nbins)]
+
+    def window_bins(self, set_name):
+        lo, hi = self.scenario.steady_window(set_name)
+        return [i for i in range(self.nbins) if i * BIN >= lo - 1e-9 and (i + 1) * BIN <= hi + 1e-9]
+
+    def steady(self, set_name):
+        bins = self.window_bins(set_name)
+        js, thr, rtt = self.jain_series(set_name), self.set_mbps(set_name), self.rtt.get(set_name, [])
+        goodput = _mean([thr[i] for i in bins])
+        rtt_ms = _mean([rtt[i] for i in bins if i < len(rtt)])
+        flows = self.set_flows(set_name)
+        mean_per_flow = {f.id: _mean([self.flow_mbps[f.id][i] for i in bins]) for f in flows}
+        return {
+            "jainSteady": round(_mean([js[i] for i in bins]), 4),
+            "jainOfMeans": round(jain(list(mean_per_flow.values())), 4),
+            "goodputMbps": round(goodput, 3),
+            "rttMsMean": round(rtt_ms, 3),
+            "power": round(goodput / (rtt_ms / 1000.0), 1) if rtt_ms and not math.isnan(rtt_ms) else None,
+            "window": list(self.scenario.steady_window(set_name)),
+            "flowMbps": {str(k): round(v, 3) for k, v in mean_per_flow.items()},
+        }
+
+    def reconvergence(self):
+        """For FUDP: after each flow arrives or leaves, how many control periods until the set's UDP
+        average is back inside the fairness band (from the controller's own per-period log)."""
+        out = []
+        for f in self.scenario.flows:
+            if not f.set:
+                continue
+            for kind, t in (("arrives", f.start), ("leaves", f.end)):
+                if t <= 0 or t >= self.scenario.length - 1e-9:
+                    continue
+                rows = [r for r in self.controller if r["set"] == f.set and r["t"] > t and r["udpFlows"] > 0]
+                periods = None
+                for n, r in enumerate(rows, start=1):
+                    if r["inBand"] or r["adjusted"]:
+                        # An adjusted period ends with the UDP flows set to their fair share; the next one
+                        # shows whether the measured rates landed in the band.
+                        if r["inBand"]:
+                            periods = n
+                            break
+                if rows:
+                    out.append({"flow": f.id, "event": kind, "t": t, "set": f.set, "periodsToBand": periods})
+        return out
+
+
+def write_csvs(results, outdir):
+    with open(os.path.join(outdir, "throughput.csv"), "w", newline="") as fh:
+        w = csv.writer(fh)
+        w.writerow(["mechanism", "t_s", "flow", "protocol", "src", "dst", "set", "mbps"])
+        for r in results:
+            for f in r.scenario.flows:
+                for i, t in enumerate(r.times):
+                    w.writerow([r.mechanism, t, f.id, f.protocol, f.src, f.dst, f.set or "", round(r.flow_mbps[f.id][i], 4)])
+    with open(os.path.join(outdir, "fairness.csv"), "w", newline="") as fh:
+        w = csv.writer(fh)
+        w.writerow(["mechanism", "t_s", "set", "jain", "active_flows"])
+        for r in results:
+            for s in r.scenario.sets():
+                js = r.jain_series(s)
+                for i, t in enumerate(r.times):
+                    n = sum(1 for f in r.set_flows(s) if r.active(f, i))
+                    w.writerow([r.mechanism, t, s, "" if math.isnan(js[i]) else round(js[i], 4), n])
+    with open(os.path.join(outdir, "rtt-power.csv"), "w", newline="") as fh:
+        w = csv.writer(fh)
+        w.writerow(["mechanism", "t_s", "set", "set_mbps", "rtt_ms", "power_mbps_per_s"])
+        for r in results:
+            for s in r.scenario.sets():
+                thr, rtt, pw = r.set_mbps(s), r.rtt.get(s, []), r.power_series(s)
+                for i, t in enumerate(r.times):
+                    rv = rtt[i] if i < len(rtt) else float("nan")
+                    w.writerow([r.mechanism, t, s, round(thr[i], 4), "" if math.isnan(rv) else round(rv, 3),
+                                "" if math.isnan(pw[i]) else round(pw[i], 1)])
+
+
+def summary(results, scenario, extra=None):
+    out = {"scenario": scenario.name, "mechanisms": {}}
+    for r in results:
+        entry = {"sets": {s: r.steady(s) for s in scenario.sets()}}
+        if r.errors:
+            entry["errors"] = r.errors
+        if r.mechanism == "fudp":
+            entry["reconvergence"] = r.reconvergence()
+        out["mechanisms"][r.mechanism] = entry
+    if extra:
+        out.update(extra)
+    return out
+
+
+def write_summary(results, scenario, outdir, extra=None):
+    data = summary(results, scenario, extra)
+    with open(os.path.join(outdir, "summary.json"), "w") as fh:
+        json.dump(data, fh, indent=2)
+    lines = ["# Lab run: %s" % scenario.name, "", scenario.description, "",
+             "Steady state per set = all of the set's flows active (window in seconds after the run start, "
+             "first %.0f s after the last arrival skipped). Jain is Eq. (4) per 1 s sample, averaged over the "
+             "window; RTT is ping from the set's first sender to the host behind the bottleneck; power is Eq. (5), "
+             "goodput (Mbit/s) / mean RTT (s)." % scenario.settle, ""]
+    lines += ["| mechanism | set | window (s) | Jain (ours) | Jain (paper) | goodput Mbit/s | RTT ms | power | "
+              "paper power |", "|---|---|---|---|---|---|---|---|---|"]
+    for mech, entry in data["mechanisms"].items():
+        paper = PAPER.get(mech, {})
+        for s, m in entry["sets"].items():
+            lines.append("| %s | %s | %.0f-%.0f | %.3f | %s | %.2f | %.1f | %s | %s |" % (
+                mech, s, m["window"][0], m["window"][1], m["jainSteady"], paper.get("jain", "-"),
+                m["goodputMbps"], m["rttMsMean"], m["power"], paper.get("power", "-")))
+    lines.append("")
+    lines.append("Per-flow mean throughput in each set's steady window (Mbit/s):")
+    lines.append("")
+    for mech, entry in data["mechanisms"].items():
+        parts = []
+        for s, m in entry["sets"].items():
+            parts.append("%s: " % s + ", ".join("flow %s %.2f" % kv for kv in m["flowMbps"].items()))
+        lines.append("- %s: %s" % (mech, "; ".join(parts)))
+        for e in entry.get("errors", []):
+            lines.append("  - measurement problem: %s" % e)
+    fudp = data["mechanisms"].get("fudp")
+    if fudp and fudp.get("reconvergence"):
+        lines += ["", "FUDP: control periods until the set's UDP average is back inside the fairness band "
+                  "after a flow arrives or leaves (from the controller's log):", ""]
+        for e in fudp["reconvergence"]:
+            lines.append("- flow %d %s at %.0f s (%s): %s" % (
+                e["flow"], e["event"], e["t"], e["set"],
+                "%d period(s)" % e["periodsToBand"] if e["periodsToBand"] else "not back in band before the end"))
+    lines += ["", "The paper: IP 0.36, WFQ 0.6, FUDP 0.9 (Jain, equilibrium); IP's power about 30% of FUDP's. "
+              "Here RTT is queueing delay only (no netem in this kernel; base RTT about 0.06 ms), so power mostly "
+              "rewards short queues.", ""]
+    with open(os.path.join(outdir, "summary.md"), "w") as fh:
+        fh.write("\n".join(lines))
+    return data

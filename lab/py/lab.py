@@ -1,0 +1,108 @@
+"""The FUDP lab: the paper's testbed on one machine, IP vs WFQ vs FUDP on real traffic.
+
+    lab.py run [SCENARIO] [--quick] [--mechanisms ip,wfq,fudp] [--out DIR]
+
+Entry point is tools/lab, which installs packages and builds the jars first.
+"""
+import argparse
+import json
+import os
+import signal
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import analyze  # noqa: E402
+import fudp  # noqa: E402
+import plots  # noqa: E402
+import scenario as scenario_mod  # noqa: E402
+import topo as topo_mod  # noqa: E402
+import traffic  # noqa: E402
+from topo import log  # noqa: E402
+
+REPO = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+DEFAULT_SCENARIO = os.path.join(REPO, "lab", "scenarios", "table1.json")
+
+
+def _interrupt(signum, _frame):
+    raise KeyboardInterrupt("signal %d" % signum)
+
+
+def run_mechanism(sc, mech, rundir):
+    topo = topo_mod.Topology(sc)
+    loop = None
+    try:
+        log("%s: building the topology" % mech)
+        topo.build(mech)
+        if mech == "fudp":
+            loop = fudp.FudpLoop(sc, topo, rundir, REPO)
+            loop.start()
+        tr = traffic.TrafficRun(sc, topo, rundir)
+        tr.start_servers()
+        log("%s: running %.0f s of traffic" % (mech, sc.length))
+        t0 = tr.run(mech.upper(), on_tick=loop.check if loop else None)
+        controller_log = loop.stop(t0) if loop else None
+        return analyze.MechanismResult(sc, mech, rundir, t0, tr.launches, controller_log)
+    finally:
+        if loop:
+            loop.stop(None)
+        topo.teardown()
+        log("%s: topology torn down" % mech)
+
+
+def cmd_run(args):
+    sc = scenario_mod.load(args.scenario)
+    if args.quick:
+        sc.apply_quick()
+    if args.mechanisms:
+        sc.mechanisms = sc._mechanisms([m.strip() for m in args.mechanisms.split(",") if m.strip()], "--mechanisms")
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    outdir = os.path.abspath(args.out or os.path.join(REPO, "lab-results", "%s%s-%s" % (
+        sc.name, "-quick" if args.quick else "", stamp)))
+    os.makedirs(outdir, exist_ok=True)
+    log("scenario %s (%s), mechanisms %s, %.0f s each; results in %s" % (
+        sc.name, sc.path, ", ".join(sc.mechanisms), sc.length, outdir))
+    started = time.time()
+    results = []
+    for mech in sc.mechanisms:
+        rundir = os.path.join(outdir, "raw", mech)
+        results.append(run_mechanism(sc, mech, rundir))
+        st = results[-1].steady
+        log("%s done: %s" % (mech, "; ".join("%s Jain %.3f goodput %.2f Mbit/s RTT %.1f ms" % (
+            s, st(s)["jainSteady"], st(s)["goodputMbps"], st(s)["rttMsMean"]) for s in sc.sets())))
+    analyze.write_csvs(results, outdir)
+    data = analyze.write_summary(results, sc, outdir, {"quick": bool(args.quick),
+                                                       "elapsedSeconds": round(time.time() - started, 1)})
+    plots.all_plots(results, sc, outdir)
+    log("wrote %s/{summary.md,summary.json,throughput.csv,fairness.csv,rtt-power.csv,fig4..6 *.png/*.svg}"
+        % outdir)
+    print(json.dumps({m: {s: v["jainSteady"] for s, v in e["sets"].items()} for m, e in data["mechanisms"].items()}))
+    return 0
+
+
+def main(argv):
+    p = argparse.ArgumentParser(prog="tools/lab", description=__doc__.strip().splitlines()[0])
+    sub = p.add_subparsers(dest="cmd", required=True)
+    r = sub.add_parser("run", help="build the testbed, run each mechanism, write results and plots")
+    r.add_argument("scenario", nargs="?", default=DEFAULT_SCENARIO, help="scenario file (default: %(default)s)")
+    r.add_argument("--quick", action="store_true", help="the scenario's short variant (for tests)")
+    r.add_argument("--mechanisms", help="comma-separated subset, e.g. ip,wfq,fudp")
+    r.add_argument("--out", help="output directory (default: lab-results/<scenario>-<timestamp>)")
+    args = p.parse_args(argv)
+    if os.geteuid() != 0:
+        p.error("the lab creates network namespaces and must run as root")
+    signal.signal(signal.SIGTERM, _interrupt)
+    signal.signal(signal.SIGHUP, _interrupt)
+    try:
+        return cmd_run(args)
+    except scenario_mod.ScenarioError as exc:
+        print("lab: bad scenario: %s" % exc, file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("lab: interrupted; everything was torn down", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

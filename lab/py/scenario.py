@@ -1,0 +1,179 @@
+"""Loads and validates a lab scenario file (JSON); the format is documented in docs/lab.md.
+
+Validation happens up front and names the bad field, so a bad scenario never half-runs.
+"""
+import json
+import os
+
+MECHANISMS = ("ip", "wfq", "prio", "wrr", "fudp")
+PROTOCOLS = ("tcp", "udp")
+
+
+class ScenarioError(ValueError):
+    pass
+
+
+def _need(obj, key, kind, where):
+    if key not in obj:
+        raise ScenarioError("%s: missing field '%s'" % (where, key))
+    val = obj[key]
+    if kind is float:
+        if isinstance(val, bool) or not isinstance(val, (int, float)):
+            raise ScenarioError("%s.%s: expected a number, got %r" % (where, key, val))
+        return float(val)
+    if not isinstance(val, kind):
+        raise ScenarioError("%s.%s: expected %s, got %r" % (where, key, kind.__name__, val))
+    return val
+
+
+def _positive(val, where):
+    if val <= 0:
+        raise ScenarioError("%s: must be > 0, got %r" % (where, val))
+    return val
+
+
+class Flow:
+    def __init__(self, raw, idx, hosts):
+        where = "flows[%d]" % idx
+        self.id = int(_need(raw, "id", float, where))
+        self.protocol = _need(raw, "protocol", str, where).lower()
+        if self.protocol not in PROTOCOLS:
+            raise ScenarioError("%s.protocol: expected one of %s, got %r" % (where, PROTOCOLS, self.protocol))
+        self.src = _need(raw, "src", str, where)
+        self.dst = _need(raw, "dst", str, where)
+        for key in ("src", "dst"):
+            if raw[key] not in hosts:
+                raise ScenarioError("%s.%s: unknown host %r (hosts: %s)" % (where, key, raw[key], hosts))
+        if self.src == self.dst:
+            raise ScenarioError("%s: src and dst are the same host %r" % (where, self.src))
+        self.start = _need(raw, "start", float, where)
+        if self.start < 0:
+            raise ScenarioError("%s.start: must be >= 0, got %r" % (where, self.start))
+        self.duration = _positive(_need(raw, "duration", float, where), where + ".duration")
+        self.rate_mbps = None
+        if self.protocol == "udp":
+            self.rate_mbps = _positive(_need(raw, "rateMbps", float, where), where + ".rateMbps")
+        elif "rateMbps" in raw:
+            raise ScenarioError("%s.rateMbps: only UDP flows have a sending rate; TCP is elastic" % where)
+        self.on_off = None
+        if "onOff" in raw:
+            if self.protocol != "udp":
+                raise ScenarioError("%s.onOff: only UDP flows can have an ON/OFF pattern" % where)
+            oo = raw["onOff"]
+            if not isinstance(oo, dict):
+                raise ScenarioError("%s.onOff: expected an object {onSeconds, offSeconds}" % where)
+            self.on_off = (_positive(_need(oo, "onSeconds", float, where + ".onOff"), where + ".onOff.onSeconds"),
+                           _positive(_need(oo, "offSeconds", float, where + ".onOff"), where + ".onOff.offSeconds"))
+        self.set = None  # filled in from the bottleneck the destination sits behind
+
+    @property
+    def end(self):
+        return self.start + self.duration
+
+    @property
+    def label(self):
+        return "%d %s %s>%s" % (self.id, self.protocol.upper(), self.src.upper(), self.dst.upper())
+
+    def scaled(self, factor):
+        self.start *= factor
+        self.duration *= factor
+        if self.on_off:
+            self.on_off = (self.on_off[0] * factor, self.on_off[1] * factor)
+
+    def on_periods(self):
+        """The (start, duration) pairs during which the flow sends, relative to the run start."""
+        if not self.on_off:
+            return [(self.start, self.duration)]
+        on, off = self.on_off
+        out, t = [], self.start
+        while t < self.end - 1e-9:
+            out.append((t, min(on, self.end - t)))
+            t += on + off
+        return out
+
+
+class Scenario:
+    def __init__(self, raw, path):
+        where = os.path.basename(path)
+        self.path = path
+        self.name = _need(raw, "name", str, where)
+        self.description = raw.get("description", "")
+        self.hosts = _need(raw, "hosts", list, where)
+        if not self.hosts or len(self.hosts) > 9 or not all(isinstance(h, str) and h.isalnum() for h in self.hosts):
+            raise ScenarioError("%s.hosts: expected 1-9 alphanumeric host names, got %r" % (where, self.hosts))
+        topo = _need(raw, "topology", dict, where)
+        self.link_mbps = _positive(_need(topo, "linkMbps", float, "topology"), "topology.linkMbps")
+        self.link_buffer = int(_positive(topo.get("linkBufferPackets", 1000), "topology.linkBufferPackets"))
+        self.bottlenecks = []
+        for i, b in enumerate(_need(topo, "bottlenecks", list, "topology")):
+            bw = "topology.bottlenecks[%d]" % i
+            host = _need(b, "host", str, bw)
+            if host not in self.hosts:
+                raise ScenarioError("%s.host: unknown host %r" % (bw, host))
+            self.bottlenecks.append({
+                "set": _need(b, "set", str, bw),
+                "host": host,
+                "rateMbps": _positive(_need(b, "rateMbps", float, bw), bw + ".rateMbps"),
+                "bufferPackets": int(_positive(b.get("bufferPackets", 100), bw + ".bufferPackets")),
+            })
+        if len({b["host"] for b in self.bottlenecks}) != len(self.bottlenecks):
+            raise ScenarioError("topology.bottlenecks: two bottlenecks in front of the same host")
+        self.flows = [Flow(f, i, self.hosts) for i, f in enumerate(_need(raw, "flows", list, where))]
+        if len({f.id for f in self.flows}) != len(self.flows):
+            raise ScenarioError("flows: flow ids must be unique")
+        by_host = {b["host"]: b["set"] for b in self.bottlenecks}
+        for f in self.flows:
+            f.set = by_host.get(f.dst)
+        self.mechanisms = self._mechanisms(_need(raw, "mechanisms", list, where), "mechanisms")
+        wfq = raw.get("wfq", {})
+        self.wfq_udp = _positive(float(wfq.get("udpWeight", 0.4)), "wfq.udpWeight")
+        self.wfq_tcp = _positive(float(wfq.get("tcpWeight", 0.6)), "wfq.tcpWeight")
+        fudp = raw.get("fudp", {})
+        self.period = _positive(float(fudp.get("periodSeconds", 1.0)), "fudp.periodSeconds")
+        self.alpha = float(fudp.get("alpha", 0.875))
+        self.beta = float(fudp.get("beta", 0.25))
+        for key, val in (("alpha", self.alpha), ("beta", self.beta)):
+            if not 0 < val < 1:
+                raise ScenarioError("fudp.%s: must be in (0, 1) as in Eqs. (1)-(2), got %r" % (key, val))
+        self.idle_timeout = int(_positive(fudp.get("idleTimeoutSeconds", 10), "fudp.idleTimeoutSeconds"))
+        self.quick = raw.get("quick", {})
+        self.settle = float(raw.get("steadySettleSeconds", 2.0))
+
+    def _mechanisms(self, names, where):
+        for n in names:
+            if n not in MECHANISMS:
+                raise ScenarioError("%s: unknown mechanism %r (known: %s)" % (where, n, ", ".join(MECHANISMS)))
+        return list(names)
+
+    def apply_quick(self):
+        factor = float(self.quick.get("timeScale", 0.5))
+        for f in self.flows:
+            f.scaled(factor)
+        self.settle *= factor
+        if "mechanisms" in self.quick:
+            self.mechanisms = self._mechanisms(self.quick["mechanisms"], "quick.mechanisms")
+
+    @property
+    def length(self):
+        return max(f.end for f in self.flows)
+
+    def sets(self):
+        return sorted({f.set for f in self.flows if f.set})
+
+    def steady_window(self, set_name):
+        """All flows of the set active: from the last start (plus a settling time) to the first end."""
+        fl = [f for f in self.flows if f.set == set_name]
+        lo = max(f.start for f in fl) + self.settle
+        hi = min(f.end for f in fl)
+        return (lo, hi) if hi > lo else (max(f.start for f in fl), hi)
+
+
+def load(path):
+    try:
+        with open(path) as fh:
+            raw = json.load(fh)
+    except json.JSONDecodeError as exc:
+        raise ScenarioError("%s: not valid JSON: %s" % (path, exc))
+    if not isinstance(raw, dict):
+        raise ScenarioError("%s: expected a JSON object at the top" % path)
+    return Scenario(raw, path)

@@ -1,0 +1,293 @@
+"""The lab's data plane: host namespaces on one userspace Open vSwitch, plus the adjustor's namespace.
+
+Layout (Fig. 3 of the paper, folded onto one switch):
+
+    h1 --+                         +-- h3  (bottleneck shaper on an ifb at h3's ingress)
+    h2 --+-- flabbr (OVS, netdev) -+-- h4  (bottleneck shaper on an ifb at h4's ingress)
+              |        |
+           adja      adjb   (the adjustor's two ports, in namespace flab-adj)
+
+Every host port is an OVS *internal* port moved into the host's namespace. Veth ports would go
+through OVS's one shared AF_PACKET socket, whose send buffer fills as soon as any downstream qdisc
+holds ~90 frames, and then OVS stops sending on every port (LAB-NOTES.md). For the same reason the
+bottlenecks shape at the receivers' ingress (ifb), never on a port OVS writes to through a socket.
+
+Everything created here carries the prefix "flab", is recorded, and is removed by teardown(),
+which is safe to call twice and after a half-built topology.
+"""
+import os
+import signal
+import subprocess
+import time
+
+PREFIX = "flab"
+BRIDGE = PREFIX + "br"
+OVS_DIR = "/tmp/%s-ovs" % PREFIX
+ADJ_NS = PREFIX + "-adj"
+ADJ_SWITCH_PORT = PREFIX + "-adja"  # the agent's switch-facing interface: control frames, UDP in
+ADJ_ONWARD_PORT = PREFIX + "-adjb"  # shaped UDP goes back to the switch from here
+ADJ_SWITCH_OFPORT = 11
+ADJ_ONWARD_OFPORT = 12
+SCHEMA = "/usr/share/openvswitch/vswitch.ovsschema"
+
+
+def log(msg):
+    print("[lab %s] %s" % (time.strftime("%H:%M:%S"), msg), flush=True)
+
+
+def sh(cmd, check=True, quiet=False, env=None, timeout=60):
+    """Runs a command given as a list; raises with the command's stderr on failure."""
+    res = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, timeout=timeout)
+    if check and res.returncode != 0:
+        raise RuntimeError("command failed (%d): %s\n%s" % (res.returncode, " ".join(cmd), res.stderr.strip()))
+    if not quiet and res.returncode != 0:
+        log("warning: %s: %s" % (" ".join(cmd), res.stderr.strip()))
+    return res.stdout
+
+
+def ns_exec(ns, cmd, **kw):
+    return sh(["ip", "netns", "exec", ns] + cmd, **kw)
+
+
+def tc_batch(ns, lines):
+    """Applies tc commands in one process (one `tc -batch`), which is much faster than one run each."""
+    path = os.path.join(OVS_DIR, "tc-%s.batch" % ns)
+    with open(path, "w") as fh:
+        fh.write("\n".join(lines) + "\n")
+    ns_exec(ns, ["tc", "-batch", path])
+
+
+def ovs_env():
+    env = dict(os.environ)
+    env["OVS_RUNDIR"] = OVS_DIR
+    env["OVS_LOGDIR"] = OVS_DIR
+    env["OVS_DBDIR"] = OVS_DIR
+    return env
+
+
+def vsctl(*args):
+    return sh(["ovs-vsctl", "--db=unix:%s/db.sock" % OVS_DIR, "--timeout=20"] + list(args), env=ovs_env())
+
+
+def ofctl(*args, check=True):
+    return sh(["ovs-ofctl", "-O", "OpenFlow13"] + list(args), env=ovs_env(), check=check)
+
+
+class Host:
+    def __init__(self, name, index):
+        self.name = name
+        self.index = index
+        self.ns = "%s-%s" % (PREFIX, name)
+        self.port = self.ns
+        self.ofport = index
+        self.ip = "10.77.0.%d" % index
+        self.mac = "02:fa:00:00:00:%02x" % index
+        self.ifb = "%s-ifb-%s" % (PREFIX, name)
+
+
+def _pid_alive(pid):
+    try:
+        os.kill(pid, 0)
+        return True
+    except OSError:
+        return False
+
+
+def _stop_pidfile(path):
+    """Stops a daemon we started, by the pid it wrote, and only if it still is an OVS daemon of ours."""
+    try:
+        pid = int(open(path).read().strip())
+    except (OSError, ValueError):
+        return
+    try:
+        cmdline = open("/proc/%d/cmdline" % pid, "rb").read().decode(errors="replace")
+    except OSError:
+        return
+    if "ovs" not in cmdline or OVS_DIR not in cmdline:
+        return
+    os.kill(pid, signal.SIGTERM)
+    for _ in range(50):
+        if not _pid_alive(pid):
+            return
+        time.sleep(0.1)
+    os.kill(pid, signal.SIGKILL)
+
+
+class Topology:
+    def __init__(self, scenario):
+        self.scenario = scenario
+        self.hosts = {h: Host(h, i + 1) for i, h in enumerate(scenario.hosts)}
+        self.processes = []
+
+    # ---- lifecycle -------------------------------------------------------------------------
+
+    def build(self, mechanism):
+        self.teardown(quiet=True)  # leftovers of a run that was killed hard
+        os.makedirs(OVS_DIR, exist_ok=True)
+        self._start_ovs()
+        for h in self.hosts.values():
+            self._add_host(h)
+        self._add_adjustor()
+        self._static_neighbours()
+        for b in self.scenario.bottlenecks:
+            self._bottleneck(self.hosts[b["host"]], b, mechanism)
+        if mechanism != "fudp":
+            # The baselines replace the OpenFlow switch by a plain forwarder (paper, 5.1.3).
+            for h in self.hosts.values():
+                ofctl("add-flow", BRIDGE, "priority=10,ip,nw_dst=%s,actions=output:%d" % (h.ip, h.ofport))
+        log("topology up: %d hosts, bridge %s (userspace datapath), mechanism %s"
+            % (len(self.hosts), BRIDGE, mechanism))
+
+    def spawn(self, cmd, ns=None, stdout=None, stderr=None, env=None):
+        """Starts a long-running process that teardown() will stop."""
+        full = (["ip", "netns", "exec", ns] if ns else []) + cmd
+        proc = subprocess.Popen(full, stdout=stdout or subprocess.DEVNULL, stderr=stderr or subprocess.DEVNULL,
+                                env=env, start_new_session=True)
+        self.processes.append(proc)
+        return proc
+
+    def teardown(self, quiet=False):
+        for proc in self.processes:
+            if proc.poll() is None:
+                try:
+                    os.killpg(proc.pid, signal.SIGTERM)
+                except OSError:
+                    pass
+        deadline = time.time() + 5
+        for proc in self.processes:
+            try:
+                proc.wait(timeout=max(0.1, deadline - time.time()))
+            except subprocess.TimeoutExpired:
+                try:
+                    os.killpg(proc.pid, signal.SIGKILL)
+                except OSError:
+                    pass
+                proc.wait()
+        self.processes = []
+        if os.path.exists(os.path.join(OVS_DIR, "db.sock")) and os.path.exists(os.path.join(OVS_DIR, "ovs-vswitchd.pid")):
+            sh(["ovs-vsctl", "--db=unix:%s/db.sock" % OVS_DIR, "--timeout=5", "--if-exists", "del-br", BRIDGE],
+               env=ovs_env(), check=False, quiet=True)
+        _stop_pidfile(os.path.join(OVS_DIR, "ovs-vswitchd.pid"))
+        _stop_pidfile(os.path.join(OVS_DIR, "ovsdb-server.pid"))
+        existing = set(sh(["ip", "netns", "list"], check=False, quiet=True).split())
+        for ns in [h.ns for h in self.hosts.values()] + [ADJ_NS]:
+            if ns in existing:
+                sh(["ip", "netns", "del", ns], check=False, quiet=quiet)
+        if os.path.isdir(OVS_DIR):
+            for f in os.listdir(OVS_DIR):
+                try:
+                    os.unlink(os.path.join(OVS_DIR, f))
+                except OSError:
+                    pass
+
+    # ---- pieces ------------------------------------------------------------------------------
+
+    def _start_ovs(self):
+        env = ovs_env()
+        sh(["ovsdb-tool", "create", os.path.join(OVS_DIR, "conf.db"), SCHEMA])
+        sh(["ovsdb-server", os.path.join(OVS_DIR, "conf.db"), "--remote=punix:%s/db.sock" % OVS_DIR,
+            "--pidfile=%s/ovsdb-server.pid" % OVS_DIR, "--detach", "--log-file=%s/ovsdb-server.log" % OVS_DIR],
+           env=env)
+        vsctl("--no-wait", "init")
+        sh(["ovs-vswitchd", "unix:%s/db.sock" % OVS_DIR, "--pidfile=%s/ovs-vswitchd.pid" % OVS_DIR, "--detach",
+            "--log-file=%s/ovs-vswitchd.log" % OVS_DIR], env=env)
+        vsctl("add-br", BRIDGE, "--", "set", "bridge", BRIDGE, "datapath_type=netdev",
+              "protocols=OpenFlow10,OpenFlow13", "fail-mode=secure")
+        ofctl("del-flows", BRIDGE)
+
+    def _internal_port(self, name, ofport, ns, mac):
+        vsctl("add-port", BRIDGE, name, "--", "set", "interface", name, "type=internal",
+              "ofport_request=%d" % ofport)
+        for _ in range(50):  # the tap device appears asynchronously
+            if subprocess.run(["ip", "link", "show", name], stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL).returncode == 0:
+                break
+            time.sleep(0.1)
+        sh(["ip", "link", "set", name, "netns", ns])
+        ns_exec(ns, ["ip", "link", "set", name, "address", mac])
+        ns_exec(ns, ["ip", "link", "set", name, "up"])
+        # Offloads would hand the shapers 64 KiB super-packets and falsify every queue.
+        ns_exec(ns, ["ethtool", "-K", name, "tx", "off", "tso", "off", "gso", "off", "gro", "off"],
+                check=False, quiet=True)
+
+    def _new_ns(self, ns):
+        sh(["ip", "netns", "add", ns])
+        ns_exec(ns, ["ip", "link", "set", "lo", "up"])
+        # No IPv6: its neighbour discovery would only add packet-ins and noise.
+        ns_exec(ns, ["sysctl", "-q", "-w", "net.ipv6.conf.all.disable_ipv6=1", "net.ipv6.conf.default.disable_ipv6=1"])
+
+    def _add_host(self, h):
+        self._new_ns(h.ns)
+        self._internal_port(h.port, h.ofport, h.ns, h.mac)
+        ns_exec(h.ns, ["ip", "addr", "add", h.ip + "/24", "dev", h.port])
+        # The host's access link: HTB at the link rate with a drop-tail FIFO.
+        rate = "%dkbit" % int(self.scenario.link_mbps * 1000)
+        tc_batch(h.ns, [
+            "qdisc add dev %s root handle 1: htb default 1" % h.port,
+            "class add dev %s parent 1: classid 1:1 htb rate %s ceil %s" % (h.port, rate, rate),
+            "qdisc add dev %s parent 1:1 handle 10: pfifo limit %d" % (h.port, self.scenario.link_buffer),
+        ])
+
+    def _add_adjustor(self):
+        self._new_ns(ADJ_NS)
+        self._internal_port(ADJ_SWITCH_PORT, ADJ_SWITCH_OFPORT, ADJ_NS, "02:fa:00:00:00:a1")
+        self._internal_port(ADJ_ONWARD_PORT, ADJ_ONWARD_OFPORT, ADJ_NS, "02:fa:00:00:00:a2")
+
+    def _static_neighbours(self):
+        # No ARP: the switch floods nothing, so the adjustor's bridge can never close a loop.
+        for h in self.hosts.values():
+            for o in self.hosts.values():
+                if o is not h:
+                    ns_exec(h.ns, ["ip", "neigh", "replace", o.ip, "lladdr", o.mac, "dev", h.port, "nud", "permanent"])
+
+    def _bottleneck(self, h, b, mechanism):
+        """The bottleneck link into host h, as a shaper on an ifb fed from h's ingress."""
+        cap = int(b["rateMbps"] * 1000)
+        buf = b["bufferPackets"]
+        ns_exec(h.ns, ["ip", "link", "add", h.ifb, "type", "ifb"])
+        ns_exec(h.ns, ["ip", "link", "set", h.ifb, "up"])
+        dev = h.ifb
+        lines = [
+            "qdisc add dev %s handle ffff: ingress" % h.port,
+            "filter add dev %s parent ffff: protocol all prio 1 u32 match u32 0 0 action mirred egress redirect dev %s"
+            % (h.port, dev),
+        ]
+        if mechanism in ("ip", "fudp"):
+            # Drop-tail FIFO (paper 5.1.3: FIFO scheduling and drop-tail queuing).
+            lines += [
+                "qdisc add dev %s root handle 1: htb default 1" % dev,
+                "class add dev %s parent 1: classid 1:1 htb rate %dkbit ceil %dkbit" % (dev, cap, cap),
+                "qdisc add dev %s parent 1:1 handle 10: pfifo limit %d" % (dev, buf),
+            ]
+        else:
+            # Two queues, UDP (q0) and everything else (q7), each drop-tail. WFQ: weights 0.4/0.6, and a
+            # class may borrow what the other leaves idle (work conserving), as a WFQ scheduler does.
+            if mechanism == "wfq":
+                total = self.scenario.wfq_udp + self.scenario.wfq_tcp
+                udp_rate, tcp_rate, udp_prio, tcp_prio = (cap * self.scenario.wfq_udp / total,
+                                                          cap * self.scenario.wfq_tcp / total, 0, 0)
+            elif mechanism == "wrr":
+                # Seed 002's WRR 4:1 in favour of the TCP queue.
+                udp_rate, tcp_rate, udp_prio, tcp_prio = cap * 0.2, cap * 0.8, 0, 0
+            else:
+                # Seed 002's PRIO for TCP: no prio qdisc in this kernel, so HTB gives TCP nearly the whole
+                # guaranteed rate and first claim on spare capacity; UDP keeps only what TCP leaves.
+                udp_rate, tcp_rate, udp_prio, tcp_prio = cap * 0.01, cap * 0.99, 7, 0
+            lines += [
+                "qdisc add dev %s root handle 1: htb default 20" % dev,
+                "class add dev %s parent 1: classid 1:1 htb rate %dkbit ceil %dkbit" % (dev, cap, cap),
+                "class add dev %s parent 1:1 classid 1:10 htb rate %dkbit ceil %dkbit prio %d"
+                % (dev, udp_rate, cap, udp_prio),
+                "class add dev %s parent 1:1 classid 1:20 htb rate %dkbit ceil %dkbit prio %d"
+                % (dev, tcp_rate, cap, tcp_prio),
+                "qdisc add dev %s parent 1:10 handle 10: pfifo limit %d" % (dev, buf),
+                "qdisc add dev %s parent 1:20 handle 20: pfifo limit %d" % (dev, buf),
+                "filter add dev %s parent 1: protocol ip prio 1 u32 match ip protocol 17 0xff flowid 1:10" % dev,
+            ]
+        tc_batch(h.ns, lines)
+
+    # ---- facts for the controller and the measurements ----------------------------------------
+
+    def qdisc_stats(self, host):
+        h = self.hosts[host]
+        return ns_exec(h.ns, ["tc", "-s", "qdisc", "show", "dev", h.ifb], check=False, quiet=True)
