@@ -1,0 +1,254 @@
+package org.fudp.protocol;
+
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Reassembles SNAPSHOT fragments, in any order and with duplicates, into {@link Snapshot}s, in
+ * bounded memory: at most {@code maxPending} incomplete snapshots and {@code maxEntries} entries
+ * held at once; an incomplete snapshot is dropped when it is older than the timeout, when a newer
+ * one would exceed a bound, or when its fragments contradict each other. Feed it only verified
+ * messages. Not thread-safe.
+ */
+public final class SnapshotAssembler {
+
+    private static final int RECENT_KEPT = 64;
+
+    private final int maxPending;
+    private final int maxEntries;
+    private final long timeoutMillis;
+    private final Clock clock;
+    private final LinkedHashMap<Key, Partial> pending = new LinkedHashMap<>();
+    /** Recently completed snapshots, so late duplicates of their fragments start nothing. */
+    private final LinkedHashMap<Key, Boolean> recent = new LinkedHashMap<>(16, 0.75f, false) {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Key, Boolean> eldest) {
+            return size() > RECENT_KEPT;
+        }
+    };
+    private int heldEntries;
+    private long timedOut;
+    private long dropped;
+    private long completed;
+
+    /**
+     * Creates an assembler.
+     *
+     * @param maxPending most incomplete snapshots held at once, at least 1
+     * @param maxEntries most entries held across incomplete snapshots, at least 1
+     * @param timeoutMillis how long an incomplete snapshot may wait for its missing fragments
+     * @param clock the clock timeouts are measured on
+     */
+    public SnapshotAssembler(int maxPending, int maxEntries, long timeoutMillis, Clock clock) {
+        if (maxPending < 1 || maxEntries < 1 || timeoutMillis < 1) {
+            throw new IllegalArgumentException("maxPending, maxEntries and timeoutMillis must be positive, were "
+                    + maxPending + ", " + maxEntries + ", " + timeoutMillis);
+        }
+        this.maxPending = maxPending;
+        this.maxEntries = maxEntries;
+        this.timeoutMillis = timeoutMillis;
+        this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    /**
+     * Adds one fragment.
+     *
+     * @param fragment a verified SNAPSHOT message
+     * @return the snapshot if this fragment completed it
+     * @throws IllegalArgumentException if the message is not a SNAPSHOT
+     */
+    public Optional<Snapshot> offer(ControlMessage fragment) {
+        FrameHeader h = fragment.header();
+        if (h.type() != MessageType.SNAPSHOT) {
+            throw new IllegalArgumentException("not a SNAPSHOT: " + h);
+        }
+        expire();
+        Key key = new Key(h.senderId(), h.epoch(), h.snapshotId());
+        if (recent.containsKey(key)) {
+            return Optional.empty();
+        }
+        Partial p = pending.get(key);
+        if (p != null && p.fragments.length != h.fragmentCount()) {
+            // Two fragment counts for one snapshot: the sender is confused, trust neither.
+            drop(key);
+            dropped++;
+            return Optional.empty();
+        }
+        if (p == null) {
+            if (h.fragmentCount() == 1) {
+                recent.put(key, Boolean.TRUE);
+                completed++;
+                return Optional.of(new Snapshot(h.senderId(), h.epoch(), h.snapshotId(), h.sequence(),
+                        limitsOf(fragment.entries())));
+            }
+            p = new Partial(h.fragmentCount(), clock.millis());
+            pending.put(key, p);
+        }
+        if (p.fragments[h.fragmentIndex()] != null) {
+            return Optional.empty();
+        }
+        int n = fragment.entries().size();
+        while (heldEntries + n > maxEntries || pending.size() > maxPending) {
+            Key oldest = pending.keySet().iterator().next();
+            drop(oldest);
+            dropped++;
+            if (oldest.equals(key)) {
+                return Optional.empty();
+            }
+        }
+        p.fragments[h.fragmentIndex()] = fragment.entries();
+        p.received++;
+        p.lastSequence = Math.max(p.lastSequence, h.sequence());
+        heldEntries += n;
+        p.entries += n;
+        if (p.received < p.fragments.length) {
+            return Optional.empty();
+        }
+        drop(key);
+        recent.put(key, Boolean.TRUE);
+        List<LimitEntry> all = new ArrayList<>();
+        for (List<LimitEntry> f : p.fragments) {
+            all.addAll(f);
+        }
+        Set<FiveTuple> seen = new HashSet<>();
+        for (LimitEntry e : all) {
+            if (!seen.add(e.flow())) {
+                // One flow in two fragments: ambiguous, so the snapshot is not applied.
+                dropped++;
+                return Optional.empty();
+            }
+        }
+        completed++;
+        return Optional.of(new Snapshot(h.senderId(), h.epoch(), h.snapshotId(), p.lastSequence, limitsOf(all)));
+    }
+
+    private static List<FlowLimit> limitsOf(List<LimitEntry> entries) {
+        List<FlowLimit> limits = new ArrayList<>(entries.size());
+        for (LimitEntry e : entries) {
+            limits.add(e.limit());
+        }
+        return limits;
+    }
+
+    private void drop(Key key) {
+        Partial p = pending.remove(key);
+        if (p != null) {
+            heldEntries -= p.entries;
+        }
+    }
+
+    /**
+     * Drops incomplete snapshots older than the timeout.
+     *
+     * @return how many were dropped
+     */
+    public int expire() {
+        long now = clock.millis();
+        int n = 0;
+        for (Iterator<Map.Entry<Key, Partial>> it = pending.entrySet().iterator(); it.hasNext();) {
+            Map.Entry<Key, Partial> e = it.next();
+            if (now - e.getValue().startedMillis > timeoutMillis) {
+                heldEntries -= e.getValue().entries;
+                it.remove();
+                n++;
+            }
+        }
+        timedOut += n;
+        return n;
+    }
+
+    /**
+     * Returns how many snapshots are incomplete.
+     *
+     * @return pending count
+     */
+    public int pendingCount() {
+        return pending.size();
+    }
+
+    /**
+     * Returns how many entries incomplete snapshots hold.
+     *
+     * @return entry count
+     */
+    public int heldEntries() {
+        return heldEntries;
+    }
+
+    /**
+     * Returns how many incomplete snapshots timed out.
+     *
+     * @return count since creation
+     */
+    public long timedOutCount() {
+        return timedOut;
+    }
+
+    /**
+     * Returns how many incomplete snapshots were dropped for a bound or a contradiction.
+     *
+     * @return count since creation
+     */
+    public long droppedCount() {
+        return dropped;
+    }
+
+    /**
+     * Returns how many snapshots were completed.
+     *
+     * @return count since creation
+     */
+    public long completedCount() {
+        return completed;
+    }
+
+    private static final class Key {
+        private final long sender;
+        private final long epoch;
+        private final long snapshot;
+
+        Key(long sender, long epoch, long snapshot) {
+            this.sender = sender;
+            this.epoch = epoch;
+            this.snapshot = snapshot;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            if (!(o instanceof Key)) {
+                return false;
+            }
+            Key k = (Key) o;
+            return sender == k.sender && epoch == k.epoch && snapshot == k.snapshot;
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(sender, epoch, snapshot);
+        }
+    }
+
+    private static final class Partial {
+        private final List<LimitEntry>[] fragments;
+        private final long startedMillis;
+        private int received;
+        private int entries;
+        private long lastSequence;
+
+        @SuppressWarnings("unchecked")
+        Partial(int count, long startedMillis) {
+            this.fragments = (List<LimitEntry>[]) new List<?>[count];
+            this.startedMillis = startedMillis;
+        }
+    }
+}

@@ -1,0 +1,4 @@
+/**
+ * Tests of the FUDP control protocol codec, reassembly and framing.
+ */
+package org.fudp.protocol;
