@@ -1,0 +1,252 @@
+package org.fudp.algorithm;
+
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Runs FUDPA for one correlation flow set, one {@link #step} per control period.
+ *
+ * <p>It holds the CFS's state between periods: the TCP predictor (W_k, D_k), the allocations in
+ * force, whether the last judgement was fair (for the hysteresis) and each flow's last sample
+ * (for missing ones). Create one per CFS and call it from one thread; it is not thread-safe.
+ * See {@code docs/algorithm.md} for the rules where the paper is silent.
+ */
+public final class CfsController {
+
+    private final String cfsId;
+    private final FudpaConfig config;
+    private final TcpPredictor predictor;
+    private final SampleMemory memory;
+
+    private long period;
+    private boolean wasFair = true;
+    private Allocations allocations = Allocations.empty();
+    private Decision lastDecision;
+
+    // Scratch space reused across periods so that a step allocates only its result.
+    private double[] udpDemand = new double[0];
+    private int[] udpPosition = new int[0];
+    private double[] sortedDemand = new double[0];
+
+    /**
+     * Creates the controller of a new CFS.
+     *
+     * @param cfsId CFS id; every input passed to {@link #step} must carry it
+     * @param config tunables
+     */
+    public CfsController(String cfsId, FudpaConfig config) {
+        this.cfsId = Objects.requireNonNull(cfsId, "cfsId");
+        this.config = Objects.requireNonNull(config, "config");
+        this.predictor = new TcpPredictor(config.alpha(), config.beta());
+        this.memory = new SampleMemory(config.maxMissingPeriods());
+    }
+
+    /**
+     * Returns the CFS id.
+     *
+     * @return CFS id
+     */
+    public String cfsId() {
+        return cfsId;
+    }
+
+    /**
+     * Returns the tunables.
+     *
+     * @return configuration
+     */
+    public FudpaConfig config() {
+        return config;
+    }
+
+    /**
+     * Returns the allocations in force.
+     *
+     * @return allocations after the last step
+     */
+    public Allocations allocations() {
+        return allocations;
+    }
+
+    /**
+     * Returns the last decision.
+     *
+     * @return the decision of the last step, empty before the first
+     */
+    public Optional<Decision> lastDecision() {
+        return Optional.ofNullable(lastDecision);
+    }
+
+    /**
+     * Runs one control period: predict (eq. 1, 2), judge against the band (section 4.2.2) and,
+     * when unfair, reallocate (eq. 3, Algorithm 1).
+     *
+     * @param input this period's samples of every member flow
+     * @return the decision, whose allocations are now in force
+     * @throws IllegalArgumentException if the input belongs to another CFS
+     */
+    public Decision step(CfsInput input) {
+        if (!cfsId.equals(input.cfsId())) {
+            throw new IllegalArgumentException("input is for CFS '" + input.cfsId()
+                    + "' but this controller runs CFS '" + cfsId + "'");
+        }
+        List<FlowSample> samples = input.samples();
+        int size = samples.size();
+        ensureScratch(size);
+
+        int tcpMembers = 0;
+        int udpMembers = 0;
+        int n = 0;
+        int m = 0;
+        int missing = 0;
+        double tcpSum = 0;
+        double udpSum = 0;
+        memory.begin(size);
+        for (int i = 0; i < size; i++) {
+            FlowSample s = samples.get(i);
+            memory.record(i, s);
+            if (!s.hasRate()) {
+                missing++;
+            }
+            double rate = memory.rate();
+            if (s.protocol() == Protocol.TCP) {
+                tcpMembers++;
+                if (!Double.isNaN(rate)) {
+                    n++;
+                    tcpSum += rate;
+                }
+            } else {
+                udpMembers++;
+                if (!Double.isNaN(rate)) {
+                    udpDemand[m] = effectiveDemand(rate, memory.demand());
+                    udpPosition[m] = i;
+                    m++;
+                    udpSum += rate;
+                }
+            }
+        }
+        boolean sameMembers = memory.end();
+
+        Decision d;
+        long k = period++;
+        double udpAverage = m > 0 ? udpSum / m : Double.NaN;
+        if (tcpMembers == 0) {
+            // No TCP to be friendly to: release every limit; TCP that returns starts a new prediction.
+            predictor.reset();
+            wasFair = true;
+            allocations = Allocations.empty();
+            d = new Decision(cfsId, k, 0, m, missing, 0, 0, 0, Double.NaN, Double.NaN, udpAverage,
+                    Double.NaN, Double.NaN, allocations, Reason.NO_TCP);
+        } else if (n == 0) {
+            // Nothing measured: keep everything, including the predictor, rather than act on no data.
+            allocations = keepMembers(samples, sameMembers);
+            d = new Decision(cfsId, k, 0, m, missing, 0, predictor.predictedBps(), predictor.deviationBps(),
+                    Double.NaN, Double.NaN, udpAverage, Double.NaN, Double.NaN, allocations, Reason.NO_TCP_SAMPLES);
+        } else {
+            predictor.update(tcpSum);
+            double w = predictor.predictedBps();
+            double dev = predictor.deviationBps();
+            double low = FairnessBand.low(w, dev, n);
+            double high = FairnessBand.high(w, dev, n);
+            Reason reason;
+            double available = Double.NaN;
+            double tcpRemainder = Double.NaN;
+            if (udpMembers == 0) {
+                reason = Reason.NO_UDP;
+                wasFair = true;
+                allocations = Allocations.empty();
+            } else if (m == 0) {
+                reason = Reason.NO_UDP_SAMPLES;
+                allocations = keepMembers(samples, sameMembers);
+            } else {
+                reason = FairnessBand.judge(udpAverage, low, high, w / n, wasFair, config);
+                wasFair = reason.isFair();
+                if (wasFair) {
+                    allocations = keepMembers(samples, sameMembers);
+                } else {
+                    // Eq. 3, capped by the bottleneck's capacity when known.
+                    available = Math.min(w + udpSum, capacityOrInfinity(input));
+                    allocations = reallocate(samples, available, n, m, udpMembers);
+                    tcpRemainder = Math.max(0, available - allocations.totalBps());
+                }
+            }
+            d = new Decision(cfsId, k, n, m, missing, tcpSum, w, dev, low, high, udpAverage,
+                    available, tcpRemainder, allocations, reason);
+        }
+        lastDecision = d;
+        return d;
+    }
+
+    private static double capacityOrInfinity(CfsInput input) {
+        double c = input.capacityOrNaN();
+        return Double.isNaN(c) ? Double.POSITIVE_INFINITY : c;
+    }
+
+    // A UDP flow demonstrably offers at least its measured rate; an unknown demand is unbounded,
+    // so such a flow is limited at the fair share and never below it.
+    private static double effectiveDemand(double rate, double demand) {
+        return Double.isNaN(demand) ? Double.POSITIVE_INFINITY : Math.max(demand, rate);
+    }
+
+    private Allocations reallocate(List<FlowSample> samples, double available, int n, int m, int udpMembers) {
+        System.arraycopy(udpDemand, 0, sortedDemand, 0, m);
+        Arrays.sort(sortedDemand, 0, m);
+        double level = MaxMinAllocator.level(available, n, sortedDemand, m);
+        double floor = config.noiseFloorBps();
+        int unmeasured = udpMembers - m;
+        String[] ids = new String[m + unmeasured];
+        double[] rates = new double[ids.length];
+        for (int j = 0; j < m; j++) {
+            ids[j] = samples.get(udpPosition[j]).flowId();
+            rates[j] = Math.max(Math.min(udpDemand[j], level), floor);
+        }
+        if (unmeasured == 0) {
+            return new Allocations(ids, rates);
+        }
+        // UDP members without a usable sample were not part of m: they keep any limit they had.
+        // udpPosition lists the measured UDP flows in ascending position, so one walk finds the rest.
+        Map<String, Double> old = allocations.asMap();
+        int j = m;
+        int next = 0;
+        for (int i = 0; i < samples.size(); i++) {
+            if (next < m && udpPosition[next] == i) {
+                next++;
+                continue;
+            }
+            FlowSample s = samples.get(i);
+            Double limit = s.protocol() == Protocol.UDP ? old.get(s.flowId()) : null;
+            if (limit != null) {
+                ids[j] = s.flowId();
+                rates[j++] = limit;
+            }
+        }
+        return new Allocations(Arrays.copyOf(ids, j), Arrays.copyOf(rates, j));
+    }
+
+    private Allocations keepMembers(List<FlowSample> samples, boolean sameMembers) {
+        if (sameMembers || allocations.isEmpty()) {
+            return allocations;
+        }
+        Set<String> udp = new HashSet<>();
+        for (FlowSample s : samples) {
+            if (s.protocol() == Protocol.UDP) {
+                udp.add(s.flowId());
+            }
+        }
+        return allocations.retainOnly(udp);
+    }
+
+    private void ensureScratch(int size) {
+        if (udpDemand.length < size) {
+            int cap = Math.max(size, udpDemand.length * 2);
+            udpDemand = new double[cap];
+            udpPosition = new int[cap];
+            sortedDemand = new double[cap];
+        }
+    }
+}

@@ -1,0 +1,180 @@
+package org.fudp.algorithm;
+
+import java.util.Objects;
+
+/**
+ * One flow's measurement for one control period: its id, protocol, measured rate and, for UDP,
+ * its demand B_d (the offered rate measured before any shaping).
+ *
+ * <p>A missing measurement (the statistics reply was lost) is a sample without a rate; an
+ * unknown demand is a UDP sample without a demand. Rates are in bit/s.
+ */
+public final class FlowSample {
+
+    private final String flowId;
+    private final Protocol protocol;
+    private final double rateBps;
+    private final double demandBps;
+
+    private FlowSample(String flowId, Protocol protocol, double rateBps, double demandBps) {
+        this.flowId = Objects.requireNonNull(flowId, "flowId");
+        if (flowId.isEmpty()) {
+            throw new IllegalArgumentException("flowId: must not be empty");
+        }
+        this.protocol = Objects.requireNonNull(protocol, "protocol");
+        this.rateBps = checkRate(flowId, "rateBps", rateBps);
+        this.demandBps = protocol == Protocol.UDP ? checkRate(flowId, "demandBps", demandBps) : Double.NaN;
+    }
+
+    private static double checkRate(String flowId, String field, double value) {
+        if (Double.isNaN(value) || (value >= 0 && value < Double.POSITIVE_INFINITY)) {
+            return value;
+        }
+        throw new IllegalArgumentException("flow '" + flowId + "' " + field
+                + ": must be a finite number >= 0 (or NaN for unknown), was " + value);
+    }
+
+    /**
+     * Returns a sample with every field given; NaN marks a missing rate or an unknown demand.
+     * A TCP flow's demand is ignored.
+     *
+     * @param flowId flow id, unique within its CFS
+     * @param protocol TCP or UDP
+     * @param rateBps measured rate in bit/s, or NaN when the measurement is missing
+     * @param demandBps UDP demand B_d in bit/s, or NaN when unknown
+     * @return the sample
+     * @throws IllegalArgumentException if a rate is negative or infinite, or the id is empty
+     */
+    public static FlowSample of(String flowId, Protocol protocol, double rateBps, double demandBps) {
+        return new FlowSample(flowId, protocol, rateBps, demandBps);
+    }
+
+    /**
+     * Returns a measured TCP sample.
+     *
+     * @param flowId flow id
+     * @param rateBps measured rate in bit/s
+     * @return the sample
+     */
+    public static FlowSample tcp(String flowId, double rateBps) {
+        return new FlowSample(flowId, Protocol.TCP, rateBps, Double.NaN);
+    }
+
+    /**
+     * Returns a measured UDP sample with a known demand.
+     *
+     * @param flowId flow id
+     * @param rateBps measured rate in bit/s (after any shaping)
+     * @param demandBps offered rate B_d in bit/s (before any shaping)
+     * @return the sample
+     */
+    public static FlowSample udp(String flowId, double rateBps, double demandBps) {
+        return new FlowSample(flowId, Protocol.UDP, rateBps, demandBps);
+    }
+
+    /**
+     * Returns a measured UDP sample whose demand is unknown.
+     *
+     * @param flowId flow id
+     * @param rateBps measured rate in bit/s
+     * @return the sample
+     */
+    public static FlowSample udp(String flowId, double rateBps) {
+        return new FlowSample(flowId, Protocol.UDP, rateBps, Double.NaN);
+    }
+
+    /**
+     * Returns a sample for a flow that is still a member of its CFS but was not measured this
+     * period.
+     *
+     * @param flowId flow id
+     * @param protocol TCP or UDP
+     * @return the sample
+     */
+    public static FlowSample missing(String flowId, Protocol protocol) {
+        return new FlowSample(flowId, protocol, Double.NaN, Double.NaN);
+    }
+
+    /**
+     * Returns the flow id.
+     *
+     * @return flow id
+     */
+    public String flowId() {
+        return flowId;
+    }
+
+    /**
+     * Returns the protocol.
+     *
+     * @return TCP or UDP
+     */
+    public Protocol protocol() {
+        return protocol;
+    }
+
+    /**
+     * Tells whether this period measured the flow.
+     *
+     * @return true if {@link #rateBps()} is a measurement
+     */
+    public boolean hasRate() {
+        return !Double.isNaN(rateBps);
+    }
+
+    /**
+     * Returns the measured rate.
+     *
+     * @return rate in bit/s, NaN when missing
+     */
+    public double rateBps() {
+        return rateBps;
+    }
+
+    /**
+     * Tells whether the demand is known (UDP only).
+     *
+     * @return true if {@link #demandBps()} is a measurement
+     */
+    public boolean hasDemand() {
+        return !Double.isNaN(demandBps);
+    }
+
+    /**
+     * Returns the demand B_d, the offered rate before shaping (UDP only).
+     *
+     * @return demand in bit/s, NaN when unknown or for TCP
+     */
+    public double demandBps() {
+        return demandBps;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        if (!(o instanceof FlowSample)) {
+            return false;
+        }
+        FlowSample that = (FlowSample) o;
+        return flowId.equals(that.flowId) && protocol == that.protocol
+                && Double.compare(rateBps, that.rateBps) == 0
+                && Double.compare(demandBps, that.demandBps) == 0;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(flowId, protocol, rateBps, demandBps);
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder s = new StringBuilder(flowId).append(' ').append(protocol);
+        s.append(hasRate() ? " rate=" + rateBps : " rate=missing");
+        if (protocol == Protocol.UDP) {
+            s.append(hasDemand() ? " demand=" + demandBps : " demand=unknown");
+        }
+        return s.toString();
+    }
+}

@@ -1,0 +1,45 @@
+package org.fudp.algorithm;
+
+/**
+ * Why a {@link Decision} came out as it did.
+ */
+public enum Reason {
+    /** The UDP average W_a(f_U) lies inside the fairness band: allocations stay as they are. */
+    IN_BAND(true),
+    /**
+     * The UDP average is outside the band by less than the hysteresis margin and the CFS was fair
+     * last period: allocations stay as they are, so a value hovering at an edge does not flap.
+     */
+    WITHIN_MARGIN(true),
+    /** The UDP average is above the band: Algorithm 1 reallocated the UDP flows. */
+    ABOVE_BAND(false),
+    /** The UDP average is below the band: Algorithm 1 reallocated the UDP flows. */
+    BELOW_BAND(false),
+    /** The CFS has no UDP flow: there is nothing to allocate; the predictor keeps running. */
+    NO_UDP(true),
+    /** The CFS has UDP flows but none has a usable sample: allocations stay as they are. */
+    NO_UDP_SAMPLES(true),
+    /**
+     * The CFS has no TCP flow: there is no TCP to be friendly to, so every limit is released and
+     * the predictor restarts when TCP returns.
+     */
+    NO_TCP(true),
+    /** The CFS has TCP flows but none has a usable sample: nothing changes, not even the predictor. */
+    NO_TCP_SAMPLES(true);
+
+    private final boolean fair;
+
+    Reason(boolean fair) {
+        this.fair = fair;
+    }
+
+    /**
+     * Tells whether this reason leaves the UDP flows' allocations as computed before (true) or
+     * follows a reallocation by Algorithm 1 (false).
+     *
+     * @return true for every reason except {@link #ABOVE_BAND} and {@link #BELOW_BAND}
+     */
+    public boolean isFair() {
+        return fair;
+    }
+}

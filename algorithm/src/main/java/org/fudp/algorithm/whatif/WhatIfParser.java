@@ -1,0 +1,254 @@
+package org.fudp.algorithm.whatif;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.fudp.algorithm.CfsInput;
+import org.fudp.algorithm.FlowSample;
+import org.fudp.algorithm.FudpaConfig;
+import org.fudp.algorithm.Protocol;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Reads what-if JSON strictly: an unknown or mistyped field, a bad value or a duplicate id is
+ * refused with a {@link WhatIfInputException} naming the field's path.
+ */
+public final class WhatIfParser {
+
+    private static final ObjectMapper MAPPER = new ObjectMapper()
+            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
+    private static final Set<String> ROOT_FIELDS = Set.of("config", "periods");
+    private static final Set<String> CONFIG_FIELDS =
+            Set.of("alpha", "beta", "hysteresis", "noiseFloorBps", "maxMissingPeriods");
+    private static final Set<String> PERIOD_FIELDS = Set.of("cfs");
+    private static final Set<String> CFS_FIELDS = Set.of("id", "capacityBps", "flows");
+    private static final Set<String> FLOW_FIELDS = Set.of("id", "protocol", "rateBps", "demandBps");
+    private static final int MAX_SHOWN = 40;
+
+    private WhatIfParser() {
+    }
+
+    /**
+     * Reads a JSON document.
+     *
+     * @param in the document; not closed
+     * @return the parsed tree
+     * @throws WhatIfInputException if the input is empty or not valid JSON (field {@code input})
+     * @throws IOException if reading fails
+     */
+    public static JsonNode readJson(InputStream in) throws WhatIfInputException, IOException {
+        JsonNode root;
+        try {
+            root = MAPPER.readTree(in);
+        } catch (JsonProcessingException e) {
+            JsonLocation at = e.getLocation();
+            String where = at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
+            throw new WhatIfInputException("input",
+                    "not valid JSON" + where + ": " + firstLine(e.getOriginalMessage()));
+        }
+        if (root == null || root.isMissingNode()) {
+            throw new WhatIfInputException("input", "is empty, expected a JSON object");
+        }
+        return root;
+    }
+
+    /**
+     * Converts a JSON tree to a what-if input.
+     *
+     * @param root the document
+     * @return the input
+     * @throws WhatIfInputException naming the first bad field
+     */
+    public static WhatIfInput parse(JsonNode root) throws WhatIfInputException {
+        requireObject(root, "input", ROOT_FIELDS, "");
+        FudpaConfig config = parseConfig(root.get("config"));
+        JsonNode periods = requireArray(root, "periods", "");
+        List<List<CfsInput>> parsed = new ArrayList<>(periods.size());
+        for (int p = 0; p < periods.size(); p++) {
+            parsed.add(parsePeriod(periods.get(p), "periods[" + p + "]"));
+        }
+        return new WhatIfInput(config, parsed);
+    }
+
+    private static FudpaConfig parseConfig(JsonNode node) throws WhatIfInputException {
+        if (node == null || node.isNull()) {
+            return FudpaConfig.defaults();
+        }
+        requireObject(node, "config", CONFIG_FIELDS, "config.");
+        FudpaConfig.Builder b = FudpaConfig.builder();
+        if (present(node, "alpha")) {
+            b.alpha(finite(node.get("alpha"), "config.alpha"));
+        }
+        if (present(node, "beta")) {
+            b.beta(finite(node.get("beta"), "config.beta"));
+        }
+        if (present(node, "hysteresis")) {
+            b.hysteresis(finite(node.get("hysteresis"), "config.hysteresis"));
+        }
+        if (present(node, "noiseFloorBps")) {
+            b.noiseFloorBps(finite(node.get("noiseFloorBps"), "config.noiseFloorBps"));
+        }
+        if (present(node, "maxMissingPeriods")) {
+            JsonNode v = node.get("maxMissingPeriods");
+            if (!v.isIntegralNumber() || !v.canConvertToInt()) {
+                throw new WhatIfInputException("config.maxMissingPeriods", "must be an integer >= 0, was " + shown(v));
+            }
+            b.maxMissingPeriods(v.intValue());
+        }
+        try {
+            return b.build();
+        } catch (IllegalArgumentException e) {
+            // FudpaConfig names the field first: "alpha: must be ...".
+            String msg = e.getMessage();
+            int colon = msg.indexOf(": ");
+            throw new WhatIfInputException("config." + msg.substring(0, colon), msg.substring(colon + 2));
+        }
+    }
+
+    private static List<CfsInput> parsePeriod(JsonNode node, String path) throws WhatIfInputException {
+        requireObject(node, path, PERIOD_FIELDS, path + ".");
+        JsonNode sets = requireArray(node, "cfs", path + ".");
+        List<CfsInput> inputs = new ArrayList<>(sets.size());
+        Set<String> ids = new HashSet<>();
+        for (int c = 0; c < sets.size(); c++) {
+            String cfsPath = path + ".cfs[" + c + "]";
+            CfsInput input = parseCfs(sets.get(c), cfsPath);
+            if (!ids.add(input.cfsId())) {
+                throw new WhatIfInputException(cfsPath + ".id", "duplicate CFS id " + quote(input.cfsId())
+                        + " in the same period");
+            }
+            inputs.add(input);
+        }
+        return inputs;
+    }
+
+    private static CfsInput parseCfs(JsonNode node, String path) throws WhatIfInputException {
+        requireObject(node, path, CFS_FIELDS, path + ".");
+        String id = requireId(node, path + ".id");
+        double capacity = Double.NaN;
+        if (present(node, "capacityBps")) {
+            capacity = number(node.get("capacityBps"), path + ".capacityBps");
+            if (capacity <= 0) {
+                throw new WhatIfInputException(path + ".capacityBps",
+                        "must be a finite number > 0, was " + shown(node.get("capacityBps")));
+            }
+        }
+        JsonNode flows = requireArray(node, "flows", path + ".");
+        List<FlowSample> samples = new ArrayList<>(flows.size());
+        Set<String> flowIds = new HashSet<>();
+        for (int f = 0; f < flows.size(); f++) {
+            String flowPath = path + ".flows[" + f + "]";
+            FlowSample s = parseFlow(flows.get(f), flowPath);
+            if (!flowIds.add(s.flowId())) {
+                throw new WhatIfInputException(flowPath + ".id", "duplicate flow id " + quote(s.flowId())
+                        + " in the same CFS");
+            }
+            samples.add(s);
+        }
+        return CfsInput.of(id, capacity, samples);
+    }
+
+    private static FlowSample parseFlow(JsonNode node, String path) throws WhatIfInputException {
+        requireObject(node, path, FLOW_FIELDS, path + ".");
+        String id = requireId(node, path + ".id");
+        JsonNode p = node.get("protocol");
+        Protocol protocol;
+        if (p != null && p.isTextual() && p.asText().toLowerCase(Locale.ROOT).equals("tcp")) {
+            protocol = Protocol.TCP;
+        } else if (p != null && p.isTextual() && p.asText().toLowerCase(Locale.ROOT).equals("udp")) {
+            protocol = Protocol.UDP;
+        } else {
+            throw new WhatIfInputException(path + ".protocol", "must be \"tcp\" or \"udp\", was "
+                    + (p == null ? "absent" : shown(p)));
+        }
+        double rate = present(node, "rateBps") ? number(node.get("rateBps"), path + ".rateBps") : Double.NaN;
+        double demand = present(node, "demandBps") ? number(node.get("demandBps"), path + ".demandBps") : Double.NaN;
+        return FlowSample.of(id, protocol, rate, demand);
+    }
+
+    private static void requireObject(JsonNode node, String path, Set<String> allowed, String prefix)
+            throws WhatIfInputException {
+        if (node == null || !node.isObject()) {
+            throw new WhatIfInputException(path, "must be a JSON object, was " + shown(node));
+        }
+        for (Iterator<String> it = node.fieldNames(); it.hasNext();) {
+            String name = it.next();
+            if (!allowed.contains(name)) {
+                throw new WhatIfInputException(prefix + name, "unknown field (expected one of "
+                        + String.join(", ", new TreeSet<>(allowed)) + ")");
+            }
+        }
+    }
+
+    private static JsonNode requireArray(JsonNode parent, String name, String prefix) throws WhatIfInputException {
+        JsonNode node = parent.get(name);
+        if (node == null || !node.isArray()) {
+            throw new WhatIfInputException(prefix + name, "must be a JSON array, was " + shown(node));
+        }
+        return node;
+    }
+
+    private static String requireId(JsonNode parent, String path) throws WhatIfInputException {
+        JsonNode node = parent.get("id");
+        if (node == null || !node.isTextual() || node.asText().isEmpty()) {
+            throw new WhatIfInputException(path, "must be a non-empty string, was " + shown(node));
+        }
+        return node.asText();
+    }
+
+    private static boolean present(JsonNode parent, String name) {
+        JsonNode v = parent.get(name);
+        return v != null && !v.isNull();
+    }
+
+    private static double number(JsonNode node, String path) throws WhatIfInputException {
+        if (node.isNumber()) {
+            double v = node.asDouble();
+            if (v >= 0 && v < Double.POSITIVE_INFINITY) {
+                return v;
+            }
+        }
+        throw new WhatIfInputException(path, "must be a finite number >= 0, was " + shown(node));
+    }
+
+    private static double finite(JsonNode node, String path) throws WhatIfInputException {
+        if (node.isNumber() && Double.isFinite(node.asDouble())) {
+            return node.asDouble();
+        }
+        throw new WhatIfInputException(path, "must be a finite number, was " + shown(node));
+    }
+
+    private static String shown(JsonNode node) {
+        if (node == null) {
+            return "absent";
+        }
+        String s = node.toString();
+        return s.length() <= MAX_SHOWN ? s : s.substring(0, MAX_SHOWN) + "...";
+    }
+
+    private static String quote(String s) {
+        return '"' + s + '"';
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) {
+            return "";
+        }
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
+    }
+}

@@ -1,0 +1,348 @@
+package org.fudp.algorithm;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The controller: the paper's steps, and each rule docs/algorithm.md sets where the paper is silent.
+ * Rates are written in Mbit/s and scaled.
+ */
+class CfsControllerTest {
+
+    private static final double M = 1e6;
+    private static final double EPS = 1e-3;
+
+    private static FlowSample tcp(String id, double mbps) {
+        return FlowSample.tcp(id, mbps * M);
+    }
+
+    private static FlowSample udp(String id, double mbps, double demandMbps) {
+        return FlowSample.udp(id, mbps * M, demandMbps * M);
+    }
+
+    private static CfsInput in(FlowSample... samples) {
+        return CfsInput.of("c", List.of(samples));
+    }
+
+    private static CfsInput in(double capacityMbps, FlowSample... samples) {
+        return CfsInput.of("c", capacityMbps * M, List.of(samples));
+    }
+
+    private static CfsController paper() {
+        return new CfsController("c", FudpaConfig.paper());
+    }
+
+    private static CfsController defaults() {
+        return new CfsController("c", FudpaConfig.defaults());
+    }
+
+    private static double alloc(Decision d, String id) {
+        return d.allocations().rateOf(id).orElseThrow() / M;
+    }
+
+    @Test
+    void firstPeriodHasAZeroWidthBandAndReallocates() {
+        Decision d = paper().step(in(tcp("t1", 2), tcp("t2", 2), udp("u", 96, 500)));
+        assertEquals(0, d.period());
+        assertEquals(4, d.predictedTcpBps() / M, EPS);
+        assertEquals(0, d.deviationBps(), EPS);
+        assertEquals(2, d.bandLowBps().orElseThrow() / M, EPS);
+        assertEquals(2, d.bandHighBps().orElseThrow() / M, EPS);
+        assertEquals(Reason.ABOVE_BAND, d.reason());
+        assertFalse(d.fair());
+        // Eq. 3: BW = W_1 + W(f_U) = 4 + 96; Algorithm 1 with y = 3.
+        assertEquals(100, d.availableBps().orElseThrow() / M, EPS);
+        assertEquals(100.0 / 3, alloc(d, "u"), EPS);
+        assertEquals(200.0 / 3, d.tcpRemainderBps().orElseThrow() / M, EPS);
+    }
+
+    @Test
+    void knownCapacityCapsBw() {
+        // UDP measured before the bottleneck at 500: eq. 3 alone would give BW = 502.
+        Decision capped = paper().step(in(100, tcp("t1", 1), tcp("t2", 1), udp("u", 500, 500)));
+        assertEquals(100, capped.availableBps().orElseThrow() / M, EPS);
+        assertEquals(100.0 / 3, alloc(capped, "u"), EPS);
+        Decision uncapped = paper().step(in(tcp("t1", 1), tcp("t2", 1), udp("u", 500, 500)));
+        assertEquals(502, uncapped.availableBps().orElseThrow() / M, EPS);
+        // A capacity above eq. 3 changes nothing: BW is what the flows use, as in the paper.
+        Decision roomy = paper().step(in(1000, tcp("t1", 1), tcp("t2", 1), udp("u", 500, 500)));
+        assertEquals(502, roomy.availableBps().orElseThrow() / M, EPS);
+    }
+
+    @Test
+    void insideTheBandAllocationsStayAsTheyAre() {
+        CfsController c = paper();
+        Decision first = c.step(in(100, tcp("t1", 2), tcp("t2", 2), udp("u", 96, 500)));
+        Decision second = c.step(in(100, tcp("t1", 30), tcp("t2", 32), udp("u", 33.3, 500)));
+        assertEquals(Reason.IN_BAND, second.reason());
+        assertTrue(second.fair());
+        assertSame(first.allocations(), second.allocations());
+        assertTrue(second.availableBps().isEmpty());
+    }
+
+    @Test
+    void bandBoundsAreIncluded() {
+        CfsController c = paper();
+        c.step(in(tcp("t", 50), udp("u", 50, 500)));
+        Decision d = c.step(in(tcp("t", 50), udp("u", 50, 500)));
+        assertEquals(50, d.bandHighBps().orElseThrow() / M, EPS);
+        assertEquals(50, d.bandLowBps().orElseThrow() / M, EPS);
+        assertEquals(Reason.IN_BAND, d.reason());
+    }
+
+    @Test
+    void withoutTcpEveryLimitIsReleasedAndThePredictorRestarts() {
+        CfsController c = paper();
+        c.step(in(tcp("t", 2), udp("u", 98, 500)));
+        c.step(in(tcp("t", 60), udp("u", 50, 500)));
+        Decision gone = c.step(in(udp("u", 90, 500)));
+        assertEquals(Reason.NO_TCP, gone.reason());
+        assertTrue(gone.allocations().isEmpty());
+        assertTrue(gone.bandLowBps().isEmpty());
+        assertEquals(90, gone.udpAverageBps().orElseThrow() / M, EPS);
+        Decision back = c.step(in(tcp("t", 10), udp("u", 90, 500)));
+        // A fresh start: W_0 = W(f_T) = 10 and D = 0, not a blend with the history before.
+        assertEquals(10, back.predictedTcpBps() / M, EPS);
+        assertEquals(0, back.deviationBps(), EPS);
+        assertEquals(Reason.ABOVE_BAND, back.reason());
+    }
+
+    @Test
+    void anEmptyCfsIsFairAndLimitsNothing() {
+        Decision d = defaults().step(in());
+        assertEquals(Reason.NO_TCP, d.reason());
+        assertTrue(d.fair());
+        assertTrue(d.allocations().isEmpty());
+        assertTrue(d.udpAverageBps().isEmpty());
+    }
+
+    @Test
+    void withoutUdpThePredictorKeepsRunning() {
+        CfsController c = paper();
+        Decision d = c.step(in(tcp("t", 94)));
+        assertEquals(Reason.NO_UDP, d.reason());
+        assertTrue(d.udpAverageBps().isEmpty());
+        assertTrue(d.allocations().isEmpty());
+        Decision withUdp = c.step(in(tcp("t", 3), udp("u", 96.5, 500)));
+        // The history counts: W_2 = 0.125*94 + 0.875*3 and D_2 = 0.25*|3 - 94|.
+        assertEquals(14.375, withUdp.predictedTcpBps() / M, EPS);
+        assertEquals(22.75, withUdp.deviationBps() / M, EPS);
+    }
+
+    @Test
+    void aJoiningTcpFlowKeepsThePredictionButTheBandUsesTheNewN() {
+        CfsController c = paper();
+        c.step(in(tcp("t1", 50), udp("u", 50, 500)));
+        Decision d = c.step(in(tcp("t1", 40), tcp("t2", 10), udp("u", 50, 500)));
+        assertEquals(2, d.tcpFlows());
+        // W(f_T) = 50 again, so W and D are unchanged by the join ...
+        assertEquals(50, d.predictedTcpBps() / M, EPS);
+        assertEquals(0, d.deviationBps(), EPS);
+        // ... and the band halves: [25, 25].
+        assertEquals(25, d.bandHighBps().orElseThrow() / M, EPS);
+        assertEquals(Reason.ABOVE_BAND, d.reason());
+        assertEquals(100.0 / 3, alloc(d, "u"), EPS);
+    }
+
+    @Test
+    void aNewUdpFlowIsUnlimitedUntilTheNextReallocation() {
+        CfsController c = paper();
+        c.step(in(tcp("t", 2), udp("u1", 98, 500)));
+        Decision fair = c.step(in(tcp("t", 48), udp("u1", 50, 500), udp("u2", 50, 500)));
+        assertEquals(Reason.IN_BAND, fair.reason());
+        assertEquals(List.of("u1"), List.copyOf(fair.allocations().asMap().keySet()));
+        Decision next = c.step(in(tcp("t", 48), udp("u1", 50, 500), udp("u2", 90, 500)));
+        assertEquals(Reason.ABOVE_BAND, next.reason());
+        assertEquals(2, next.allocations().size());
+        assertEquals(alloc(next, "u1"), alloc(next, "u2"));
+    }
+
+    @Test
+    void aLeavingFlowLosesItsAllocation() {
+        CfsController c = paper();
+        c.step(in(tcp("t", 2), udp("u1", 48, 500), udp("u2", 50, 500)));
+        Decision d = c.step(in(tcp("t", 34), udp("u2", 33, 500)));
+        assertEquals(Reason.IN_BAND, d.reason());
+        assertEquals(List.of("u2"), List.copyOf(d.allocations().asMap().keySet()));
+    }
+
+    @Test
+    void aMissingSampleIsReplacedByTheLastForAFewPeriods() {
+        CfsController c = new CfsController("c", FudpaConfig.paper().toBuilder().maxMissingPeriods(2).build());
+        c.step(in(tcp("t1", 40), tcp("t2", 60), udp("u", 50, 50)));
+        for (int i = 1; i <= 2; i++) {
+            Decision d = c.step(in(tcp("t1", 40), FlowSample.missing("t2", Protocol.TCP), udp("u", 50, 50)));
+            assertEquals(2, d.tcpFlows(), "period " + i);
+            assertEquals(100, d.measuredTcpBps() / M, EPS);
+            assertEquals(1, d.missingSamples());
+        }
+        Decision third = c.step(in(tcp("t1", 40), FlowSample.missing("t2", Protocol.TCP), udp("u", 50, 50)));
+        assertEquals(1, third.tcpFlows());
+        assertEquals(40, third.measuredTcpBps() / M, EPS);
+        // Measured again: carrying forward is allowed anew.
+        c.step(in(tcp("t1", 40), tcp("t2", 60), udp("u", 50, 50)));
+        Decision again = c.step(in(tcp("t1", 40), FlowSample.missing("t2", Protocol.TCP), udp("u", 50, 50)));
+        assertEquals(2, again.tcpFlows());
+    }
+
+    @Test
+    void aMissingSampleIsFoundByIdWhenTheOrderChanges() {
+        CfsController c = paper();
+        c.step(in(tcp("t1", 40), tcp("t2", 60), udp("u", 50, 50)));
+        Decision d = c.step(in(udp("u", 50, 50), FlowSample.missing("t2", Protocol.TCP), tcp("t1", 40)));
+        assertEquals(100, d.measuredTcpBps() / M, EPS);
+    }
+
+    @Test
+    void aMissingSampleWithoutHistoryIsLeftOut() {
+        Decision d = paper().step(in(tcp("t1", 40), FlowSample.missing("t2", Protocol.TCP), udp("u", 40, 50)));
+        assertEquals(1, d.tcpFlows());
+        assertEquals(1, d.missingSamples());
+        assertEquals(40, d.bandHighBps().orElseThrow() / M, EPS);
+    }
+
+    @Test
+    void noTcpMeasurementChangesNothing() {
+        CfsController c = paper();
+        Decision before = c.step(in(tcp("t", 2), udp("u", 98, 500)));
+        FudpaConfig noCarry = FudpaConfig.paper().toBuilder().maxMissingPeriods(0).build();
+        CfsController strict = new CfsController("c", noCarry);
+        strict.step(in(tcp("t", 2), udp("u", 98, 500)));
+        Decision d = strict.step(in(FlowSample.missing("t", Protocol.TCP), udp("u", 98, 500)));
+        assertEquals(Reason.NO_TCP_SAMPLES, d.reason());
+        assertEquals(before.predictedTcpBps(), d.predictedTcpBps(), EPS);
+        assertEquals(before.allocations(), d.allocations());
+        assertEquals(1, d.allocations().size());
+    }
+
+    @Test
+    void noUdpMeasurementKeepsTheAllocations() {
+        CfsController c = new CfsController("c", FudpaConfig.paper().toBuilder().maxMissingPeriods(0).build());
+        Decision first = c.step(in(tcp("t", 2), udp("u", 98, 500)));
+        Decision d = c.step(in(tcp("t", 50), FlowSample.missing("u", Protocol.UDP)));
+        assertEquals(Reason.NO_UDP_SAMPLES, d.reason());
+        assertEquals(first.allocations(), d.allocations());
+        assertTrue(d.udpAverageBps().isEmpty());
+    }
+
+    @Test
+    void anUnmeasuredUdpFlowKeepsItsLimitWhenOthersAreReallocated() {
+        CfsController c = new CfsController("c", FudpaConfig.paper().toBuilder().maxMissingPeriods(0).build());
+        c.step(in(tcp("t", 1), udp("u1", 50, 500), udp("u2", 49, 500)));
+        Decision d = c.step(in(tcp("t", 1), udp("u1", 90, 500), FlowSample.missing("u2", Protocol.UDP)));
+        assertEquals(Reason.ABOVE_BAND, d.reason());
+        assertEquals(1, d.udpFlows());
+        assertEquals(100.0 / 3, alloc(d, "u2"), EPS);
+        assertEquals(2, d.allocations().size());
+    }
+
+    @Test
+    void zeroRatesEverywhereAreFair() {
+        Decision d = paper().step(in(tcp("t", 0), udp("u", 0, 0)));
+        assertEquals(Reason.IN_BAND, d.reason());
+        assertTrue(d.allocations().isEmpty());
+    }
+
+    @Test
+    void noiseNearZeroDoesNotTriggerALimit() {
+        FlowSample[] idle = {tcp("t", 0.001), udp("u", 0.006, 0.006)};
+        Decision withFloor = defaults().step(in(idle));
+        assertEquals(Reason.WITHIN_MARGIN, withFloor.reason());
+        assertTrue(withFloor.allocations().isEmpty());
+        // The paper's test alone would limit the UDP flow to a few kbit/s on 5 kbit/s of noise.
+        Decision exact = paper().step(in(idle));
+        assertEquals(Reason.ABOVE_BAND, exact.reason());
+        assertEquals(0.0035, alloc(exact, "u"), 1e-9);
+    }
+
+    @Test
+    void noLimitIsSetBelowTheNoiseFloor() {
+        Decision d = defaults().step(in(tcp("t1", 0), tcp("t2", 0), udp("u", 0.02, 500)));
+        assertEquals(Reason.ABOVE_BAND, d.reason());
+        assertEquals(FudpaConfig.DEFAULT_NOISE_FLOOR_BPS, d.allocations().rateOf("u").orElseThrow(), 1e-9);
+    }
+
+    @Test
+    void paperTestFlapsAtTheBandEdgeButHysteresisHolds() {
+        // One TCP flow steady at 50: the band collapses to [50, 50]. UDP hovers at 50-51.
+        double[] udp = {50, 51, 50, 51, 50, 51, 50, 51};
+        int paperReallocations = 0;
+        int defaultReallocations = 0;
+        CfsController exact = paper();
+        CfsController damped = defaults();
+        for (double u : udp) {
+            CfsInput input = in(tcp("t", 50), FlowSample.udp("u", u * M));
+            paperReallocations += exact.step(input).fair() ? 0 : 1;
+            defaultReallocations += damped.step(input).fair() ? 0 : 1;
+        }
+        assertEquals(4, paperReallocations);
+        assertEquals(0, defaultReallocations);
+    }
+
+    @Test
+    void onceReallocatedItStaysUnfairUntilBackInsideTheBand() {
+        CfsController c = defaults();
+        c.step(in(tcp("t", 50), FlowSample.udp("u", 50 * M)));
+        assertEquals(Reason.ABOVE_BAND, c.step(in(tcp("t", 50), FlowSample.udp("u", 60 * M))).reason());
+        // 51 is within the 2.5 margin, but the CFS was just reallocated: the paper's band decides.
+        assertEquals(Reason.ABOVE_BAND, c.step(in(tcp("t", 50), FlowSample.udp("u", 51 * M))).reason());
+        assertEquals(Reason.IN_BAND, c.step(in(tcp("t", 50), FlowSample.udp("u", 50 * M))).reason());
+        // Fair again: now the margin applies.
+        assertEquals(Reason.WITHIN_MARGIN, c.step(in(tcp("t", 50), FlowSample.udp("u", 51 * M))).reason());
+    }
+
+    @Test
+    void aDemandBelowItsShareIsMetInFull() {
+        CfsController c = paper();
+        c.step(in(tcp("t1", 45), tcp("t2", 45)));
+        Decision d = c.step(in(tcp("t1", 45), tcp("t2", 45), udp("u", 10, 10)));
+        assertEquals(Reason.BELOW_BAND, d.reason());
+        assertEquals(10, alloc(d, "u"), EPS);
+    }
+
+    @Test
+    void anUnknownDemandIsLimitedAtTheFairShare() {
+        Decision d = paper().step(in(100, tcp("t1", 5), tcp("t2", 5), FlowSample.udp("u", 90 * M)));
+        assertEquals(100.0 / 3, alloc(d, "u"), EPS);
+    }
+
+    @Test
+    void aDemandBelowTheMeasuredRateCountsAsTheRate() {
+        // Offered 10 but measured 60 (stale demand): the flow demonstrably wants at least 60.
+        Decision d = paper().step(in(100, tcp("t", 40), udp("u", 60, 10)));
+        assertEquals(50, alloc(d, "u"), EPS);
+    }
+
+    @Test
+    void tiedDemandsGetIdenticalAllocations() {
+        Decision d = paper().step(in(100, tcp("t", 1), udp("b", 60, 70), udp("a", 39, 70), udp("c", 0.5, 1)));
+        assertEquals(alloc(d, "a"), alloc(d, "b"));
+        assertEquals(1, alloc(d, "c"), EPS);
+        assertEquals(33, alloc(d, "a"), EPS);
+    }
+
+    @Test
+    void refusesAnotherCfsInput() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> paper().step(CfsInput.of("other", List.of())));
+        assertTrue(e.getMessage().contains("'other'"), e.getMessage());
+    }
+
+    @Test
+    void periodsCountUpAndTheLastDecisionIsKept() {
+        CfsController c = paper();
+        assertTrue(c.lastDecision().isEmpty());
+        c.step(in(tcp("t", 1)));
+        Decision d = c.step(in(tcp("t", 1)));
+        assertEquals(1, d.period());
+        assertSame(d, c.lastDecision().orElseThrow());
+        assertSame(d.allocations(), c.allocations());
+    }
+}

@@ -1,0 +1,5 @@
+/**
+ * Tests of the what-if JSON runner: round trips, error messages naming the field, the command
+ * line's exit codes, and the worked example documented in docs/algorithm.md.
+ */
+package org.fudp.algorithm.whatif;
