@@ -1,0 +1,197 @@
+package org.fudp.agent.tc;
+
+import org.fudp.protocol.FiveTuple;
+import org.fudp.protocol.FlowLimit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Limits flows on one egress interface with an HTB tree: one class per limited flow (rate = ceil =
+ * the flow's limit), a filter per flow steering its packets into the class, and no default class,
+ * so every packet no filter claims takes HTB's direct queue and leaves at line rate. The layout of
+ * handles is in {@link TcLayout}'s description: root qdisc {@code 1:}, classes {@code 1:1} upwards,
+ * u32 hash tables {@code 100:} (IPv4) and {@code 200:} (IPv6) hashed on one byte chosen by
+ * {@link HashKey}, or flower filters where the kernel has flower.
+ *
+ * <p>Each {@link #apply} plans the difference between what is installed and what is desired
+ * ({@link ReconcilePlanner}) and runs it as one {@code tc -batch -} process. tc stops at the first
+ * line it refuses; the shaper then records the effect of the lines before it, so {@link #current}
+ * stays true and the next apply finishes the job.
+ *
+ * <p>This shaper owns the root qdisc of its interface: at startup it adopts a tree an earlier run
+ * left or deletes the root qdisc ({@link #start}), and {@link #clear} deletes it. Until
+ * {@link #start} runs, the state of the interface is unknown, and the first apply clears it first.
+ *
+ * <p>Thread-safe: all methods are synchronized.
+ */
+public final class HtbFlowShaper implements FlowShaper {
+
+    private static final Logger LOG = LoggerFactory.getLogger(HtbFlowShaper.class);
+
+    private final TcRunner tc;
+    private final String device;
+    private final ShaperOptions options;
+    private final ReconcilePlanner planner;
+    /** What is installed; null when unknown (the interface must be cleared before use). */
+    private ShaperState state;
+
+    /**
+     * Creates a shaper. Runs nothing yet.
+     *
+     * @param tc how to run tc (possibly inside a namespace)
+     * @param device egress interface name
+     * @param options classifier, hash key and HTB parameters
+     */
+    public HtbFlowShaper(TcRunner tc, String device, ShaperOptions options) {
+        this.tc = Objects.requireNonNull(tc, "tc");
+        this.device = Objects.requireNonNull(device, "device");
+        if (device.isBlank() || device.contains(" ")) {
+            throw new IllegalArgumentException("device must be an interface name, was \"" + device + "\"");
+        }
+        this.options = Objects.requireNonNull(options, "options");
+        this.planner = new ReconcilePlanner(options);
+    }
+
+    /**
+     * Returns the egress interface.
+     *
+     * @return interface name
+     */
+    public String device() {
+        return device;
+    }
+
+    /**
+     * Returns the options.
+     *
+     * @return options
+     */
+    public ShaperOptions options() {
+        return options;
+    }
+
+    /**
+     * Takes charge of the interface: adopts the tree an earlier run left, or clears it.
+     *
+     * @param policy adopt (falling back to clear if the tree is not one this shaper would build)
+     *     or clear
+     * @return the number of limited flows adopted, 0 if the interface was cleared
+     * @throws ShaperException if tc could not read or clear the interface
+     */
+    public synchronized int start(StartupPolicy policy) throws ShaperException {
+        if (policy == StartupPolicy.ADOPT) {
+            if (options.classifier() != Classifier.U32) {
+                LOG.info("{}: adopting is implemented for u32 trees only; clearing", device);
+            } else {
+                TcTreeParser parser = new TcTreeParser(options.hashKey());
+                Optional<ShaperState> found = parser.parse(show("qdisc"), show("class"), show("filter"));
+                if (found.isPresent()) {
+                    state = found.get();
+                    LOG.info("{}: adopted {} limited flows", device, state.entries().size());
+                    return state.entries().size();
+                }
+                LOG.info("{}: not adopting the tree found ({}); clearing", device, parser.reason());
+            }
+        }
+        clearDevice();
+        state = ShaperState.EMPTY;
+        return 0;
+    }
+
+    private String show(String what) throws ShaperException {
+        CommandResult r = tc.run(what, "show", "dev", device);
+        if (!r.ok()) {
+            throw new ShaperException("cannot read the tree on " + device, "tc " + what + " show dev " + device,
+                    r.stderr());
+        }
+        return r.stdout();
+    }
+
+    @Override
+    public synchronized ApplyReport apply(Collection<FlowLimit> desired) throws ShaperException {
+        long t0 = System.nanoTime();
+        if (state == null) {
+            clearDevice();
+            state = ShaperState.EMPTY;
+        }
+        Plan plan;
+        try {
+            plan = planner.plan(state, desired);
+        } catch (IllegalArgumentException e) {
+            throw new ShaperException("desired limits rejected, nothing applied: " + e.getMessage(), "", "");
+        }
+        if (plan.isEmpty()) {
+            return new ApplyReport(0, 0, 0, System.nanoTime() - t0, "");
+        }
+        String text = plan.render(device, options);
+        CommandResult r;
+        try {
+            r = tc.batch(text);
+        } catch (ShaperException e) {
+            state = null;
+            throw e;
+        }
+        if (r.ok()) {
+            state = plan.result();
+            return new ApplyReport(plan.created(), plan.changed(), plan.deleted(), System.nanoTime() - t0, text);
+        }
+        List<TcOp> ops = plan.ops();
+        int line = TcRunner.failedLine(r.stderr());
+        String failed = line >= 1 && line <= ops.size() ? ops.get(line - 1).render(device, options) : "";
+        if (line < 1 || line > ops.size() || ops.get(line - 1).isBase()) {
+            // The fixed part of the tree is incomplete or tc did not say where it stopped: start
+            // over from a cleared interface on the next apply.
+            state = null;
+        } else {
+            state = state.after(ops.subList(0, line - 1));
+        }
+        throw new ShaperException("tc batch on " + device + " stopped at line " + line + " of " + ops.size()
+                + " (earlier lines applied)", failed, r.stderr());
+    }
+
+    @Override
+    public synchronized void clear() throws ShaperException {
+        clearDevice();
+        state = ShaperState.EMPTY;
+    }
+
+    private void clearDevice() throws ShaperException {
+        CommandResult r = tc.run("qdisc", "del", "dev", device, "root");
+        // A device whose root qdisc is the kernel's default (handle 0) has nothing of ours on it.
+        if (!r.ok() && !r.stderr().contains("handle of zero") && !r.stderr().contains("No such file")) {
+            throw new ShaperException("cannot clear " + device, "tc qdisc del dev " + device + " root", r.stderr());
+        }
+        LOG.debug("{}: root qdisc cleared", device);
+    }
+
+    @Override
+    public synchronized Set<FlowLimit> current() {
+        return state == null ? Set.of() : state.limits();
+    }
+
+    @Override
+    public synchronized String plan(Collection<FlowLimit> desired) {
+        if (state == null) {
+            return "# tc qdisc del dev " + device + " root   (run first, on its own: the interface is not adopted)\n"
+                    + planner.plan(ShaperState.EMPTY, desired).render(device, options);
+        }
+        return planner.plan(state, desired).render(device, options);
+    }
+
+    /**
+     * Returns the HTB class of a limited flow, e.g. for status output.
+     *
+     * @param flow the flow
+     * @return class id such as {@code 1:2a}, empty if the flow is not limited
+     */
+    public synchronized Optional<String> classIdOf(FiveTuple flow) {
+        FlowEntry e = state == null ? null : state.entries().get(flow);
+        return e == null || !e.hasFilter() ? Optional.empty() : Optional.of(TcLayout.classId(e.minor()));
+    }
+}

@@ -1,0 +1,172 @@
+package org.fudp.agent.tc;
+
+import org.fudp.protocol.FiveTuple;
+import org.fudp.protocol.FlowLimit;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+
+import static org.fudp.agent.tc.Flows.limit;
+import static org.fudp.agent.tc.Flows.udp;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class HtbFlowShaperTest {
+
+    private static final FiveTuple A = udp("10.0.0.1", 40001, "10.0.0.2", 5201);
+    private static final FiveTuple B = udp("10.0.0.1", 40002, "10.0.0.2", 5202);
+
+    /** Every command line the shaper ran, with its standard input. */
+    private final List<String> calls = new ArrayList<>();
+    private Function<String, CommandResult> answer = cmd -> new CommandResult(0, "", "");
+
+    private HtbFlowShaper shaper(String netns) {
+        CommandRunner fake = (argv, stdin, timeout) -> {
+            String cmd = String.join(" ", argv);
+            calls.add(stdin.isEmpty() ? cmd : cmd + "\n" + stdin);
+            return answer.apply(cmd + "\n" + stdin);
+        };
+        return new HtbFlowShaper(new TcRunner(fake, "tc", netns, Duration.ofSeconds(5)), "veth1",
+                ShaperOptions.DEFAULTS);
+    }
+
+    @Test
+    void eachApplyIsOneTcBatchProcessWhateverTheNumberOfFlows() throws ShaperException {
+        HtbFlowShaper s = shaper(null);
+        s.start(StartupPolicy.CLEAR);
+        calls.clear();
+        List<FlowLimit> many = TcShaperTool.benchFlows(500, 1);
+        ApplyReport r = s.apply(many);
+        assertEquals(1, calls.size());
+        assertTrue(calls.get(0).startsWith("tc -batch -\nqdisc add dev veth1 root handle 1: htb default 0\n"));
+        assertEquals(500, r.created());
+        assertEquals(Set.copyOf(many), s.current());
+        assertEquals(r.batch(), calls.get(0).substring("tc -batch -\n".length()));
+    }
+
+    @Test
+    void aRateChangeRunsOnlyClassChangeAndNothingAtAllWhenNothingChanged() throws ShaperException {
+        HtbFlowShaper s = shaper(null);
+        s.start(StartupPolicy.CLEAR);
+        s.apply(List.of(limit(A, 10_000_000), limit(B, 20_000_000)));
+        calls.clear();
+        ApplyReport r = s.apply(List.of(limit(A, 5_000_000), limit(B, 20_000_000)));
+        assertEquals(List.of("tc -batch -\nclass change dev veth1 parent 1: classid 1:1 htb rate 5000000bit ceil"
+                + " 5000000bit burst 15000 cburst 15000 quantum 1514\n"), calls);
+        assertEquals(1, r.changed());
+        calls.clear();
+        assertTrue(s.apply(List.of(limit(A, 5_000_000), limit(B, 20_000_000))).isNoop());
+        assertTrue(calls.isEmpty());
+    }
+
+    @Test
+    void aBatchStoppedByTcKeepsWhatRanAndTheNextApplyFinishesIt() throws ShaperException {
+        HtbFlowShaper s = shaper(null);
+        s.start(StartupPolicy.CLEAR);
+        s.apply(List.of());
+        // tc refuses the 4th line: the filter of B (lines: class A, filter A, class B, filter B).
+        answer = cmd -> cmd.startsWith("tc -batch") ? new CommandResult(1, "",
+                "RTNETLINK answers: No space left on device\nCommand failed -:4\n") : new CommandResult(0, "", "");
+        ShaperException e = assertThrows(ShaperException.class,
+                () -> s.apply(List.of(limit(A, 1000), limit(B, 1000))));
+        assertTrue(e.getMessage().contains("line 4 of 4"), e.getMessage());
+        assertTrue(e.command().startsWith("filter add dev veth1 parent 1: prio 10 protocol ip handle 100:52:1"),
+                e.command());
+        assertTrue(e.getMessage().contains("No space left on device"), e.getMessage());
+        assertEquals(Set.of(limit(A, 1000)), s.current());
+
+        answer = cmd -> new CommandResult(0, "", "");
+        calls.clear();
+        s.apply(List.of(limit(A, 1000), limit(B, 1000)));
+        // B's class exists already: only its filter is added.
+        assertEquals(List.of("tc -batch -\nfilter add dev veth1 parent 1: prio 10 protocol ip handle 100:52:1 u32 ht"
+                + " 100:52: match ip src 10.0.0.1/32 match ip dst 10.0.0.2/32 match ip protocol 17 0xff match ip"
+                + " sport 40002 0xffff match ip dport 5202 0xffff flowid 1:2\n"), calls);
+        assertEquals(Set.of(limit(A, 1000), limit(B, 1000)), s.current());
+    }
+
+    @Test
+    void beforeStartTheFirstApplyClearsTheInterfaceFirst() throws ShaperException {
+        HtbFlowShaper s = shaper("agent-ns");
+        answer = cmd -> cmd.startsWith("tc -netns agent-ns qdisc del")
+                ? new CommandResult(2, "", "Error: Cannot delete qdisc with handle of zero.\n")
+                : new CommandResult(0, "", "");
+        s.apply(List.of(limit(A, 1000)));
+        assertEquals("tc -netns agent-ns qdisc del dev veth1 root", calls.get(0));
+        assertTrue(calls.get(1).startsWith("tc -netns agent-ns -batch -\nqdisc add"), calls.get(1));
+        assertEquals(2, calls.size());
+    }
+
+    @Test
+    void adoptKeepsTheTreeAnEarlierRunLeft() throws ShaperException {
+        HtbFlowShaper s = shaper(null);
+        answer = cmd -> {
+            if (cmd.startsWith("tc qdisc show")) {
+                return new CommandResult(0, TcTreeParserTest.QDISCS, "");
+            } else if (cmd.startsWith("tc class show")) {
+                return new CommandResult(0, TcTreeParserTest.CLASSES, "");
+            } else if (cmd.startsWith("tc filter show")) {
+                return new CommandResult(0, TcTreeParserTest.FILTERS, "");
+            }
+            return new CommandResult(0, "", "");
+        };
+        assertEquals(3, s.start(StartupPolicy.ADOPT));
+        assertTrue(calls.stream().noneMatch(c -> c.contains(" del ")), calls.toString());
+        assertEquals("1:1", s.classIdOf(udp("10.0.0.1", 40001, "10.0.0.2", 5201)).orElseThrow());
+    }
+
+    @Test
+    void adoptClearsATreeThatIsNotOurs() throws ShaperException {
+        HtbFlowShaper s = shaper(null);
+        answer = cmd -> new CommandResult(0, cmd.startsWith("tc qdisc show") ? "qdisc mq 0: root\n" : "", "");
+        assertEquals(0, s.start(StartupPolicy.ADOPT));
+        assertTrue(calls.contains("tc qdisc del dev veth1 root"), calls.toString());
+    }
+
+    @Test
+    void planHasNoSideEffects() throws ShaperException {
+        HtbFlowShaper s = shaper(null);
+        s.start(StartupPolicy.CLEAR);
+        calls.clear();
+        String text = s.plan(List.of(limit(A, 1000)));
+        assertTrue(text.contains("class add dev veth1 parent 1: classid 1:1 htb rate 1000bit"), text);
+        assertTrue(calls.isEmpty());
+        assertTrue(s.current().isEmpty());
+    }
+
+    @Test
+    void aRejectedDesiredSetAppliesNothing() throws ShaperException {
+        HtbFlowShaper s = shaper(null);
+        s.start(StartupPolicy.CLEAR);
+        calls.clear();
+        ShaperException e = assertThrows(ShaperException.class,
+                () -> s.apply(List.of(limit(A, 1000), limit(A, 2000))));
+        assertTrue(e.getMessage().contains("nothing applied"), e.getMessage());
+        assertTrue(calls.isEmpty());
+    }
+
+    @Test
+    void clearDeletesTheRootQdiscAndForgetsTheFlows() throws ShaperException {
+        HtbFlowShaper s = shaper(null);
+        s.start(StartupPolicy.CLEAR);
+        s.apply(List.of(limit(A, 1000)));
+        calls.clear();
+        s.clear();
+        assertEquals(List.of("tc qdisc del dev veth1 root"), calls);
+        assertTrue(s.current().isEmpty());
+    }
+
+    @Test
+    void aClearThatTcRefusesIsReportedWithTcsMessage() {
+        HtbFlowShaper s = shaper(null);
+        answer = cmd -> new CommandResult(1, "", "Cannot find device \"veth1\"\n");
+        ShaperException e = assertThrows(ShaperException.class, s::clear);
+        assertTrue(e.getMessage().contains("Cannot find device"), e.getMessage());
+        assertEquals("tc qdisc del dev veth1 root", e.command());
+    }
+}

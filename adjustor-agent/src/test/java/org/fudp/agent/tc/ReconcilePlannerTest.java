@@ -1,0 +1,157 @@
+package org.fudp.agent.tc;
+
+import org.fudp.protocol.FiveTuple;
+import org.fudp.protocol.FlowLimit;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Set;
+
+import static org.fudp.agent.tc.Flows.limit;
+import static org.fudp.agent.tc.Flows.udp;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ReconcilePlannerTest {
+
+    private static final FiveTuple A = udp("10.0.0.1", 40001, "10.0.0.2", 5201);
+    private static final FiveTuple B = udp("10.0.0.1", 40002, "10.0.0.2", 5202);
+    private static final FiveTuple C = udp("10.0.0.3", 40003, "10.0.0.2", 5201);
+    private static final FiveTuple V6 = udp("fd00::1", 40001, "fd00::2", 5201);
+
+    private final ReconcilePlanner planner = new ReconcilePlanner(ShaperOptions.DEFAULTS);
+
+    private String text(Plan p) {
+        return p.render("eth1", ShaperOptions.DEFAULTS);
+    }
+
+    @Test
+    void firstPlanBuildsTheTreeThenOneClassAndFilterPerFlow() {
+        Plan p = planner.plan(ShaperState.EMPTY, List.of(limit(A, 10_000_000), limit(V6, 5_000_000)));
+        assertEquals(String.join("\n",
+                "qdisc add dev eth1 root handle 1: htb default 0",
+                "filter add dev eth1 parent 1: prio 10 protocol ip handle 100: u32 divisor 256",
+                "filter add dev eth1 parent 1: prio 10 protocol ip u32 match ip protocol 17 0xff match u8 0x05 0x0f"
+                        + " at 0 match u16 0x0000 0x1fff at 6 hashkey mask 0x000000ff at 20 link 100:",
+                "filter add dev eth1 parent 1: prio 10 protocol ip u32 match ip protocol 6 0xff match u8 0x05 0x0f"
+                        + " at 0 match u16 0x0000 0x1fff at 6 hashkey mask 0x000000ff at 20 link 100:",
+                "filter add dev eth1 parent 1: prio 11 protocol ipv6 handle 200: u32 divisor 256",
+                "filter add dev eth1 parent 1: prio 11 protocol ipv6 u32 match ip6 protocol 17 0xff"
+                        + " hashkey mask 0x000000ff at 40 link 200:",
+                "filter add dev eth1 parent 1: prio 11 protocol ipv6 u32 match ip6 protocol 6 0xff"
+                        + " hashkey mask 0x000000ff at 40 link 200:",
+                "class add dev eth1 parent 1: classid 1:1 htb rate 10000000bit ceil 10000000bit burst 15000"
+                        + " cburst 15000 quantum 1514",
+                // 5201 = 0x1451: bucket 0x51 of the destination-port hash.
+                "filter add dev eth1 parent 1: prio 10 protocol ip handle 100:51:1 u32 ht 100:51: match ip src"
+                        + " 10.0.0.1/32 match ip dst 10.0.0.2/32 match ip protocol 17 0xff match ip sport 40001"
+                        + " 0xffff match ip dport 5201 0xffff flowid 1:1",
+                "class add dev eth1 parent 1: classid 1:2 htb rate 5000000bit ceil 5000000bit burst 15000"
+                        + " cburst 15000 quantum 1514",
+                "filter add dev eth1 parent 1: prio 11 protocol ipv6 handle 200:51:1 u32 ht 200:51: match ip6 src"
+                        + " fd00:0:0:0:0:0:0:1/128 match ip6 dst fd00:0:0:0:0:0:0:2/128 match ip6 protocol 17 0xff"
+                        + " match ip6 sport 40001 0xffff match ip6 dport 5201 0xffff flowid 1:2",
+                ""), text(p));
+        assertEquals(2, p.created());
+        assertEquals(Set.of(limit(A, 10_000_000), limit(V6, 5_000_000)), p.result().limits());
+    }
+
+    @Test
+    void aRateChangeIsOneClassChangeAndKeepsTheClassId() {
+        ShaperState s = planner.plan(ShaperState.EMPTY, List.of(limit(A, 10_000_000), limit(B, 1_000_000))).result();
+        Plan p = planner.plan(s, List.of(limit(A, 5_000_000), limit(B, 1_000_000)));
+        assertEquals("class change dev eth1 parent 1: classid 1:1 htb rate 5000000bit ceil 5000000bit burst 15000"
+                + " cburst 15000 quantum 1514\n", text(p));
+        assertEquals(1, p.changed());
+        assertEquals(0, p.created());
+        assertEquals(s.entries().get(A).minor(), p.result().entries().get(A).minor());
+    }
+
+    @Test
+    void aRemovalDeletesTheFilterBeforeTheClass() {
+        ShaperState s = planner.plan(ShaperState.EMPTY, List.of(limit(A, 10_000_000))).result();
+        Plan p = planner.plan(s, List.of());
+        assertEquals("filter del dev eth1 parent 1: prio 10 protocol ip handle 100:51:1 u32\n"
+                + "class del dev eth1 parent 1: classid 1:1\n", text(p));
+        assertEquals(1, p.deleted());
+        assertTrue(p.result().limits().isEmpty());
+    }
+
+    @Test
+    void freedClassIdsAndFilterNodesAreReusedInTheSameBatch() {
+        ShaperState s = planner.plan(ShaperState.EMPTY, List.of(limit(A, 1000), limit(C, 1000))).result();
+        // A and C both hash to bucket 0x51: C took node 2 there.
+        assertEquals(TcLayout.u32Handle(0x100, 0x51, 2), s.entries().get(C).filter());
+        FiveTuple d = udp("10.0.0.9", 1, "10.0.0.2", 5201);
+        Plan p = planner.plan(s, List.of(limit(C, 1000), limit(d, 1000)));
+        FlowEntry e = p.result().entries().get(d);
+        assertEquals(s.entries().get(A).minor(), e.minor());
+        assertEquals(TcLayout.u32Handle(0x100, 0x51, 1), e.filter());
+    }
+
+    @Test
+    void theSameDesiredSetInAnyOrderGivesTheSameBatch() {
+        List<FlowLimit> limits = new ArrayList<>(List.of(limit(A, 1000), limit(B, 2000), limit(C, 3000),
+                limit(V6, 4000)));
+        String first = text(planner.plan(ShaperState.EMPTY, limits));
+        Collections.reverse(limits);
+        assertEquals(first, text(planner.plan(ShaperState.EMPTY, limits)));
+    }
+
+    @Test
+    void nothingToDoIsAnEmptyPlan() {
+        ShaperState s = planner.plan(ShaperState.EMPTY, List.of(limit(A, 1000))).result();
+        assertTrue(planner.plan(s, List.of(limit(A, 1000))).isEmpty());
+    }
+
+    @Test
+    void smallBurstsAreRaisedToTheMinimum() {
+        Plan p = planner.plan(ShaperState.EMPTY, List.of(new FlowLimit(A, 1000, 10)));
+        assertEquals(3000, p.result().entries().get(A).burstBytes());
+    }
+
+    @Test
+    void aFlowTwiceIsRejectedNamingTheFlow() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> planner.plan(ShaperState.EMPTY, List.of(limit(A, 1000), limit(A, 2000))));
+        assertTrue(e.getMessage().contains(A.toString()), e.getMessage());
+    }
+
+    @Test
+    void aProtocolOtherThanTcpOrUdpIsRejectedNamingTheField() {
+        FiveTuple icmp = new FiveTuple(1, Flows.addr("10.0.0.1"), Flows.addr("10.0.0.2"), 0, 0);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> planner.plan(ShaperState.EMPTY, List.of(limit(icmp, 1000))));
+        assertTrue(e.getMessage().startsWith("flow.protocol"), e.getMessage());
+    }
+
+    @Test
+    void aFullHashBucketIsRejectedWithAdvice() {
+        List<FlowLimit> same = new ArrayList<>();
+        for (int i = 0; i < TcLayout.MAX_NODE + 1; i++) {
+            same.add(limit(udp("10.0.0.1", 1024 + i, "10.0.0.2", 5201), 1000));
+        }
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> planner.plan(ShaperState.EMPTY, same));
+        assertTrue(e.getMessage().contains("choose another hash key"), e.getMessage());
+        // Hashing on the source port spreads the same flows over 256 buckets.
+        new ReconcilePlanner(ShaperOptions.DEFAULTS.withHashKey(HashKey.SRC_PORT)).plan(ShaperState.EMPTY, same);
+    }
+
+    @Test
+    void flowerFiltersUseTheClassMinorAsHandle() {
+        ShaperOptions flower = ShaperOptions.DEFAULTS.withClassifier(Classifier.FLOWER);
+        ReconcilePlanner fp = new ReconcilePlanner(flower);
+        Plan p = fp.plan(ShaperState.EMPTY, List.of(limit(A, 1000)));
+        assertEquals("qdisc add dev eth1 root handle 1: htb default 0\n"
+                + "class add dev eth1 parent 1: classid 1:1 htb rate 1000bit ceil 1000bit burst 15000 cburst 15000"
+                + " quantum 1514\n"
+                + "filter add dev eth1 parent 1: prio 20 protocol ip handle 0x1 flower ip_proto udp src_ip 10.0.0.1"
+                + " dst_ip 10.0.0.2 src_port 40001 dst_port 5201 classid 1:1\n", p.render("eth1", flower));
+        assertEquals("filter del dev eth1 parent 1: prio 20 protocol ip handle 0x1 flower\n"
+                + "class del dev eth1 parent 1: classid 1:1\n", fp.plan(p.result(), List.of()).render("eth1", flower));
+    }
+}

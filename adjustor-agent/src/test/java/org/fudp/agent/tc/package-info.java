@@ -1,0 +1,5 @@
+/**
+ * Tests of the adjustor agent's tc data plane: reconciliation plans, batch execution against a fake
+ * tc, read-back of an installed tree and feature detection.
+ */
+package org.fudp.agent.tc;
