@@ -118,8 +118,8 @@ class MechanismResult:
         }
 
     def reconvergence(self):
-        """For FUDP: after each flow arrives or leaves, how many control periods until the set's UDP
-        average is back inside the fairness band (from the controller's own per-period log)."""
+        """For FUDP: after each flow arrives or leaves, how many reallocations (periods judged outside the
+        band) the set needed before a period found it fair again, from the controller's own log."""
         out = []
         for f in self.scenario.flows:
             if not f.set:
@@ -127,17 +127,19 @@ class MechanismResult:
             for kind, t in (("arrives", f.start), ("leaves", f.end)):
                 if t <= 0 or t >= self.scenario.length - 1e-9:
                     continue
-                rows = [r for r in self.controller if r["set"] == f.set and r["t"] > t and r["udpFlows"] > 0]
-                periods = None
-                for n, r in enumerate(rows, start=1):
-                    if r["inBand"] or r["adjusted"]:
-                        # An adjusted period ends with the UDP flows set to their fair share; the next one
-                        # shows whether the measured rates landed in the band.
-                        if r["inBand"]:
-                            periods = n
-                            break
-                if rows:
-                    out.append({"flow": f.id, "event": kind, "t": t, "set": f.set, "periodsToBand": periods})
+                nxt = [g.start for g in self.scenario.flows if g.set == f.set and g.start > t]
+                horizon = min(nxt) if nxt else self.scenario.length
+                rows = [r for r in self.controller if r["set"] == f.set and t < r["t"] <= horizon]
+                if not any(r["udpFlows"] > 0 for r in rows):
+                    continue
+                adjustments, back = 0, None
+                for r in rows:
+                    if r["fair"]:
+                        back = r["t"] - t
+                        break
+                    adjustments += 1
+                out.append({"flow": f.id, "event": kind, "t": t, "set": f.set, "adjustments": adjustments,
+                            "secondsToBand": None if back is None else round(back, 2)})
         return out
 
 
@@ -213,12 +215,13 @@ def write_summary(results, scenario, outdir, extra=None):
             lines.append("  - measurement problem: %s" % e)
     fudp = data["mechanisms"].get("fudp")
     if fudp and fudp.get("reconvergence"):
-        lines += ["", "FUDP: control periods until the set's UDP average is back inside the fairness band "
-                  "after a flow arrives or leaves (from the controller's log):", ""]
+        lines += ["", "FUDP after each flow arrives or leaves: reallocations (periods judged outside the band) "
+                  "before a period found the set fair again, from the controller's log:", ""]
         for e in fudp["reconvergence"]:
             lines.append("- flow %d %s at %.0f s (%s): %s" % (
                 e["flow"], e["event"], e["t"], e["set"],
-                "%d period(s)" % e["periodsToBand"] if e["periodsToBand"] else "not back in band before the end"))
+                "%d reallocation(s), fair again %.1f s after the event" % (e["adjustments"], e["secondsToBand"])
+                if e["secondsToBand"] is not None else "not fair again before the next event"))
     lines += ["", "The paper: IP 0.36, WFQ 0.6, FUDP 0.9 (Jain, equilibrium); IP's power about 30% of FUDP's. "
               "Here RTT is queueing delay only (no netem in this kernel; base RTT about 0.06 ms), so power mostly "
               "rewards short queues.", ""]

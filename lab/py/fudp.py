@@ -1,6 +1,149 @@
-"""Placeholder until the controller lands."""
+"""The FUDP mechanism: the real adjustor agent in its namespace and the lab controller (Java, the product's
+algorithm core and wire codec) driving the switch over ovs-ofctl. Nothing here tells either of them about
+the scenario's flows: the controller gets the network (host ports, adjustor ports, bottleneck prefixes and
+capacities) and learns flows from packet-ins."""
+import csv
+import os
+import secrets
+import time
+
+import topo as topo_mod
+from topo import log
+
+JVM = ["java", "-Xmx160m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xss512k"]
+AGENT_BRIDGE = topo_mod.PREFIX + "-adjbr"
+
+
+def jars(repo):
+    return (os.path.join(repo, "lab", "target", "fudp-lab.jar"),
+            os.path.join(repo, "adjustor-agent", "target", "fudp-adjustor-agent.jar"))
 
 
 class FudpLoop:
-    def __init__(self, *a):
-        raise RuntimeError("FUDP loop not built yet")
+    def __init__(self, scenario, topo, rundir, repo):
+        self.sc = scenario
+        self.topo = topo
+        self.rundir = rundir
+        self.controller_jar, self.agent_jar = jars(repo)
+        for j in (self.controller_jar, self.agent_jar):
+            if not os.path.isfile(j):
+                raise RuntimeError("FUDP needs %s; build it with: mvn -pl lab,adjustor-agent -am package" % j)
+        self.agent = None
+        self.controller = None
+        self.csv_path = os.path.join(rundir, "controller-periods.csv")
+        self.stopped = False
+
+    def _write_files(self):
+        os.makedirs(self.rundir, exist_ok=True)
+        key_path = os.path.join(topo_mod.OVS_DIR, "fudp-keys")
+        fd = os.open(key_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w") as fh:
+            fh.write("# generated per lab run\n1 = %s\n" % secrets.token_hex(32))
+        agent_cfg = os.path.join(self.rundir, "agent.properties")
+        with open(agent_cfg, "w") as fh:
+            fh.write("\n".join([
+                "control.interface = %s" % topo_mod.ADJ_SWITCH_PORT,
+                "shape.interface = %s" % topo_mod.ADJ_ONWARD_PORT,
+                "shape.startup = clear",
+                "bridge.name = %s" % AGENT_BRIDGE,
+                "keys.file = %s" % key_path,
+                "metrics.port = 0",
+                "failsafe.action = keep",
+            ]) + "\n")
+        hosts = ",".join("%s@%d" % (h.ip, h.ofport) for h in self.topo.hosts.values())
+        bns = ",".join("%s:%s/32:%d" % (b["set"], self.topo.hosts[b["host"]].ip, int(b["rateMbps"] * 1e6))
+                       for b in self.sc.bottlenecks)
+        ctl_cfg = os.path.join(self.rundir, "controller.properties")
+        with open(ctl_cfg, "w") as fh:
+            fh.write("\n".join([
+                "bridge = %s" % topo_mod.BRIDGE,
+                "ovsRundir = %s" % topo_mod.OVS_DIR,
+                "adjustorSwitchPort = %d" % topo_mod.ADJ_SWITCH_OFPORT,
+                "adjustorOnwardPort = %d" % topo_mod.ADJ_ONWARD_OFPORT,
+                "adjustorMac = 02:fa:00:00:00:a1",
+                "hosts = %s" % hosts,
+                "bottlenecks = %s" % bns,
+                "periodSeconds = %g" % self.sc.period,
+                "alpha = %g" % self.sc.alpha,
+                "beta = %g" % self.sc.beta,
+                "idleTimeoutSeconds = %d" % self.sc.idle_timeout,
+                "keyFile = %s" % key_path,
+                "log = %s" % self.csv_path,
+            ]) + "\n")
+        return agent_cfg, ctl_cfg
+
+    def start(self):
+        agent_cfg, ctl_cfg = self._write_files()
+        log("fudp: starting the adjustor agent in %s (%s <-> %s)" % (
+            topo_mod.ADJ_NS, topo_mod.ADJ_SWITCH_PORT, topo_mod.ADJ_ONWARD_PORT))
+        self.agent_log = open(os.path.join(self.rundir, "agent.log"), "w")
+        self.agent = self.topo.spawn(JVM + ["-jar", self.agent_jar, "--config", agent_cfg], ns=topo_mod.ADJ_NS,
+                                     stdout=self.agent_log, stderr=self.agent_log)
+        self._wait(lambda: self._agent_ready(), self.agent, "agent", 30)
+        log("fudp: starting the controller (period %.1f s, alpha %g, beta %g)" % (
+            self.sc.period, self.sc.alpha, self.sc.beta))
+        self.ctl_log_path = os.path.join(self.rundir, "controller.log")
+        self.ctl_log = open(self.ctl_log_path, "w")
+        self.controller = self.topo.spawn(JVM + ["-jar", self.controller_jar, ctl_cfg], stdout=self.ctl_log,
+                                          stderr=self.ctl_log, env=topo_mod.ovs_env())
+        self._wait(lambda: "controller up" in open(self.ctl_log_path).read(), self.controller, "controller", 30)
+
+    def _agent_ready(self):
+        # The agent has bridged its two ports once the bridge exists in its namespace.
+        out = topo_mod.ns_exec(topo_mod.ADJ_NS, ["ip", "-o", "link", "show", "type", "bridge"], check=False,
+                               quiet=True)
+        return AGENT_BRIDGE in out
+
+    def _wait(self, ready, proc, what, timeout):
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            if proc.poll() is not None:
+                raise RuntimeError("the %s exited during startup (code %s); see %s" % (what, proc.returncode,
+                                                                                        self.rundir))
+            if ready():
+                return
+            time.sleep(0.2)
+        raise RuntimeError("the %s did not come up within %d s; see %s" % (what, timeout, self.rundir))
+
+    def check(self, _now):
+        for proc, what in ((self.agent, "agent"), (self.controller, "controller")):
+            if proc is not None and proc.poll() is not None:
+                raise RuntimeError("the %s died mid-run (code %s); see %s" % (what, proc.returncode, self.rundir))
+
+    def stop(self, t0):
+        """Stops both processes (teardown would too) and returns the controller's per-period log."""
+        if not self.stopped:
+            self.stopped = True
+            for proc in (self.controller, self.agent):
+                if proc is not None and proc.poll() is None:
+                    proc.terminate()
+                    try:
+                        proc.wait(timeout=5)
+                    except Exception:  # noqa: BLE001 - teardown kills it for good
+                        pass
+        if t0 is None:
+            return None
+        return read_controller_csv(self.csv_path, t0)
+
+
+def read_controller_csv(path, t0):
+    rows = []
+    try:
+        with open(path) as fh:
+            for r in csv.DictReader(fh):
+                def num(k):
+                    try:
+                        return float(r[k])
+                    except (ValueError, TypeError):
+                        return float("nan")
+                rows.append({
+                    "t": int(r["epoch_ms"]) / 1000.0 - t0, "set": r["set"], "reason": r["reason"],
+                    "fair": r["fair"] == "true", "inBand": r["in_band"] == "true",
+                    "tcpFlows": int(r["tcp_flows"]), "udpFlows": int(r["udp_flows"]),
+                    "tcpAvg": num("tcp_pred_mbps") / max(1, int(r["tcp_flows"])),
+                    "bandLow": num("band_low_mbps"), "bandHigh": num("band_high_mbps"),
+                    "udpAvg": num("udp_avg_mbps"), "allocations": r["allocations"],
+                })
+    except OSError:
+        pass
+    return rows

@@ -1,0 +1,35 @@
+package org.fudp.lab;
+
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * The OpenFlow switch as the controller uses it. The real one is {@link OvsOfctlSwitch}.
+ */
+interface Switch {
+
+    /**
+     * Adds flow rules, in ovs-ofctl's flow syntax, in one transaction.
+     *
+     * @param rules rules
+     * @throws IOException if the switch refuses them
+     */
+    void addFlows(List<String> rules) throws IOException;
+
+    /**
+     * Returns the rules with their counters.
+     *
+     * @return dump-flows text
+     * @throws IOException if the switch cannot be asked
+     */
+    String dumpFlows() throws IOException;
+
+    /**
+     * Sends a frame out of a port (an OpenFlow Packet-Out).
+     *
+     * @param port output port
+     * @param frame Ethernet frame
+     * @throws IOException if the switch refuses it
+     */
+    void packetOut(int port, byte[] frame) throws IOException;
+}

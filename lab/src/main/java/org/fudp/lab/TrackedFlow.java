@@ -1,0 +1,68 @@
+package org.fudp.lab;
+
+import org.fudp.protocol.FiveTuple;
+
+/**
+ * A flow the controller learnt from a packet-in, with its counters of the last period.
+ */
+final class TrackedFlow {
+
+    private final long number;
+    private final FiveTuple tuple;
+    private final String cfsId;
+    private final String flowId;
+    private long lastNanos;
+    private long lastBytes;
+    private long lastOnwardBytes;
+
+    TrackedFlow(long number, FiveTuple tuple, String cfsId, long installedNanos) {
+        this.number = number;
+        this.tuple = tuple;
+        this.cfsId = cfsId;
+        this.lastNanos = installedNanos;
+        this.flowId = (tuple.protocol() == FiveTuple.TCP ? "tcp " : "udp ") + tuple.src().getHostAddress() + ":"
+                + tuple.srcPort() + ">" + tuple.dst().getHostAddress() + ":" + tuple.dstPort();
+    }
+
+    long number() {
+        return number;
+    }
+
+    FiveTuple tuple() {
+        return tuple;
+    }
+
+    // The CFS, or null when the destination is behind no bottleneck.
+    String cfsId() {
+        return cfsId;
+    }
+
+    String flowId() {
+        return flowId;
+    }
+
+    boolean isUdp() {
+        return tuple.protocol() == FiveTuple.UDP;
+    }
+
+    boolean viaAdjustor() {
+        return isUdp() && cfsId != null;
+    }
+
+    /**
+     * Takes this period's counters and returns the bytes moved since the last period.
+     *
+     * @param nowNanos time of the counter read
+     * @param bytes counter of the rule from the source
+     * @param onwardBytes counter of the rule after the adjustor (ignored unless via the adjustor)
+     * @return {seconds elapsed, bytes from the source, bytes after the adjustor}
+     */
+    double[] advance(long nowNanos, long bytes, long onwardBytes) {
+        double seconds = (nowNanos - lastNanos) / 1e9;
+        double[] out = {seconds, bytes - lastBytes, onwardBytes - lastOnwardBytes};
+        lastNanos = nowNanos;
+        lastBytes = bytes;
+        lastOnwardBytes = onwardBytes;
+        return out;
+    }
+}
