@@ -5,7 +5,7 @@
 # Usage (as root):
 #   source tools/lib/netns.sh
 #   netns_init f20tc            # unique prefix per suite; installs the EXIT/INT/TERM trap
-#   S=$(netns_add s)            # creates namespace "f20tc-<pid>-s" and prints its name
+#   netns_add S s               # creates namespace "f20tc-<pid>-s", stores its name in $S
 #   netns_veth "$S" s0 "$A" a0  # veth pair, one end in each namespace, offloads off, up
 #   netns_bridge "$A" br0 a0 a1 # a bridge in a namespace over existing interfaces
 #   netns_addr "$S" s0 10.77.0.1/24
@@ -59,13 +59,14 @@ netns_cleanup() {
     NETNS_TMP=""
 }
 
-# netns_add SHORT: create namespace PREFIX-SHORT with loopback up; prints its name.
+# netns_add VAR SHORT: create namespace PREFIX-SHORT with loopback up and store its name in VAR.
+# (Not $(...): a command substitution is a subshell, and the record for cleanup would be lost.)
 netns_add() {
-    local ns="${NETNS_PREFIX}-$1"
+    local ns="${NETNS_PREFIX}-$2"
     ip netns add "$ns" || return 1
     NETNS_LIST+=("$ns")
     ip -n "$ns" link set lo up
-    echo "$ns"
+    printf -v "$1" '%s' "$ns"
 }
 
 # netns_offloads_off NS IF: turn off the offloads that would hand tc super-frames.
