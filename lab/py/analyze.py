@@ -119,7 +119,9 @@ class MechanismResult:
 
     def reconvergence(self):
         """For FUDP: after each flow arrives or leaves, how many reallocations (periods judged outside the
-        band) the set needed before a period found it fair again, from the controller's own log."""
+        band) the set needed before a period found it fair again, from the controller's own log. Counting
+        starts at the first period whose membership shows the event (the controller learns of a flow only
+        when its packets arrive)."""
         out = []
         for f in self.scenario.flows:
             if not f.set:
@@ -127,19 +129,28 @@ class MechanismResult:
             for kind, t in (("arrives", f.start), ("leaves", f.end)):
                 if t <= 0 or t >= self.scenario.length - 1e-9:
                     continue
-                nxt = [g.start for g in self.scenario.flows if g.set == f.set and g.start > t]
+                mates = [g for g in self.scenario.flows if g.set == f.set]
+                nxt = [g.start for g in mates if g.start > t] + [g.end for g in mates if g.end > t]
                 horizon = min(nxt) if nxt else self.scenario.length
+                after = t + 1e-6
+                want_tcp = sum(1 for g in mates if g.protocol == "tcp" and g.start <= after < g.end)
+                want_udp = sum(1 for g in mates if g.protocol == "udp" and g.start <= after < g.end)
+                if want_udp == 0:
+                    continue  # nothing to allocate
                 rows = [r for r in self.controller if r["set"] == f.set and t < r["t"] <= horizon]
-                if not any(r["udpFlows"] > 0 for r in rows):
-                    continue
-                adjustments, back = 0, None
-                for r in rows:
-                    if r["fair"]:
-                        back = r["t"] - t
-                        break
-                    adjustments += 1
-                out.append({"flow": f.id, "event": kind, "t": t, "set": f.set, "adjustments": adjustments,
-                            "secondsToBand": None if back is None else round(back, 2)})
+                seen = [i for i, r in enumerate(rows) if r["tcpFlows"] == want_tcp and r["udpFlows"] == want_udp]
+                entry = {"flow": f.id, "event": kind, "t": t, "set": f.set, "adjustments": None,
+                         "seenAfterSeconds": None, "secondsToBand": None}
+                if seen:
+                    entry["seenAfterSeconds"] = round(rows[seen[0]]["t"] - t, 2)
+                    adjustments = 0
+                    for r in rows[seen[0]:]:
+                        if r["fair"]:
+                            entry["secondsToBand"] = round(r["t"] - t, 2)
+                            break
+                        adjustments += 1
+                    entry["adjustments"] = adjustments
+                out.append(entry)
         return out
 
 
@@ -218,10 +229,15 @@ def write_summary(results, scenario, outdir, extra=None):
         lines += ["", "FUDP after each flow arrives or leaves: reallocations (periods judged outside the band) "
                   "before a period found the set fair again, from the controller's log:", ""]
         for e in fudp["reconvergence"]:
-            lines.append("- flow %d %s at %.0f s (%s): %s" % (
-                e["flow"], e["event"], e["t"], e["set"],
-                "%d reallocation(s), fair again %.1f s after the event" % (e["adjustments"], e["secondsToBand"])
-                if e["secondsToBand"] is not None else "not fair again before the next event"))
+            if e["seenAfterSeconds"] is None:
+                what = "the controller's membership never matched the schedule before the next event"
+            elif e["secondsToBand"] is None:
+                what = "seen after %.1f s, %d reallocation(s), not fair again before the next event" % (
+                    e["seenAfterSeconds"], e["adjustments"])
+            else:
+                what = "seen after %.1f s, %d reallocation(s), fair again %.1f s after the event" % (
+                    e["seenAfterSeconds"], e["adjustments"], e["secondsToBand"])
+            lines.append("- flow %d %s at %.0f s (%s): %s" % (e["flow"], e["event"], e["t"], e["set"], what))
     lines += ["", "The paper: IP 0.36, WFQ 0.6, FUDP 0.9 (Jain, equilibrium); IP's power about 30% of FUDP's. "
               "Here RTT is queueing delay only (no netem in this kernel; base RTT about 0.06 ms), so power mostly "
               "rewards short queues.", ""]

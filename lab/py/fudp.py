@@ -77,7 +77,7 @@ class FudpLoop:
         log("fudp: starting the adjustor agent in %s (%s <-> %s)" % (
             topo_mod.ADJ_NS, topo_mod.ADJ_SWITCH_PORT, topo_mod.ADJ_ONWARD_PORT))
         self.agent_log = open(os.path.join(self.rundir, "agent.log"), "w")
-        self.agent = self.topo.spawn(JVM + ["-jar", self.agent_jar, "--config", agent_cfg], ns=topo_mod.ADJ_NS,
+        self.agent = self.topo.spawn(JVM + ["-jar", self.agent_jar, "run", "--config", agent_cfg], ns=topo_mod.ADJ_NS,
                                      stdout=self.agent_log, stderr=self.agent_log)
         self._wait(lambda: self._agent_ready(), self.agent, "agent", 30)
         log("fudp: starting the controller (period %.1f s, alpha %g, beta %g)" % (

@@ -7,10 +7,12 @@ Entry point is tools/lab, which installs packages and builds the jars first.
 import argparse
 import json
 import os
+import shutil
 import signal
 import sys
 import time
 
+sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import analyze  # noqa: E402
@@ -42,13 +44,47 @@ def run_mechanism(sc, mech, rundir):
         tr.start_servers()
         log("%s: running %.0f s of traffic" % (mech, sc.length))
         t0 = tr.run(mech.upper(), on_tick=loop.check if loop else None)
-        controller_log = loop.stop(t0) if loop else None
-        return analyze.MechanismResult(sc, mech, rundir, t0, tr.launches, controller_log)
+        if loop:
+            loop.stop(None)
+        with open(os.path.join(rundir, "run.json"), "w") as fh:
+            json.dump({"mechanism": mech, "t0": t0, "launches": tr.launches}, fh, indent=1)
+        return load_result(sc, rundir)
     finally:
         if loop:
             loop.stop(None)
         topo.teardown()
         log("%s: topology torn down" % mech)
+
+
+def load_result(sc, rundir):
+    """Reads one mechanism's raw reports (raw/<mechanism>/) back into a MechanismResult."""
+    with open(os.path.join(rundir, "run.json")) as fh:
+        run = json.load(fh)
+    controller_log = None
+    if run["mechanism"] == "fudp":
+        controller_log = fudp.read_controller_csv(os.path.join(rundir, "controller-periods.csv"), run["t0"])
+    return analyze.MechanismResult(sc, run["mechanism"], rundir, run["t0"], run["launches"], controller_log)
+
+
+def report(results, sc, outdir, extra):
+    analyze.write_csvs(results, outdir)
+    data = analyze.write_summary(results, sc, outdir, extra)
+    plots.all_plots(results, sc, outdir)
+    log("wrote %s/{summary.md,summary.json,throughput.csv,fairness.csv,rtt-power.csv,fig4..6 *.png/*.svg}"
+        % outdir)
+    print(json.dumps({m: {s: v["jainSteady"] for s, v in e["sets"].items()} for m, e in data["mechanisms"].items()}))
+
+
+def cmd_analyze(args):
+    """Recomputes metrics, plots and summaries of an earlier run from its raw/ directory."""
+    with open(os.path.join(args.dir, "summary.json")) as fh:
+        old = json.load(fh)
+    sc = scenario_mod.load(os.path.join(args.dir, "scenario.json"))
+    if old.get("quick"):
+        sc.apply_quick()
+    results = [load_result(sc, os.path.join(args.dir, "raw", m)) for m in old["mechanisms"]]
+    report(results, sc, args.dir, {k: v for k, v in old.items() if k not in ("scenario", "mechanisms")})
+    return 0
 
 
 def cmd_run(args):
@@ -61,6 +97,7 @@ def cmd_run(args):
     outdir = os.path.abspath(args.out or os.path.join(REPO, "lab-results", "%s%s-%s" % (
         sc.name, "-quick" if args.quick else "", stamp)))
     os.makedirs(outdir, exist_ok=True)
+    shutil.copyfile(sc.path, os.path.join(outdir, "scenario.json"))
     log("scenario %s (%s), mechanisms %s, %.0f s each; results in %s" % (
         sc.name, sc.path, ", ".join(sc.mechanisms), sc.length, outdir))
     started = time.time()
@@ -71,13 +108,7 @@ def cmd_run(args):
         st = results[-1].steady
         log("%s done: %s" % (mech, "; ".join("%s Jain %.3f goodput %.2f Mbit/s RTT %.1f ms" % (
             s, st(s)["jainSteady"], st(s)["goodputMbps"], st(s)["rttMsMean"]) for s in sc.sets())))
-    analyze.write_csvs(results, outdir)
-    data = analyze.write_summary(results, sc, outdir, {"quick": bool(args.quick),
-                                                       "elapsedSeconds": round(time.time() - started, 1)})
-    plots.all_plots(results, sc, outdir)
-    log("wrote %s/{summary.md,summary.json,throughput.csv,fairness.csv,rtt-power.csv,fig4..6 *.png/*.svg}"
-        % outdir)
-    print(json.dumps({m: {s: v["jainSteady"] for s, v in e["sets"].items()} for m, e in data["mechanisms"].items()}))
+    report(results, sc, outdir, {"quick": bool(args.quick), "elapsedSeconds": round(time.time() - started, 1)})
     return 0
 
 
@@ -89,7 +120,11 @@ def main(argv):
     r.add_argument("--quick", action="store_true", help="the scenario's short variant (for tests)")
     r.add_argument("--mechanisms", help="comma-separated subset, e.g. ip,wfq,fudp")
     r.add_argument("--out", help="output directory (default: lab-results/<scenario>-<timestamp>)")
+    a = sub.add_parser("analyze", help="recompute metrics and plots of an earlier run (its directory)")
+    a.add_argument("dir", help="a lab-results/<scenario>-<timestamp> directory")
     args = p.parse_args(argv)
+    if args.cmd == "analyze":
+        return cmd_analyze(args)
     if os.geteuid() != 0:
         p.error("the lab creates network namespaces and must run as root")
     signal.signal(signal.SIGTERM, _interrupt)

@@ -232,6 +232,10 @@ class Topology:
         self._new_ns(ADJ_NS)
         self._internal_port(ADJ_SWITCH_PORT, ADJ_SWITCH_OFPORT, ADJ_NS, "02:fa:00:00:00:a1")
         self._internal_port(ADJ_ONWARD_PORT, ADJ_ONWARD_OFPORT, ADJ_NS, "02:fa:00:00:00:a2")
+        # The agent's per-flow HTB classes get the default leaf queue, txqueuelen packets long. At 1000
+        # packets a flow limited to 3 Mbit/s would queue ~4 s of UDP; a router-sized buffer is the fair model.
+        buf = min(b["bufferPackets"] for b in self.scenario.bottlenecks) if self.scenario.bottlenecks else 100
+        ns_exec(ADJ_NS, ["ip", "link", "set", ADJ_ONWARD_PORT, "txqueuelen", str(buf)])
 
     def _static_neighbours(self):
         # No ARP: the switch floods nothing, so the adjustor's bridge can never close a loop.

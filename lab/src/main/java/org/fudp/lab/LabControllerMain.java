@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -18,6 +19,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.fudp.algorithm.Decision;
+import org.fudp.algorithm.Reason;
 import org.fudp.protocol.FrameEncoder;
 import org.fudp.protocol.KeyRing;
 
@@ -74,6 +76,8 @@ public final class LabControllerMain {
         long period = TimeUnit.MILLISECONDS.toNanos(config.periodMillis());
         long next = System.nanoTime() + period;
         List<OfctlText.PacketIn> batch = new ArrayList<>();
+        Map<String, Reason> lastReason = new HashMap<>();
+        long lastFrames = 0;
         try {
             while (!Thread.currentThread().isInterrupted()) {
                 long waitNanos = next - System.nanoTime();
@@ -91,9 +95,16 @@ public final class LabControllerMain {
                 if (now >= next) {
                     Map<String, Decision> decisions = controller.period(now, System.currentTimeMillis());
                     for (Decision d : decisions.values()) {
-                        say("%s", d.explanation());
+                        // Every reallocation, and otherwise only changes, so the log stays readable.
+                        if (!d.reason().isFair() || d.reason() != lastReason.put(d.cfsId(), d.reason())) {
+                            say("%s: %s", d.cfsId(), d.explanation());
+                        }
                     }
-                    say("agent frames seen (ACK/heartbeat packet-ins): %d", agentFrames.get());
+                    long frames = agentFrames.get();
+                    if (frames / 10 != lastFrames / 10) {
+                        say("agent frames seen so far (ACKs and heartbeats, as packet-ins): %d", frames);
+                    }
+                    lastFrames = frames;
                     next = Math.max(next + period, now + period / 2);
                 }
             }
