@@ -1,0 +1,243 @@
+package org.fudp.agent;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import org.fudp.agent.config.AgentConfig;
+import org.fudp.agent.config.ConfigException;
+import org.fudp.agent.metrics.AgentMetrics;
+import org.fudp.agent.metrics.MetricsServer;
+import org.fudp.agent.net.LinkInfo;
+import org.fudp.agent.net.PcapFrameChannel;
+import org.fudp.agent.send.SendCommand;
+import org.fudp.agent.tc.BridgeSetup;
+import org.fudp.agent.tc.Classifier;
+import org.fudp.agent.tc.FeatureProbe;
+import org.fudp.agent.tc.HtbFlowShaper;
+import org.fudp.agent.tc.ProcessCommandRunner;
+import org.fudp.agent.tc.ShaperException;
+import org.fudp.agent.tc.ShaperOptions;
+import org.fudp.agent.tc.TcRunner;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * Entry point of {@code java -jar fudp-adjustor-agent.jar}: {@code run}, {@code status},
+ * {@code check-config} and {@code send}.
+ */
+@Command(name = "fudp-adjustor-agent", mixinStandardHelpOptions = true, version = "fudp-adjustor-agent 1.0",
+        description = "Receives FUDP rate limits from the controller and applies them with tc.",
+        subcommands = {AdjustorAgentMain.Run.class, AdjustorAgentMain.Status.class,
+            AdjustorAgentMain.CheckConfig.class, SendCommand.class})
+public final class AdjustorAgentMain implements Runnable {
+
+    /** Default configuration file. */
+    static final String DEFAULT_CONFIG = "/etc/fudp/adjustor-agent.properties";
+
+    @Spec
+    private CommandSpec spec;
+
+    /**
+     * Runs the command line.
+     *
+     * @param args arguments
+     */
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+
+    /**
+     * Builds the command line, for main and tests.
+     *
+     * @return the picocli command line
+     */
+    static CommandLine commandLine() {
+        return new CommandLine(new AdjustorAgentMain()).setCaseInsensitiveEnumValuesAllowed(true);
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    static AgentConfig loadConfig(Path file, CommandSpec spec) {
+        try {
+            return AgentConfig.load(file);
+        } catch (ConfigException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e, null, null);
+        }
+    }
+
+    /** {@code run}: the daemon. */
+    @Command(name = "run", mixinStandardHelpOptions = true, description = "Run the agent in the foreground.")
+    static final class Run implements Callable<Integer> {
+        private static final Logger LOG = LoggerFactory.getLogger(Run.class);
+
+        @Spec
+        private CommandSpec spec;
+
+        @Option(names = {"-c", "--config"}, defaultValue = DEFAULT_CONFIG, description = "configuration file "
+                + "(default: ${DEFAULT-VALUE})")
+        private Path config;
+
+        @Option(names = "--dry-run", description = "change nothing: print the tc batch each message would run "
+                + "and the ACKs it would send")
+        private boolean dryRun;
+
+        @Override
+        public Integer call() throws Exception {
+            AgentConfig cfg = loadConfig(config, spec);
+            PrintStream dry = dryRun ? new PrintStream(System.out, true, StandardCharsets.UTF_8) : null;
+            long agentId = cfg.agentId() != null ? cfg.agentId()
+                    : LinkInfo.macToLong(LinkInfo.mac(cfg.controlInterface()));
+            ProcessCommandRunner runner = new ProcessCommandRunner();
+            Classifier classifier = cfg.classifier() != null ? cfg.classifier() : new FeatureProbe(runner).detect();
+            ShaperOptions options = ShaperOptions.DEFAULTS.withClassifier(classifier).withHashKey(cfg.hashKey())
+                    .withMinBurstBytes(cfg.minBurstBytes());
+            HtbFlowShaper shaper = new HtbFlowShaper(TcRunner.local(), cfg.shapeInterface(), options);
+            BridgeSetup bridges = new BridgeSetup(runner, null);
+            BridgeSetup.Bridge bridge = null;
+            AgentMetrics metrics = new AgentMetrics();
+            MetricsServer server = null;
+            CountDownLatch stopped = new CountDownLatch(1);
+            try (PcapFrameChannel channel = new PcapFrameChannel(cfg.controlInterface(), cfg.etherType())) {
+                if (cfg.bridgeName() != null && !dryRun) {
+                    bridge = bridges.create(cfg.bridgeName(), cfg.controlInterface(), cfg.shapeInterface(),
+                            cfg.etherType());
+                }
+                if (!dryRun) {
+                    int adopted = shaper.start(cfg.startup());
+                    LOG.info("{}: {} ({} flows adopted)", cfg.shapeInterface(), options, adopted);
+                }
+                if (cfg.metricsPort() != 0) {
+                    server = new MetricsServer(new InetSocketAddress(cfg.metricsAddress(), cfg.metricsPort()), metrics);
+                    LOG.info("metrics at http://{}:{}/metrics", cfg.metricsAddress().getHostAddress(),
+                            server.address().getPort());
+                }
+                AgentDaemon daemon = new AgentDaemon(cfg, shaper, channel, metrics, agentId, Clock.systemUTC(), dry);
+                Thread hook = new Thread(() -> {
+                    daemon.stop();
+                    try {
+                        stopped.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }, "fudp-shutdown");
+                Runtime.getRuntime().addShutdownHook(hook);
+                LOG.info("agent {} listening on {} for EtherType 0x{}, shaping {}{}", agentId, cfg.controlInterface(),
+                        Integer.toHexString(cfg.etherType()), cfg.shapeInterface(), dryRun ? " (dry run)" : "");
+                daemon.run();
+            } finally {
+                if (server != null) {
+                    server.close();
+                }
+                teardown(shaper, bridges, bridge, dryRun);
+                stopped.countDown();
+            }
+            return 0;
+        }
+
+        private static void teardown(HtbFlowShaper shaper, BridgeSetup bridges, BridgeSetup.Bridge bridge,
+                                     boolean dryRun) {
+            if (!dryRun) {
+                try {
+                    shaper.clear();
+                    LOG.info("{}: limits removed", shaper.device());
+                } catch (ShaperException e) {
+                    LOG.error("cannot remove the limits: {}", e.getMessage());
+                }
+            }
+            try {
+                if (bridge != null) {
+                    bridges.remove(bridge);
+                }
+            } catch (ShaperException e) {
+                LOG.error("cannot remove bridge {}: {}", bridge.name(), e.getMessage());
+            }
+        }
+    }
+
+    /** {@code status}: a summary of a running agent's metrics. */
+    @Command(name = "status", mixinStandardHelpOptions = true, description = "Show what a running agent is doing.")
+    static final class Status implements Callable<Integer> {
+        @Spec
+        private CommandSpec spec;
+
+        @Option(names = {"-c", "--config"}, defaultValue = DEFAULT_CONFIG, description = "configuration file, "
+                + "for the metrics address (default: ${DEFAULT-VALUE})")
+        private Path config;
+
+        @Option(names = "--url", description = "metrics URL, instead of reading the configuration")
+        private URI url;
+
+        @Option(names = "--raw", description = "print the Prometheus text as is")
+        private boolean raw;
+
+        @Override
+        public Integer call() throws Exception {
+            URI target = url;
+            if (target == null) {
+                AgentConfig cfg = loadConfig(config, spec);
+                if (cfg.metricsPort() == 0) {
+                    spec.commandLine().getErr().println("metrics.port is 0 in " + config + ": no status to read");
+                    return 2;
+                }
+                String host = cfg.metricsAddress().getHostAddress();
+                target = URI.create("http://" + (host.contains(":") ? "[" + host + "]" : host) + ":"
+                        + cfg.metricsPort() + "/metrics");
+            }
+            HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(3)).build();
+            String text;
+            try {
+                HttpResponse<String> r = client.send(HttpRequest.newBuilder(target).timeout(Duration.ofSeconds(5))
+                        .build(), HttpResponse.BodyHandlers.ofString());
+                text = r.body();
+            } catch (IOException e) {
+                spec.commandLine().getErr().println("agent not reachable at " + target + ": " + e);
+                return 1;
+            }
+            PrintWriter out = spec.commandLine().getOut();
+            out.print(raw ? text : StatusReport.format(text, System.currentTimeMillis()));
+            out.flush();
+            return 0;
+        }
+    }
+
+    /** {@code check-config}: validate a configuration file. */
+    @Command(name = "check-config", mixinStandardHelpOptions = true,
+            description = "Check a configuration file and print the resulting settings.")
+    static final class CheckConfig implements Callable<Integer> {
+        @Spec
+        private CommandSpec spec;
+
+        @Option(names = {"-c", "--config"}, defaultValue = DEFAULT_CONFIG, description = "configuration file "
+                + "(default: ${DEFAULT-VALUE})")
+        private Path config;
+
+        @Override
+        public Integer call() {
+            AgentConfig cfg = loadConfig(config, spec);
+            spec.commandLine().getOut().println(config + ": OK (control " + cfg.controlInterface() + ", shaping "
+                    + cfg.shapeInterface() + ", keys " + cfg.keys() + ", fail-safe " + cfg.failSafeAction()
+                    .name().toLowerCase(java.util.Locale.ROOT) + " after " + cfg.silentPeriods() + " x "
+                    + cfg.heartbeatMillis() + " ms)");
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,205 @@
+package org.fudp.agent;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.time.Clock;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.fudp.agent.config.AgentConfig;
+import org.fudp.agent.control.AdjustorControl;
+import org.fudp.agent.metrics.AgentMetrics;
+import org.fudp.agent.net.FrameChannel;
+import org.fudp.agent.tc.FlowShaper;
+import org.fudp.protocol.AckStatus;
+import org.fudp.protocol.ControlMessage;
+import org.fudp.protocol.EthernetFrame;
+import org.fudp.protocol.FrameEncoder;
+import org.fudp.protocol.FrameRejectedException;
+import org.fudp.protocol.FrameVerifier;
+import org.fudp.protocol.RejectReason;
+import org.fudp.protocol.SnapshotAssembler;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The running agent: a receive loop (frames to verifier to control logic to ACKs) and a timer
+ * (heartbeats, fail-safe, snapshot timeouts). Setting up and tearing down the interfaces is the
+ * caller's business ({@link AdjustorAgentMain}).
+ */
+public final class AgentDaemon {
+
+    private static final Logger LOG = LoggerFactory.getLogger(AgentDaemon.class);
+    private static final byte[] BROADCAST = {-1, -1, -1, -1, -1, -1};
+    /** At most one log line per rejection reason in this interval, so a flood cannot fill the log. */
+    private static final long REJECT_LOG_INTERVAL_MILLIS = 10_000;
+
+    private final AgentConfig config;
+    private final FrameChannel channel;
+    private final Clock clock;
+    private final AgentMetrics metrics;
+    private final FrameVerifier verifier;
+    private final FrameEncoder encoder;
+    private final AdjustorControl control;
+    private final PrintStream dryRun;
+    private final Map<RejectReason, Long> lastRejectLog = new EnumMap<>(RejectReason.class);
+    private volatile byte[] peerMac;
+    private volatile boolean running = true;
+    private ScheduledExecutorService timer;
+
+    /**
+     * Wires the agent together.
+     *
+     * @param config configuration
+     * @param shaper the data plane
+     * @param channel control frames in and out
+     * @param metrics counters
+     * @param agentId this agent's sender id
+     * @param clock wall clock
+     * @param dryRun where to print tc batches and ACKs instead of running and sending them, or null
+     */
+    public AgentDaemon(AgentConfig config, FlowShaper shaper, FrameChannel channel, AgentMetrics metrics,
+                       long agentId, Clock clock, PrintStream dryRun) {
+        this.config = Objects.requireNonNull(config, "config");
+        this.channel = Objects.requireNonNull(channel, "channel");
+        this.metrics = Objects.requireNonNull(metrics, "metrics");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.dryRun = dryRun;
+        this.verifier = new FrameVerifier(config.keys(), config.maxPayload(), config.maxClockSkewMillis(), clock);
+        metrics.rejectSource(verifier::rejectCounts);
+        // A restart starts a new, larger epoch, so the controller sees it and resends a snapshot.
+        this.encoder = new FrameEncoder(config.keys(), agentId, clock.millis(), 0, clock);
+        SnapshotAssembler assembler = new SnapshotAssembler(config.snapshotMaxPending(), config.snapshotMaxEntries(),
+                config.snapshotTimeoutMillis(), clock);
+        this.control = new AdjustorControl(shaper, assembler, verifier, metrics, clock, agentId,
+                config.heartbeatMillis() * config.silentPeriods(), config.failSafeAction(), dryRun);
+        this.peerMac = config.peerMac();
+    }
+
+    /**
+     * Returns the control logic, for status.
+     *
+     * @return control
+     */
+    public AdjustorControl control() {
+        return control;
+    }
+
+    /**
+     * Runs until {@link #stop} is called: receives on the calling thread, heartbeats on a timer.
+     *
+     * @throws IOException if the channel fails
+     */
+    public void run() throws IOException {
+        timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "fudp-heartbeat");
+            t.setDaemon(true);
+            return t;
+        });
+        timer.scheduleAtFixedRate(this::tick, 0, config.heartbeatMillis(), TimeUnit.MILLISECONDS);
+        try {
+            while (running) {
+                byte[] frame = channel.receive();
+                if (frame != null) {
+                    onFrame(frame);
+                }
+            }
+        } finally {
+            timer.shutdownNow();
+        }
+    }
+
+    /** Stops the receive loop at its next poll. */
+    public void stop() {
+        running = false;
+    }
+
+    /**
+     * Handles one captured frame.
+     *
+     * @param frame the Ethernet frame
+     */
+    void onFrame(byte[] frame) {
+        metrics.frameReceived();
+        EthernetFrame eth;
+        try {
+            eth = EthernetFrame.parse(frame);
+        } catch (IllegalArgumentException e) {
+            return;
+        }
+        if (eth.etherType() != config.etherType()) {
+            return;
+        }
+        ControlMessage m;
+        try {
+            m = verifier.verify(eth.payload());
+        } catch (FrameRejectedException e) {
+            logRejection(e, eth);
+            return;
+        }
+        metrics.frameAccepted(clock.millis());
+        if (config.peerMac() == null) {
+            peerMac = eth.src();
+        }
+        LOG.debug("accepted {}", m);
+        List<AckStatus> acks = control.onMessage(m);
+        for (AckStatus a : acks) {
+            sendAck(a);
+        }
+    }
+
+    private void logRejection(FrameRejectedException e, EthernetFrame eth) {
+        long now = clock.millis();
+        synchronized (lastRejectLog) {
+            Long last = lastRejectLog.get(e.reason());
+            if (last != null && now - last < REJECT_LOG_INTERVAL_MILLIS) {
+                return;
+            }
+            lastRejectLog.put(e.reason(), now);
+        }
+        LOG.warn("rejected a control frame from {}: {} (further {} rejections are counted, logged at most "
+                + "every {} s)", EthernetFrame.formatMac(eth.src()), e.getMessage(), e.reason().label(),
+                REJECT_LOG_INTERVAL_MILLIS / 1000);
+    }
+
+    private void tick() {
+        try {
+            Optional<AckStatus> status = control.onTick();
+            status.ifPresent(this::sendAck);
+            send(encoder.heartbeat(control.appliedSnapshotId()), "heartbeat");
+            metrics.heartbeatSent();
+        } catch (RuntimeException e) {
+            // The timer must survive anything one tick throws.
+            LOG.error("heartbeat tick failed", e);
+        }
+    }
+
+    private void sendAck(AckStatus a) {
+        if (send(encoder.ack(a), "ACK " + a)) {
+            metrics.ackSent(a.result());
+        }
+    }
+
+    private boolean send(byte[] payload, String what) {
+        if (dryRun != null) {
+            if (!what.startsWith("heartbeat")) {
+                dryRun.println("# would send " + what);
+            }
+            return false;
+        }
+        byte[] dst = peerMac == null ? BROADCAST : peerMac;
+        try {
+            channel.send(EthernetFrame.build(dst, channel.localMac(), config.etherType(), payload));
+            return true;
+        } catch (IOException e) {
+            metrics.sendError();
+            LOG.warn("cannot send {}: {}", what, e.getMessage());
+            return false;
+        }
+    }
+}

@@ -1,0 +1,520 @@
+package org.fudp.agent.config;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.regex.Pattern;
+import org.fudp.agent.tc.Classifier;
+import org.fudp.agent.tc.HashKey;
+import org.fudp.agent.tc.StartupPolicy;
+import org.fudp.protocol.EthernetFrame;
+import org.fudp.protocol.FrameCodec;
+import org.fudp.protocol.KeyRing;
+
+/**
+ * The agent's configuration, read from a Java properties file. Every key, its default and its
+ * meaning are in {@link #KEYS}; docs/adjustor-agent.md and the example file repeat them. Parsing
+ * checks every key and reports all problems at once, each naming its key; unknown keys are errors
+ * too, because a misspelt key silently left at its default is worse than a refusal to start.
+ */
+public final class AgentConfig {
+
+    /** Every key with its default ("" = none; required keys say so) and its description. */
+    public static final Map<String, String[]> KEYS;
+
+    private static final Pattern IFNAME = Pattern.compile("[A-Za-z0-9_.:@-]{1,15}");
+
+    static {
+        Map<String, String[]> k = new LinkedHashMap<>();
+        k.put("control.interface", new String[] {"", "required: interface facing the switch, where control "
+                + "frames arrive and ACKs and heartbeats leave"});
+        k.put("control.ethertype", new String[] {"0x88b5", "EtherType of control frames"});
+        k.put("control.peer-mac", new String[] {"", "destination MAC of ACKs and heartbeats; empty: the source MAC "
+                + "of the last valid control frame (broadcast before one arrived)"});
+        k.put("control.max-payload", new String[] {"9000", "largest control frame payload accepted, bytes"});
+        k.put("shape.interface", new String[] {"", "required: egress interface whose UDP flows are limited"});
+        k.put("shape.startup", new String[] {"adopt", "adopt | clear: what to do with a tree an earlier run left"});
+        k.put("shape.classifier", new String[] {"auto", "auto | u32 | flower: auto probes the kernel for flower"});
+        k.put("shape.hash-key", new String[] {"dst-port", "src-port | dst-port | src-addr | dst-addr: byte that "
+                + "picks the u32 hash bucket"});
+        k.put("shape.min-burst-bytes", new String[] {"3000", "smallest burst installed, bytes"});
+        k.put("bridge.name", new String[] {"fudpbr0", "Linux bridge joining control.interface and shape.interface, "
+                + "created (or adopted) at startup with a tc ingress guard that keeps control frames off it, and "
+                + "deleted at shutdown if the agent created it; 'none': the operator forwards and guards"});
+        k.put("agent.id", new String[] {"", "sender id in ACKs and heartbeats, 0..2^63-1; empty: the MAC of "
+                + "control.interface as a number"});
+        k.put("keys.file", new String[] {"", "required: key file, '<key id> = <hex key>' per line (see "
+                + "docs/protocol.md); must not be readable by group or others"});
+        k.put("heartbeat.period-ms", new String[] {"1000", "heartbeat period, also the unit of fail-safe silence"});
+        k.put("failsafe.silent-periods", new String[] {"10", "heartbeat periods without a valid controller frame "
+                + "before the fail-safe acts"});
+        k.put("failsafe.action", new String[] {"keep", "keep | clear: what the fail-safe does to the limits"});
+        k.put("replay.max-clock-skew-ms", new String[] {"120000", "reject frames whose timestamp is further from "
+                + "this clock; 0 turns the check off"});
+        k.put("snapshot.timeout-ms", new String[] {"5000", "how long an incomplete snapshot waits for fragments"});
+        k.put("snapshot.max-pending", new String[] {"4", "incomplete snapshots held at once"});
+        k.put("snapshot.max-entries", new String[] {"200000", "entries held across incomplete snapshots"});
+        k.put("metrics.address", new String[] {"127.0.0.1", "address of the Prometheus metrics endpoint"});
+        k.put("metrics.port", new String[] {"9472", "port of the metrics endpoint; 0 turns it off"});
+        KEYS = Collections.unmodifiableMap(k);
+    }
+
+    private String controlInterface;
+    private int etherType;
+    private byte[] peerMac;
+    private int maxPayload;
+    private String shapeInterface;
+    private StartupPolicy startup;
+    private Classifier classifier;
+    private HashKey hashKey;
+    private long minBurstBytes;
+    private String bridgeName;
+    private Long agentId;
+    private Path keysFile;
+    private KeyRing keys;
+    private long heartbeatMillis;
+    private int silentPeriods;
+    private FailSafeAction failSafeAction;
+    private long maxClockSkewMillis;
+    private long snapshotTimeoutMillis;
+    private int snapshotMaxPending;
+    private int snapshotMaxEntries;
+    private InetAddress metricsAddress;
+    private int metricsPort;
+
+    private AgentConfig() {
+    }
+
+    /**
+     * Reads and checks a configuration file.
+     *
+     * @param file the properties file
+     * @return the configuration
+     * @throws ConfigException listing every problem
+     */
+    public static AgentConfig load(Path file) throws ConfigException {
+        Properties p = new Properties();
+        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            p.load(r);
+        } catch (NoSuchFileException e) {
+            throw new ConfigException(file.toString(), List.of("file does not exist"));
+        } catch (IOException | IllegalArgumentException e) {
+            throw new ConfigException(file.toString(), List.of("cannot read: " + e.getMessage()));
+        }
+        Path base = file.toAbsolutePath().getParent();
+        return parse(p, file.toString(), base);
+    }
+
+    /**
+     * Checks configuration properties.
+     *
+     * @param p the properties
+     * @param source where they came from, for messages
+     * @param baseDir directory relative paths are resolved against
+     * @return the configuration
+     * @throws ConfigException listing every problem
+     */
+    public static AgentConfig parse(Properties p, String source, Path baseDir) throws ConfigException {
+        Parser in = new Parser(p);
+        AgentConfig c = new AgentConfig();
+        c.controlInterface = in.iface("control.interface");
+        c.etherType = (int) in.number("control.ethertype", 0x0600, 0xFFFF);
+        String peer = in.raw("control.peer-mac");
+        if (!peer.isEmpty()) {
+            try {
+                c.peerMac = EthernetFrame.parseMac(peer);
+            } catch (IllegalArgumentException e) {
+                in.problem("control.peer-mac", e.getMessage());
+            }
+        }
+        c.maxPayload = (int) in.number("control.max-payload", FrameCodec.OVERHEAD_BYTES, FrameCodec.MAX_PAYLOAD_BYTES);
+        c.shapeInterface = in.iface("shape.interface");
+        c.startup = in.choice("shape.startup", StartupPolicy.class);
+        String cls = in.raw("shape.classifier");
+        if (!"auto".equals(cls)) {
+            c.classifier = in.choice("shape.classifier", Classifier.class);
+        }
+        c.hashKey = in.choice("shape.hash-key", HashKey.class);
+        c.minBurstBytes = in.number("shape.min-burst-bytes", 1, Integer.MAX_VALUE);
+        String bridge = in.raw("bridge.name");
+        if (!"none".equals(bridge)) {
+            c.bridgeName = in.iface("bridge.name");
+        }
+        String id = in.raw("agent.id");
+        if (!id.isEmpty()) {
+            c.agentId = in.number("agent.id", 0, Long.MAX_VALUE);
+        }
+        String keys = in.raw("keys.file");
+        if (keys.isEmpty()) {
+            in.problem("keys.file", "is required");
+        } else {
+            c.keysFile = baseDir == null ? Path.of(keys) : baseDir.resolve(keys);
+            c.keys = loadKeys(c.keysFile, in);
+        }
+        c.heartbeatMillis = in.number("heartbeat.period-ms", 10, 3_600_000);
+        c.silentPeriods = (int) in.number("failsafe.silent-periods", 1, 1_000_000);
+        c.failSafeAction = in.choice("failsafe.action", FailSafeAction.class);
+        c.maxClockSkewMillis = in.number("replay.max-clock-skew-ms", 0, Long.MAX_VALUE);
+        c.snapshotTimeoutMillis = in.number("snapshot.timeout-ms", 1, 3_600_000);
+        c.snapshotMaxPending = (int) in.number("snapshot.max-pending", 1, 1000);
+        c.snapshotMaxEntries = (int) in.number("snapshot.max-entries", 1, 10_000_000);
+        String addr = in.raw("metrics.address");
+        try {
+            c.metricsAddress = InetAddress.getByName(addr);
+        } catch (UnknownHostException e) {
+            in.problem("metrics.address", "'" + addr + "' is not an IP address");
+        }
+        c.metricsPort = (int) in.number("metrics.port", 0, 65535);
+        if (c.controlInterface != null && c.controlInterface.equals(c.shapeInterface) && c.bridgeName != null) {
+            in.problem("bridge.name", "a bridge needs two interfaces, but control.interface and shape.interface "
+                    + "are both " + c.controlInterface);
+        }
+        for (String key : p.stringPropertyNames()) {
+            if (!KEYS.containsKey(key)) {
+                in.problem(key, "is not a known key" + suggestion(key));
+            }
+        }
+        if (!in.problems.isEmpty()) {
+            throw new ConfigException(source, in.problems);
+        }
+        return c;
+    }
+
+    private static String suggestion(String key) {
+        String best = null;
+        int bestDistance = 4;
+        for (String known : KEYS.keySet()) {
+            int d = distance(key, known);
+            if (d < bestDistance) {
+                best = known;
+                bestDistance = d;
+            }
+        }
+        return best == null ? "" : " (did you mean " + best + "?)";
+    }
+
+    private static int distance(String a, String b) {
+        int[] prev = new int[b.length() + 1];
+        int[] cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            prev[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
+            }
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return prev[b.length()];
+    }
+
+    private static KeyRing loadKeys(Path file, Parser in) {
+        try {
+            if (Files.getFileStore(file).supportsFileAttributeView("posix")) {
+                Set<PosixFilePermission> perms = Files.getPosixFilePermissions(file);
+                if (perms.contains(PosixFilePermission.GROUP_READ) || perms.contains(PosixFilePermission.OTHERS_READ)) {
+                    in.problem("keys.file", file + " is readable by group or others; chmod 600 it");
+                    return null;
+                }
+            }
+            return KeyRing.parse(new String(Files.readAllBytes(file), StandardCharsets.UTF_8));
+        } catch (NoSuchFileException e) {
+            in.problem("keys.file", file + " does not exist");
+        } catch (IOException e) {
+            in.problem("keys.file", "cannot read " + file + ": " + e.getMessage());
+        } catch (IllegalArgumentException e) {
+            in.problem("keys.file", file + ": " + e.getMessage());
+        }
+        return null;
+    }
+
+    /** Reads typed values, collecting problems instead of stopping at the first. */
+    private static final class Parser {
+        private final Properties p;
+        private final List<String> problems = new ArrayList<>();
+
+        Parser(Properties p) {
+            this.p = p;
+        }
+
+        void problem(String key, String message) {
+            problems.add(key + ": " + message);
+        }
+
+        String raw(String key) {
+            return p.getProperty(key, KEYS.get(key)[0]).trim();
+        }
+
+        String iface(String key) {
+            String v = raw(key);
+            if (v.isEmpty()) {
+                problem(key, "is required");
+                return null;
+            }
+            if (!IFNAME.matcher(v).matches()) {
+                problem(key, "'" + v + "' is not an interface name (1-15 letters, digits, '_', '.', '-')");
+                return null;
+            }
+            return v;
+        }
+
+        long number(String key, long min, long max) {
+            String v = raw(key).replace("_", "");
+            long n;
+            try {
+                n = v.startsWith("0x") || v.startsWith("0X") ? Long.parseLong(v.substring(2), 16) : Long.parseLong(v);
+            } catch (NumberFormatException e) {
+                problem(key, "'" + raw(key) + "' is not a whole number");
+                return min;
+            }
+            if (n < min || n > max) {
+                problem(key, n + " is out of range " + min + ".." + max);
+                return min;
+            }
+            return n;
+        }
+
+        boolean bool(String key) {
+            String v = raw(key).toLowerCase(Locale.ROOT);
+            if ("true".equals(v) || "yes".equals(v)) {
+                return true;
+            }
+            if ("false".equals(v) || "no".equals(v)) {
+                return false;
+            }
+            problem(key, "'" + raw(key) + "' is neither true nor false");
+            return false;
+        }
+
+        <E extends Enum<E>> E choice(String key, Class<E> type) {
+            String v = raw(key).toUpperCase(Locale.ROOT).replace('-', '_');
+            for (E e : type.getEnumConstants()) {
+                if (e.name().equals(v)) {
+                    return e;
+                }
+            }
+            List<String> names = new ArrayList<>();
+            for (E e : type.getEnumConstants()) {
+                names.add(e.name().toLowerCase(Locale.ROOT).replace('_', '-'));
+            }
+            problem(key, "'" + raw(key) + "' is not one of " + String.join(", ", names));
+            return type.getEnumConstants()[0];
+        }
+    }
+
+    /**
+     * Returns the switch-facing control interface.
+     *
+     * @return interface name
+     */
+    public String controlInterface() {
+        return controlInterface;
+    }
+
+    /**
+     * Returns the control EtherType.
+     *
+     * @return EtherType
+     */
+    public int etherType() {
+        return etherType;
+    }
+
+    /**
+     * Returns the fixed destination MAC of outgoing frames.
+     *
+     * @return 6 bytes, or null to learn it from control frames
+     */
+    public byte[] peerMac() {
+        return peerMac == null ? null : peerMac.clone();
+    }
+
+    /**
+     * Returns the largest control payload accepted.
+     *
+     * @return bytes
+     */
+    public int maxPayload() {
+        return maxPayload;
+    }
+
+    /**
+     * Returns the shaped egress interface.
+     *
+     * @return interface name
+     */
+    public String shapeInterface() {
+        return shapeInterface;
+    }
+
+    /**
+     * Returns what to do with an existing tree at startup.
+     *
+     * @return policy
+     */
+    public StartupPolicy startup() {
+        return startup;
+    }
+
+    /**
+     * Returns the configured classifier.
+     *
+     * @return classifier, or null for "auto" (probe the kernel)
+     */
+    public Classifier classifier() {
+        return classifier;
+    }
+
+    /**
+     * Returns the u32 hash key.
+     *
+     * @return hash key
+     */
+    public HashKey hashKey() {
+        return hashKey;
+    }
+
+    /**
+     * Returns the smallest burst installed.
+     *
+     * @return bytes
+     */
+    public long minBurstBytes() {
+        return minBurstBytes;
+    }
+
+    /**
+     * Returns the bridge to create.
+     *
+     * @return bridge name, or null ('none') if the operator forwards
+     */
+    public String bridgeName() {
+        return bridgeName;
+    }
+
+    /**
+     * Returns the configured agent id.
+     *
+     * @return the id, or null to derive it from the control interface's MAC
+     */
+    public Long agentId() {
+        return agentId;
+    }
+
+    /**
+     * Returns the key file's path.
+     *
+     * @return path
+     */
+    public Path keysFile() {
+        return keysFile;
+    }
+
+    /**
+     * Returns the keys.
+     *
+     * @return key ring
+     */
+    public KeyRing keys() {
+        return keys;
+    }
+
+    /**
+     * Returns the heartbeat period.
+     *
+     * @return milliseconds
+     */
+    public long heartbeatMillis() {
+        return heartbeatMillis;
+    }
+
+    /**
+     * Returns the silent periods before the fail-safe acts.
+     *
+     * @return periods
+     */
+    public int silentPeriods() {
+        return silentPeriods;
+    }
+
+    /**
+     * Returns what the fail-safe does.
+     *
+     * @return action
+     */
+    public FailSafeAction failSafeAction() {
+        return failSafeAction;
+    }
+
+    /**
+     * Returns the allowed clock skew of control frames.
+     *
+     * @return milliseconds, 0 for no check
+     */
+    public long maxClockSkewMillis() {
+        return maxClockSkewMillis;
+    }
+
+    /**
+     * Returns how long incomplete snapshots wait.
+     *
+     * @return milliseconds
+     */
+    public long snapshotTimeoutMillis() {
+        return snapshotTimeoutMillis;
+    }
+
+    /**
+     * Returns how many incomplete snapshots are held.
+     *
+     * @return count
+     */
+    public int snapshotMaxPending() {
+        return snapshotMaxPending;
+    }
+
+    /**
+     * Returns how many entries incomplete snapshots may hold.
+     *
+     * @return count
+     */
+    public int snapshotMaxEntries() {
+        return snapshotMaxEntries;
+    }
+
+    /**
+     * Returns the metrics endpoint's address.
+     *
+     * @return address
+     */
+    public InetAddress metricsAddress() {
+        return metricsAddress;
+    }
+
+    /**
+     * Returns the metrics endpoint's port.
+     *
+     * @return port, 0 if off
+     */
+    public int metricsPort() {
+        return metricsPort;
+    }
+}

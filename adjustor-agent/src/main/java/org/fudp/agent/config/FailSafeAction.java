@@ -1,0 +1,11 @@
+package org.fudp.agent.config;
+
+/**
+ * What the agent does when the controller has been silent for too long.
+ */
+public enum FailSafeAction {
+    /** Keep the last limits: UDP stays TCP-friendly at its last known share (the default). */
+    KEEP,
+    /** Lift every limit: traffic flows as if there were no FUDP. */
+    CLEAR
+}

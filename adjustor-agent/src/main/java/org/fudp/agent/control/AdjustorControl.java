@@ -1,0 +1,312 @@
+package org.fudp.agent.control;
+
+import java.io.PrintStream;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import org.fudp.agent.config.FailSafeAction;
+import org.fudp.agent.metrics.AgentMetrics;
+import org.fudp.agent.tc.FlowShaper;
+import org.fudp.agent.tc.ShaperException;
+import org.fudp.protocol.AckResult;
+import org.fudp.protocol.AckStatus;
+import org.fudp.protocol.ControlMessage;
+import org.fudp.protocol.EntryOp;
+import org.fudp.protocol.FiveTuple;
+import org.fudp.protocol.FlowLimit;
+import org.fudp.protocol.FrameHeader;
+import org.fudp.protocol.FrameVerifier;
+import org.fudp.protocol.LimitEntry;
+import org.fudp.protocol.MessageType;
+import org.fudp.protocol.Snapshot;
+import org.fudp.protocol.SnapshotAssembler;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Turns verified control messages into tc state and acknowledgements. A SNAPSHOT is the full
+ * desired state, a DELTA changes the last applied snapshot, a CLEAR_ALL empties it; each is
+ * handed to the {@link FlowShaper} as one full desired set, so the shaper reconciles in one batch.
+ * Ordering rules are those of docs/protocol.md section 3. No networking here: callers feed
+ * messages and ticks and send the returned ACKs. Thread-safe.
+ */
+public final class AdjustorControl {
+
+    private static final Logger LOG = LoggerFactory.getLogger(AdjustorControl.class);
+
+    private final FlowShaper shaper;
+    private final SnapshotAssembler assembler;
+    private final FrameVerifier verifier;
+    private final AgentMetrics metrics;
+    private final Clock clock;
+    private final long agentId;
+    private final long silenceMillis;
+    private final FailSafeAction failSafeAction;
+    private final PrintStream dryRun;
+
+    /** The desired state the shaper holds (or would hold, in a dry run). */
+    private final Map<FiveTuple, FlowLimit> desired = new LinkedHashMap<>();
+    /** Whether the applied state is a known snapshot a delta may build on. */
+    private boolean haveBase;
+    /** Whether the ordering fields below are set. */
+    private boolean haveOrder;
+    private long appliedSender;
+    private long appliedEpoch;
+    private long appliedSequence;
+    private long appliedSnapshotId;
+    private long lastHeardMillis;
+    private boolean failSafeActive;
+
+    /**
+     * Creates the control logic.
+     *
+     * @param shaper applies limits to the data plane
+     * @param assembler reassembles snapshot fragments
+     * @param verifier the verifier whose counters ACKs report
+     * @param metrics counters to update
+     * @param clock clock for the fail-safe
+     * @param agentId this agent's sender id (frames from it are its own and ignored)
+     * @param silenceMillis controller silence after which the fail-safe acts
+     * @param failSafeAction what the fail-safe does
+     * @param dryRun where to print the tc batches instead of running them, or null to run them
+     */
+    public AdjustorControl(FlowShaper shaper, SnapshotAssembler assembler, FrameVerifier verifier,
+                           AgentMetrics metrics, Clock clock, long agentId, long silenceMillis,
+                           FailSafeAction failSafeAction, PrintStream dryRun) {
+        this.shaper = Objects.requireNonNull(shaper, "shaper");
+        this.assembler = Objects.requireNonNull(assembler, "assembler");
+        this.verifier = Objects.requireNonNull(verifier, "verifier");
+        this.metrics = Objects.requireNonNull(metrics, "metrics");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.agentId = agentId;
+        this.silenceMillis = silenceMillis;
+        this.failSafeAction = Objects.requireNonNull(failSafeAction, "failSafeAction");
+        this.dryRun = dryRun;
+        for (FlowLimit l : shaper.current()) {
+            desired.put(l.flow(), l);
+        }
+        this.lastHeardMillis = clock.millis();
+        publishState();
+    }
+
+    /**
+     * Handles one verified message.
+     *
+     * @param m the message
+     * @return the ACKs to send, in order (none for heartbeats and incomplete snapshots)
+     */
+    public synchronized List<AckStatus> onMessage(ControlMessage m) {
+        FrameHeader h = m.header();
+        if (h.senderId() == agentId || m.type() == MessageType.ACK) {
+            // Our own frames, looped back, or another agent's: nothing for us to do.
+            metrics.frameIgnored();
+            return List.of();
+        }
+        lastHeardMillis = clock.millis();
+        if (failSafeActive) {
+            LOG.info("controller {} is speaking again; fail-safe off", h.senderId());
+            failSafeActive = false;
+            metrics.failSafe(false);
+        }
+        List<AckStatus> acks = new ArrayList<>(1);
+        switch (m.type()) {
+            case SNAPSHOT:
+                Optional<Snapshot> done = assembler.offer(m);
+                metrics.snapshotsAbandoned(assembler.timedOutCount(), assembler.droppedCount());
+                done.ifPresent(s -> acks.add(onSnapshot(s)));
+                break;
+            case DELTA:
+                acks.add(onDelta(m));
+                break;
+            case CLEAR_ALL:
+                acks.add(onClear(h));
+                break;
+            default:
+                // HEARTBEAT: liveness only, already noted.
+                break;
+        }
+        return acks;
+    }
+
+    private boolean isNewer(long sender, long epoch, long sequence) {
+        if (!haveOrder || sender != appliedSender || epoch > appliedEpoch) {
+            return true;
+        }
+        return epoch == appliedEpoch && sequence > appliedSequence;
+    }
+
+    private AckStatus onSnapshot(Snapshot s) {
+        if (!isNewer(s.senderId(), s.epoch(), s.lastSequence())) {
+            LOG.info("snapshot {} (seq {}) is older than the applied state (seq {}); ignored", s.snapshotId(),
+                    s.lastSequence(), appliedSequence);
+            return ack(MessageType.SNAPSHOT, AckResult.STALE, s.senderId(), s.epoch(), s.lastSequence());
+        }
+        Map<FiveTuple, FlowLimit> next = new LinkedHashMap<>();
+        for (FlowLimit l : s.limits()) {
+            next.put(l.flow(), l);
+        }
+        if (!apply(next, "snapshot " + s.snapshotId())) {
+            return ack(MessageType.SNAPSHOT, AckResult.APPLY_FAILED, s.senderId(), s.epoch(), s.lastSequence());
+        }
+        applied(s.senderId(), s.epoch(), s.lastSequence(), s.snapshotId());
+        return ack(MessageType.SNAPSHOT, AckResult.APPLIED, s.senderId(), s.epoch(), s.lastSequence());
+    }
+
+    private AckStatus onDelta(ControlMessage m) {
+        FrameHeader h = m.header();
+        if (!isNewer(h.senderId(), h.epoch(), h.sequence())) {
+            return ack(MessageType.DELTA, AckResult.STALE, h.senderId(), h.epoch(), h.sequence());
+        }
+        if (!haveBase || h.senderId() != appliedSender || h.epoch() != appliedEpoch
+                || h.snapshotId() != appliedSnapshotId) {
+            LOG.info("delta seq {} builds on snapshot {} of {}/{}, but the applied state is {}; asking for a snapshot",
+                    h.sequence(), h.snapshotId(), h.senderId(), h.epoch(),
+                    haveBase ? "snapshot " + appliedSnapshotId + " of " + appliedSender + "/" + appliedEpoch
+                            : "unknown");
+            return ack(MessageType.DELTA, AckResult.BASE_MISMATCH, h.senderId(), h.epoch(), h.sequence());
+        }
+        Map<FiveTuple, FlowLimit> next = new LinkedHashMap<>(desired);
+        for (LimitEntry e : m.entries()) {
+            if (e.op() == EntryOp.ADD) {
+                next.put(e.flow(), e.limit());
+            } else {
+                next.remove(e.flow());
+            }
+        }
+        if (!apply(next, "delta seq " + h.sequence())) {
+            return ack(MessageType.DELTA, AckResult.APPLY_FAILED, h.senderId(), h.epoch(), h.sequence());
+        }
+        applied(h.senderId(), h.epoch(), h.sequence(), appliedSnapshotId);
+        return ack(MessageType.DELTA, AckResult.APPLIED, h.senderId(), h.epoch(), h.sequence());
+    }
+
+    private AckStatus onClear(FrameHeader h) {
+        if (!isNewer(h.senderId(), h.epoch(), h.sequence())) {
+            return ack(MessageType.CLEAR_ALL, AckResult.STALE, h.senderId(), h.epoch(), h.sequence());
+        }
+        if (!apply(new LinkedHashMap<>(), "clear-all")) {
+            return ack(MessageType.CLEAR_ALL, AckResult.APPLY_FAILED, h.senderId(), h.epoch(), h.sequence());
+        }
+        applied(h.senderId(), h.epoch(), h.sequence(), h.snapshotId());
+        return ack(MessageType.CLEAR_ALL, AckResult.APPLIED, h.senderId(), h.epoch(), h.sequence());
+    }
+
+    private void applied(long sender, long epoch, long sequence, long snapshotId) {
+        haveOrder = true;
+        haveBase = true;
+        appliedSender = sender;
+        appliedEpoch = epoch;
+        appliedSequence = sequence;
+        appliedSnapshotId = snapshotId;
+        publishState();
+    }
+
+    /** Hands the full desired set to the shaper; on failure the state is re-read from it. */
+    private boolean apply(Map<FiveTuple, FlowLimit> next, String what) {
+        if (dryRun != null) {
+            dryRun.println("# " + what + ": " + next.size() + " flows; tc batch that would run:");
+            dryRun.print(shaper.plan(next.values()));
+            dryRun.flush();
+            desired.clear();
+            desired.putAll(next);
+            return true;
+        }
+        long t0 = System.nanoTime();
+        try {
+            shaper.apply(next.values());
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            metrics.applied(seconds, true, clock.millis());
+            desired.clear();
+            desired.putAll(next);
+            LOG.info("applied {}: {} flows limited in {} ms", what, next.size(),
+                    String.format(java.util.Locale.ROOT, "%.2f", seconds * 1e3));
+            return true;
+        } catch (ShaperException | RuntimeException e) {
+            metrics.applied((System.nanoTime() - t0) / 1e9, false, clock.millis());
+            LOG.error("applying {} failed: {}", what, e.getMessage());
+            desired.clear();
+            for (FlowLimit l : shaper.current()) {
+                desired.put(l.flow(), l);
+            }
+            // The data plane now holds neither the old nor the new state exactly: no delta may build on it.
+            haveBase = false;
+            publishState();
+            return false;
+        }
+    }
+
+    /**
+     * Runs periodic work: expires incomplete snapshots and applies the fail-safe.
+     *
+     * @return a status ACK to send if the fail-safe acted now
+     */
+    public synchronized Optional<AckStatus> onTick() {
+        assembler.expire();
+        metrics.snapshotsAbandoned(assembler.timedOutCount(), assembler.droppedCount());
+        long silent = clock.millis() - lastHeardMillis;
+        if (failSafeActive || silent <= silenceMillis) {
+            return Optional.empty();
+        }
+        failSafeActive = true;
+        metrics.failSafe(true);
+        if (failSafeAction == FailSafeAction.CLEAR) {
+            LOG.warn("no controller frame for {} ms; fail-safe: clearing {} limits", silent, desired.size());
+            if (apply(new LinkedHashMap<>(), "fail-safe clear")) {
+                haveBase = false;
+                publishState();
+            }
+        } else {
+            LOG.warn("no controller frame for {} ms; fail-safe: keeping {} limits", silent, desired.size());
+        }
+        return Optional.of(ack(null, AckResult.STATUS, 0, 0, 0));
+    }
+
+    /**
+     * Returns a status report of the current state.
+     *
+     * @return an ACK body with result STATUS
+     */
+    public synchronized AckStatus status() {
+        return ack(null, AckResult.STATUS, 0, 0, 0);
+    }
+
+    /**
+     * Returns the desired state the shaper holds.
+     *
+     * @return a copy of the limits
+     */
+    public synchronized List<FlowLimit> limits() {
+        return new ArrayList<>(desired.values());
+    }
+
+    /**
+     * Returns the last applied snapshot id.
+     *
+     * @return snapshot id, 0 before the first
+     */
+    public synchronized long appliedSnapshotId() {
+        return appliedSnapshotId;
+    }
+
+    /**
+     * Tells whether the fail-safe is in force.
+     *
+     * @return true while the controller is silent too long
+     */
+    public synchronized boolean failSafeActive() {
+        return failSafeActive;
+    }
+
+    private void publishState() {
+        metrics.state(desired.size(), appliedSnapshotId, appliedSequence);
+    }
+
+    private AckStatus ack(MessageType type, AckResult result, long sender, long epoch, long sequence) {
+        return new AckStatus(type, result, sender, epoch, sequence, appliedSnapshotId, appliedSequence,
+                desired.size(), verifier.acceptedCount(), verifier.rejectCounts());
+    }
+}

@@ -1,0 +1,4 @@
+/**
+ * The FUDP flow adjustor agent: command line, daemon wiring and lifecycle.
+ */
+package org.fudp.agent;

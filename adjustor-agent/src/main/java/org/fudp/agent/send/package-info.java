@@ -1,0 +1,5 @@
+/**
+ * A small controller stand-in for tests and the lab: encodes snapshots, deltas, clears and
+ * heartbeats, sends them as raw frames, and collects the agent's ACKs.
+ */
+package org.fudp.agent.send;

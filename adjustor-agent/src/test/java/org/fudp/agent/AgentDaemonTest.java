@@ -1,0 +1,173 @@
+package org.fudp.agent;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.Set;
+import org.fudp.agent.config.AgentConfig;
+import org.fudp.agent.control.FakeShaper;
+import org.fudp.agent.control.MutableClock;
+import org.fudp.agent.metrics.AgentMetrics;
+import org.fudp.agent.net.FrameChannel;
+import org.fudp.protocol.AckResult;
+import org.fudp.protocol.ControlMessage;
+import org.fudp.protocol.EthernetFrame;
+import org.fudp.protocol.FlowLimit;
+import org.fudp.protocol.FrameCodec;
+import org.fudp.protocol.FrameEncoder;
+import org.fudp.protocol.Hex;
+import org.fudp.protocol.KeyRing;
+import org.fudp.protocol.MessageType;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The daemon's frame path without a real interface: frames in, tc state and ACK frames out.
+ */
+class AgentDaemonTest {
+
+    private static final byte[] CONTROLLER_MAC = EthernetFrame.parseMac("02:00:00:00:00:07");
+    private static final byte[] AGENT_MAC = EthernetFrame.parseMac("02:00:00:00:00:99");
+    private static final String KEY1 = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
+
+    @TempDir
+    Path dir;
+
+    /** Records frames sent; receives nothing. */
+    static final class RecordingChannel implements FrameChannel {
+        final List<byte[]> sent = new ArrayList<>();
+
+        @Override
+        public byte[] receive() {
+            return null;
+        }
+
+        @Override
+        public void send(byte[] frame) {
+            sent.add(frame);
+        }
+
+        @Override
+        public byte[] localMac() {
+            return AGENT_MAC.clone();
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    private final MutableClock clock = new MutableClock();
+    private final FakeShaper shaper = new FakeShaper();
+    private final RecordingChannel channel = new RecordingChannel();
+    private final AgentMetrics metrics = new AgentMetrics();
+
+    private AgentDaemon daemon() throws Exception {
+        Path keys = dir.resolve("keys");
+        Files.writeString(keys, "1 = " + KEY1 + "\n");
+        Files.setPosixFilePermissions(keys, PosixFilePermissions.fromString("rw-------"));
+        Properties p = new Properties();
+        p.setProperty("control.interface", "a0");
+        p.setProperty("shape.interface", "a1");
+        p.setProperty("keys.file", keys.toString());
+        p.setProperty("replay.max-clock-skew-ms", "0");
+        AgentConfig cfg = AgentConfig.parse(p, "test", dir);
+        return new AgentDaemon(cfg, shaper, channel, metrics, 99, clock, null);
+    }
+
+    private static byte[] frame(byte[] payload) {
+        return EthernetFrame.build(AGENT_MAC, CONTROLLER_MAC, 0x88B5, payload);
+    }
+
+    private static JsonNode vectors() throws IOException {
+        try (InputStream in = AgentDaemonTest.class.getResourceAsStream("/org/fudp/protocol/test-vectors.json")) {
+            return new ObjectMapper().readTree(in);
+        }
+    }
+
+    private static byte[] vector(JsonNode root, String name) {
+        for (JsonNode v : root.get("frames")) {
+            if (v.get("name").asText().equals(name)) {
+                return Hex.decode(v.get("payload").asText());
+            }
+        }
+        throw new IllegalArgumentException(name);
+    }
+
+    @Test
+    void sharedVectorSnapshotLimitsItsFlowsAndIsAckedToTheController() throws Exception {
+        AgentDaemon d = daemon();
+        JsonNode root = vectors();
+        d.onFrame(frame(vector(root, "snapshot-ipv4")));
+        assertEquals(2, shaper.current().size());
+        Set<Long> rates = new java.util.HashSet<>();
+        for (FlowLimit l : shaper.current()) {
+            rates.add(l.rateBps());
+        }
+        assertEquals(Set.of(10_000_000L, 5_000_000L), rates);
+        assertEquals(1, channel.sent.size());
+        EthernetFrame ack = EthernetFrame.parse(channel.sent.get(0));
+        assertArrayEquals(CONTROLLER_MAC, ack.dst(), "ACK goes back to the controller's MAC");
+        assertArrayEquals(AGENT_MAC, ack.src());
+        ControlMessage m = FrameCodec.decode(ack.payload(), KeyRing.of(1, Hex.decode(KEY1)), 9000);
+        assertEquals(MessageType.ACK, m.type());
+        assertEquals(AckResult.APPLIED, m.ack().orElseThrow().result());
+        assertEquals(42, m.ack().orElseThrow().lastAppliedSnapshotId());
+        assertEquals(99, m.header().senderId());
+    }
+
+    @Test
+    void invalidSharedVectorsChangeNothingAndAreCounted() throws Exception {
+        AgentDaemon d = daemon();
+        JsonNode root = vectors();
+        for (JsonNode v : root.get("invalid")) {
+            d.onFrame(frame(Hex.decode(v.get("payload").asText())));
+        }
+        assertTrue(shaper.applied().isEmpty());
+        assertTrue(channel.sent.isEmpty(), "rejected frames are never answered");
+        String text = metrics.render();
+        assertTrue(text.contains("fudp_agent_frames_rejected_total{reason=\"bad_mac\"} 1"), text);
+        assertTrue(text.contains("fudp_agent_frames_rejected_total{reason=\"truncated\"} 1"), text);
+        assertTrue(text.contains("fudp_agent_frames_received_total 6"), text);
+    }
+
+    @Test
+    void forgedAndReplayedFramesChangeNothing() throws Exception {
+        AgentDaemon d = daemon();
+        KeyRing keys = KeyRing.of(1, Hex.decode(KEY1));
+        FrameEncoder controller = new FrameEncoder(keys, 7, 1, 0, clock);
+        FlowLimit limit = org.fudp.agent.send.FlowSpecs.limit("udp,10.0.0.1,1,10.0.1.2,5201,10M");
+        byte[] snapshot = controller.snapshot(1, List.of(limit), 1500).get(0);
+        d.onFrame(frame(snapshot));
+        assertEquals(1, shaper.applied().size());
+
+        FrameEncoder forger = new FrameEncoder(KeyRing.of(1, new byte[32]), 7, 1, 100, clock);
+        d.onFrame(frame(forger.clearAll(2)));
+        d.onFrame(frame(snapshot));
+        assertEquals(1, shaper.applied().size());
+        assertEquals(1, shaper.current().size());
+        String text = metrics.render();
+        assertTrue(text.contains("reason=\"bad_mac\"} 1"), text);
+        assertTrue(text.contains("reason=\"replay_sequence\"} 1"), text);
+        assertTrue(text.contains("fudp_agent_flows_limited 1"), text);
+    }
+
+    @Test
+    void otherEtherTypesAreIgnored() throws Exception {
+        AgentDaemon d = daemon();
+        d.onFrame(EthernetFrame.build(AGENT_MAC, CONTROLLER_MAC, 0x0800, new byte[100]));
+        assertTrue(metrics.render().contains("fudp_agent_frames_accepted_total 0"));
+        assertTrue(shaper.applied().isEmpty());
+    }
+}

@@ -1,0 +1,4 @@
+/**
+ * Tests of the agent's configuration parsing.
+ */
+package org.fudp.agent.config;

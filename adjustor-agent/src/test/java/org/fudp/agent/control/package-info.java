@@ -1,0 +1,4 @@
+/**
+ * Tests of the agent's control logic.
+ */
+package org.fudp.agent.control;

@@ -1,0 +1,4 @@
+/**
+ * Tests of the agent's metrics.
+ */
+package org.fudp.agent.metrics;

@@ -1,0 +1,4 @@
+/**
+ * Tests of the agent daemon and its command line.
+ */
+package org.fudp.agent;

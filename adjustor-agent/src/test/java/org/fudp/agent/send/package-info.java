@@ -1,0 +1,4 @@
+/**
+ * Tests of the sender tool's parsing.
+ */
+package org.fudp.agent.send;
