@@ -1,0 +1,91 @@
+package org.fudp.gui;
+
+import org.fudp.api.CorrelationFlowSet;
+
+import java.util.Locale;
+
+/**
+ * Turns rates, ratios and states into the short text the GUI shows, so the overlay, the view
+ * and the details panel agree on units and wording.
+ */
+final class GuiFormat {
+
+    /** Shown for a value that was not measured. */
+    static final String NOT_AVAILABLE = "n/a";
+
+    private static final double KILO = 1e3;
+    private static final double MEGA = 1e6;
+    private static final double GIGA = 1e9;
+
+    private GuiFormat() {
+    }
+
+    /**
+     * Formats a bit rate with a decimal prefix, as operators read link speeds.
+     *
+     * @param bps rate in bit/s
+     * @return e.g. "12.5 Mb/s"
+     */
+    static String rate(long bps) {
+        if (bps < KILO) {
+            return bps + " b/s";
+        }
+        if (bps < MEGA) {
+            return String.format(Locale.ROOT, "%.1f kb/s", bps / KILO);
+        }
+        if (bps < GIGA) {
+            return String.format(Locale.ROOT, "%.1f Mb/s", bps / MEGA);
+        }
+        return String.format(Locale.ROOT, "%.2f Gb/s", bps / GIGA);
+    }
+
+    /**
+     * Formats a ratio as a whole percentage.
+     *
+     * @param ratio ratio, NaN when unknown
+     * @return e.g. "87%", or n/a
+     */
+    static String percent(double ratio) {
+        return Double.isNaN(ratio) ? NOT_AVAILABLE : String.format(Locale.ROOT, "%.0f%%", ratio * 100);
+    }
+
+    /**
+     * Formats Jain's index with two decimals (paper, Eq. (4)).
+     *
+     * @param jain index in (0, 1], NaN when unknown
+     * @return e.g. "0.98", or n/a
+     */
+    static String jain(double jain) {
+        return Double.isNaN(jain) ? NOT_AVAILABLE : String.format(Locale.ROOT, "%.2f", jain);
+    }
+
+    /**
+     * Returns the word the GUI uses for a control state.
+     *
+     * @param state state
+     * @return "fair", "adjusting", "no agent" or "no UDP"
+     */
+    static String state(CorrelationFlowSet.State state) {
+        switch (state) {
+            case FAIR:
+                return "fair";
+            case ADJUSTING:
+                return "adjusting";
+            case NO_AGENT:
+                return "no agent";
+            default:
+                return "no UDP";
+        }
+    }
+
+    /**
+     * Returns the CSS suffix of a control state; the overlay's and the view's style sheets
+     * colour {@code fudp-<suffix>}.
+     *
+     * @param state state
+     * @return "fair", "adjusting", "noagent" or "noudp"
+     */
+    static String stateCss(CorrelationFlowSet.State state) {
+        return state.name().toLowerCase(Locale.ROOT).replace("_", "");
+    }
+}

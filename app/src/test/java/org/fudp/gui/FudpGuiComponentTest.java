@@ -1,0 +1,155 @@
+package org.fudp.gui;
+
+import org.fudp.api.FudpService;
+import org.junit.jupiter.api.Test;
+import org.onosproject.ui.UiExtension;
+import org.onosproject.ui.UiExtensionService;
+import org.onosproject.ui.UiMessageHandler;
+import org.onosproject.ui.UiTopoHighlighterFactory;
+import org.onosproject.ui.UiTopoOverlay;
+import org.onosproject.ui.UiView;
+import org.onosproject.ui.lion.LionBundle;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Checks that the GUI extension finds its files where ONOS's legacy GUI loads them, and that the
+ * component registers and unregisters it.
+ */
+class FudpGuiComponentTest {
+
+    private static final Pattern REFERENCE = Pattern.compile("(?:href|src)=\"([^\"]+)\"");
+
+    private static String read(InputStream in) throws IOException {
+        assertNotNull(in, "resource missing");
+        try (InputStream s = in) {
+            return new String(s.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    @Test
+    void everyFileTheGuiLoadsIsInTheBundle() throws IOException {
+        ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor();
+        try {
+            UiExtension ext = FudpGuiComponent.buildExtension(GuiScenario.service(), executor);
+            // The GUI pastes css.html and js.html into its index page; each file they name must
+            // resolve on the bundle's class path, as UiExtensionManager serves it from there.
+            List<String> referenced = new ArrayList<>();
+            for (String html : List.of(read(ext.css()), read(ext.js()))) {
+                Matcher m = REFERENCE.matcher(html);
+                while (m.find()) {
+                    referenced.add(m.group(1));
+                }
+            }
+            assertTrue(referenced.size() >= 5, referenced.toString());
+            ClassLoader cl = FudpGuiComponent.class.getClassLoader();
+            for (String path : referenced) {
+                assertTrue(path.startsWith("app/view/"), path);
+                assertNotNull(cl.getResource(path), path + " is named in css.html/js.html but not packaged");
+            }
+            // The router loads app/view/<id>/<id>.html for each view.
+            for (UiView v : ext.views()) {
+                assertNotNull(ext.resource(v.id(), v.id() + ".html"), v.id() + ".html");
+            }
+            assertEquals(List.of("fudp", "fudpTopov"),
+                    ext.views().stream().map(UiView::id).collect(Collectors.toList()));
+            UiView view = ext.views().get(0);
+            assertEquals(UiView.Category.NETWORK, view.category());
+            assertEquals("FUDP", view.label());
+            assertEquals(UiView.Category.HIDDEN, ext.views().get(1).category());
+
+            Set<String> events = new TreeSet<>();
+            for (UiMessageHandler h : ext.messageHandlerFactory().newHandlers()) {
+                h.init(new GuiRecorder(), GuiRecorder.directory(
+                        Map.of(FudpService.class, GuiScenario.service())));
+                events.addAll(h.messageTypes());
+                h.destroy();
+            }
+            assertEquals(Set.of("fudpCfsDataRequest", "fudpCfsDetailsRequest", "fudpTopoStart", "fudpTopoStop"),
+                    events);
+            List<String> overlays = ext.topoOverlayFactory().newOverlays().stream()
+                    .map(UiTopoOverlay::id).collect(Collectors.toList());
+            assertEquals(List.of(FudpTopoOverlay.OVERLAY_ID), overlays);
+        } finally {
+            executor.shutdownNow();
+        }
+    }
+
+    @Test
+    void activationRegistersTheViewOverlayAndHighlighterAndDeactivationRemovesThem() {
+        RecordingExtensions ui = new RecordingExtensions();
+        FudpGuiComponent c = new FudpGuiComponent();
+        c.uiExtensionService = ui;
+        c.fudpService = GuiScenario.service();
+        c.activate();
+        assertEquals(1, ui.extensions.size());
+        assertEquals(1, ui.highlighters.size());
+        assertEquals(FudpHighlighter.NAME, ui.highlighters.get(0).newTopoHighlighter().name());
+        assertEquals(3, ui.highlighters.get(0).newTopoHighlighter().createHighlights().links().size());
+        c.deactivate();
+        assertTrue(ui.extensions.isEmpty());
+        assertTrue(ui.highlighters.isEmpty());
+    }
+
+    /** Keeps what the component registers. */
+    private static final class RecordingExtensions implements UiExtensionService {
+        final List<UiExtension> extensions = new ArrayList<>();
+        final List<UiTopoHighlighterFactory> highlighters = new ArrayList<>();
+
+        @Override
+        public void register(UiExtension extension) {
+            extensions.add(extension);
+        }
+
+        @Override
+        public void unregister(UiExtension extension) {
+            extensions.remove(extension);
+        }
+
+        @Override
+        public void register(UiTopoHighlighterFactory factory) {
+            highlighters.add(factory);
+        }
+
+        @Override
+        public void unregister(UiTopoHighlighterFactory factory) {
+            highlighters.remove(factory);
+        }
+
+        @Override
+        public List<UiExtension> getExtensions() {
+            return extensions;
+        }
+
+        @Override
+        public UiExtension getViewExtension(String viewId) {
+            return null;
+        }
+
+        @Override
+        public void refreshModel() {
+            // Not used.
+        }
+
+        @Override
+        public LionBundle getNavLionBundle() {
+            return null;
+        }
+    }
+}

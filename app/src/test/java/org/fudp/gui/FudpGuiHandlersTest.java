@@ -1,0 +1,405 @@
+package org.fudp.gui;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.fudp.api.CfsSample;
+import org.fudp.api.CorrelationFlowSet;
+import org.fudp.api.FudpService;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.onosproject.net.ConnectPoint;
+import org.onosproject.net.DeviceId;
+import org.onosproject.ui.UiMessageHandler;
+import org.onosproject.ui.topo.PropertyPanel;
+import org.onosproject.ui.topo.TopoJson;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+
+import static org.fudp.gui.GuiScenario.S1;
+import static org.fudp.gui.GuiScenario.S2;
+import static org.fudp.gui.GuiScenario.S3;
+import static org.fudp.gui.GuiScenario.S4;
+import static org.fudp.gui.GuiScenario.S5;
+import static org.fudp.gui.GuiScenario.S6;
+import static org.fudp.gui.GuiScenario.SET1;
+import static org.fudp.gui.GuiScenario.SET2;
+import static org.fudp.gui.GuiScenario.SET3;
+import static org.fudp.gui.GuiScenario.SET4;
+import static org.fudp.gui.GuiScenario.cp;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Drives the GUI's real message handlers and overlay with the paper's testbed and checks what
+ * they send; the JSON is recorded under target/gui-fixtures for the browser tests.
+ */
+class FudpGuiHandlersTest {
+
+    private FakeFudpService fudp;
+    private GuiRecorder ui;
+    private ScheduledExecutorService executor;
+
+    @BeforeEach
+    void setUp() {
+        fudp = GuiScenario.service();
+        ui = new GuiRecorder();
+        executor = Executors.newSingleThreadScheduledExecutor();
+    }
+
+    @AfterEach
+    void tearDown() {
+        executor.shutdownNow();
+    }
+
+    @AfterAll
+    static void recordEventNames() {
+        // What the browser test compares the JS's event names with.
+        ObjectNode events = GuiRecorder.MAPPER.createObjectNode();
+        ArrayNode requests = events.putArray("requests");
+        GuiRecorder r = new GuiRecorder();
+        for (UiMessageHandler h : List.of(new FudpViewMessageHandler(),
+                new FudpTopoMessageHandler(Executors.newSingleThreadScheduledExecutor()))) {
+            h.init(r, GuiRecorder.directory(Map.of(FudpService.class, GuiScenario.service())));
+            h.messageTypes().stream().sorted().forEach(requests::add);
+            h.destroy();
+        }
+        ArrayNode sent = events.putArray("sent");
+        synchronized (GuiRecorder.SENT_EVENTS) {
+            GuiRecorder.SENT_EVENTS.forEach(sent::add);
+        }
+        events.put("overlayId", FudpTopoOverlay.OVERLAY_ID);
+        events.putArray("buttons").add(FudpTopoOverlay.SHOW_CFS_BUTTON.id());
+        events.put("cfsKey", FudpTopoOverlay.CFS_KEY);
+        events.putArray("views").add(FudpGuiComponent.VIEW_ID).add(FudpGuiComponent.TOPO_VIEW_ID);
+        GuiRecorder.record("java-events", events);
+    }
+
+    private <H extends UiMessageHandler> H init(H handler) {
+        handler.init(ui, GuiRecorder.directory(Map.of(FudpService.class, fudp)));
+        return handler;
+    }
+
+    private JsonNode ask(UiMessageHandler h, String event, ObjectNode payload) {
+        int before = ui.messages.size();
+        h.process(GuiRecorder.request(event, payload));
+        assertTrue(ui.messages.size() > before, event + " got no answer");
+        return ui.last();
+    }
+
+    private static ObjectNode payload() {
+        return GuiRecorder.MAPPER.createObjectNode();
+    }
+
+    private static JsonNode row(JsonNode rows, String id) {
+        for (JsonNode r : rows) {
+            if (r.path("id").asText().equals(id)) {
+                return r;
+            }
+        }
+        throw new AssertionError("no row " + id + " in " + rows);
+    }
+
+    @Test
+    void tableListsEverySetWithItsFiguresAndState() {
+        JsonNode msg = ask(init(new FudpViewMessageHandler()), FudpViewMessageHandler.TABLE_REQ, payload());
+        GuiRecorder.record("cfs-table", msg);
+        assertEquals("fudpCfsDataResponse", msg.path("event").asText());
+        JsonNode rows = msg.path("payload").path("fudpCfss");
+        assertEquals(4, rows.size());
+
+        JsonNode set1 = row(rows, SET1);
+        assertEquals("of:0000000000000002/2 \u2192 of:0000000000000004/1", set1.path("bottleneck").asText());
+        assertEquals("1.00 Gb/s", set1.path("capacity").asText());
+        assertEquals("91%", set1.path("utilization").asText());
+        assertEquals("1.00", set1.path("jain").asText());
+        assertEquals("2", set1.path("tcp").asText());
+        assertEquals("1", set1.path("udp").asText());
+        assertEquals("1", set1.path("limited").asText());
+        assertEquals("fair", set1.path("state").asText());
+
+        JsonNode set2 = row(rows, SET2);
+        assertEquals("87%", set2.path("utilization").asText());
+        assertEquals("0.90", set2.path("jain").asText());
+        assertEquals("adjusting", set2.path("state").asText());
+        assertEquals("2", set2.path("limited").asText());
+        assertEquals("no agent", row(rows, SET3).path("state").asText());
+        assertEquals("noagent", row(rows, SET3).path("stateCss").asText());
+
+        JsonNode set4 = row(rows, SET4);
+        assertEquals("to 10.0.7.7", set4.path("bottleneck").asText());
+        assertEquals("n/a", set4.path("capacity").asText());
+        assertEquals("n/a", set4.path("utilization").asText());
+        assertEquals("no UDP", set4.path("state").asText());
+    }
+
+    @Test
+    void tableSortsJainAsANumber() {
+        ObjectNode sort = payload().put("firstCol", "jain").put("firstDir", "asc");
+        JsonNode rows = ask(init(new FudpViewMessageHandler()), FudpViewMessageHandler.TABLE_REQ, sort)
+                .path("payload").path("fudpCfss");
+        List<String> order = new ArrayList<>();
+        rows.forEach(r -> order.add(r.path("id").asText()));
+        // 0.59, 0.90, 0.9998 (shown 1.00), 1.0: text order would agree here only by luck.
+        assertEquals(List.of(SET3, SET2, SET1, SET4), order);
+    }
+
+    @Test
+    void emptyTableSaysWhy() {
+        fudp.sets.clear();
+        JsonNode msg = ask(init(new FudpViewMessageHandler()), FudpViewMessageHandler.TABLE_REQ, payload());
+        GuiRecorder.record("cfs-table-empty", msg);
+        assertEquals(0, msg.path("payload").path("fudpCfss").size());
+        assertTrue(msg.path("payload").path("annots").path("no_rows_msg").asText().contains("No correlation"));
+    }
+
+    @Test
+    void detailsListUdpFlowsFirstWithDemandRateAndAllocation() {
+        FudpViewMessageHandler h = init(new FudpViewMessageHandler());
+        for (String id : List.of(SET1, SET2, SET3, SET4)) {
+            JsonNode msg = ask(h, FudpViewMessageHandler.DETAILS_REQ, payload().put("id", id));
+            GuiRecorder.record("cfs-details-" + id.replaceAll("[^A-Za-z0-9]+", "_"), msg);
+        }
+        JsonNode p = ask(h, FudpViewMessageHandler.DETAILS_REQ, payload().put("id", SET2)).path("payload");
+        assertEquals("fudpCfsDetailsResponse", ui.last().path("event").asText());
+        assertTrue(p.path("found").asBoolean());
+        assertEquals("adjusting", p.path("cfs").path("state").asText());
+        JsonNode flows = p.path("flows");
+        assertEquals(3, flows.size());
+        assertEquals("udp 10.0.0.1:5002 -> 10.0.0.3:6002", flows.get(0).path("id").asText());
+        assertEquals("600.0 Mb/s", flows.get(0).path("demand").asText());
+        assertEquals("420.0 Mb/s", flows.get(0).path("rate").asText());
+        assertEquals("330.0 Mb/s", flows.get(0).path("allocation").asText());
+        assertTrue(flows.get(0).path("limited").asBoolean());
+        assertEquals("tcp", flows.get(2).path("protocol").asText());
+        assertEquals("", flows.get(2).path("allocation").asText());
+        assertEquals("UDP average above band", p.path("decision").path("reason").asText());
+
+        JsonNode chart = p.path("chart");
+        assertEquals(3, chart.path("flows").size());
+        JsonNode jain = chart.path("jain");
+        assertEquals(GuiScenario.HISTORY, jain.size());
+        assertEquals(0.0, jain.get(jain.size() - 1).get(0).asDouble(), 1e-9);
+        assertEquals(-(GuiScenario.HISTORY - 1), jain.get(0).get(0).asDouble(), 1e-9);
+        // The chart's last Jain point is the set's index now.
+        assertEquals(fudp.sets.get(SET2).jainIndex(), jain.get(jain.size() - 1).get(1).asDouble(), 0.05);
+    }
+
+    @Test
+    void chartKeepsOnlyTheLastFiveMinutes() {
+        fudp = GuiScenario.service();
+        // Stretch the history's time axis: one sample every 10 s, 150 samples = 25 minutes.
+        List<CfsSample> stretched = new ArrayList<>();
+        for (CfsSample s : fudp.cfsHistory.get(SET1)) {
+            long t = GuiScenario.END_MS - (GuiScenario.END_MS - s.timeMs()) * 10;
+            stretched.add(new CfsSample(t, s.tcpBps(), s.udpBps(), s.udpDemandBps(),
+                    s.jainIndex(), s.state()));
+        }
+        fudp.cfsHistory.put(SET1, stretched);
+        JsonNode jain = ask(init(new FudpViewMessageHandler()), FudpViewMessageHandler.DETAILS_REQ,
+                payload().put("id", SET1)).path("payload").path("chart").path("jain");
+        assertEquals(31, jain.size());
+        assertEquals(-300.0, jain.get(0).get(0).asDouble(), 1e-9);
+    }
+
+    @Test
+    void detailsOfAGoneSetSayNotFound() {
+        JsonNode msg = ask(init(new FudpViewMessageHandler()), FudpViewMessageHandler.DETAILS_REQ,
+                payload().put("id", "bottleneck:gone"));
+        GuiRecorder.record("cfs-details-missing", msg);
+        assertFalse(msg.path("payload").path("found").asBoolean());
+        assertEquals("bottleneck:gone", msg.path("payload").path("id").asText());
+    }
+
+    @Test
+    void overlayStartSendsLabelledColouredLinksAndBadgedFacilities() {
+        FudpTopoMessageHandler h = init(new FudpTopoMessageHandler(executor));
+        assertFalse(h.pushing(), "no highlights before the overlay is selected");
+        JsonNode msg = ask(h, FudpTopoMessageHandler.TOPO_START, payload());
+        GuiRecorder.record("topo-highlights", msg);
+        assertTrue(h.pushing());
+        assertEquals("showHighlights", msg.path("event").asText());
+        JsonNode links = msg.path("payload").path("links");
+        assertEquals(3, links.size(), "Set1, Set2 and Set3 have links; Set4 has none");
+
+        JsonNode set1 = link(links, "of:0000000000000002/2-of:0000000000000004/1");
+        assertEquals("util 91% \u00b7 J 1.00", set1.path("label").asText());
+        assertEquals("primary fudp-fair", set1.path("css").asText());
+        assertEquals("primary fudp-adjusting",
+                link(links, "of:0000000000000002/3-of:0000000000000003/1").path("css").asText());
+        // Canonical key: the smaller end first, whatever the CFS's direction.
+        JsonNode set3 = link(links, "of:0000000000000002/4-of:0000000000000005/2");
+        assertEquals("primary fudp-noagent", set3.path("css").asText());
+        assertEquals("util 100% \u00b7 J 0.59", set3.path("label").asText());
+
+        JsonNode devices = msg.path("payload").path("devices");
+        assertEquals(3, devices.size());
+        assertEquals("i", device(devices, S1.toString()).path("badge").path("status").asText());
+        assertEquals("3", device(devices, S1.toString()).path("badge").path("txt").asText());
+        assertEquals("agent up, 3 UDP flows limited",
+                device(devices, S1.toString()).path("badge").path("msg").asText());
+        assertEquals("e", device(devices, S5.toString()).path("badge").path("status").asText());
+        assertEquals("0", device(devices, S5.toString()).path("badge").path("txt").asText());
+        assertEquals("w", device(devices, S6.toString()).path("badge").path("status").asText());
+
+        JsonNode stop = ask(h, FudpTopoMessageHandler.TOPO_STOP, payload());
+        GuiRecorder.record("topo-highlights-cleared", stop);
+        assertFalse(h.pushing());
+        assertEquals(0, stop.path("payload").path("links").size());
+        assertEquals(0, stop.path("payload").path("devices").size());
+        h.destroy();
+    }
+
+    @Test
+    void overlayKeepsRefreshingUntilStopped() throws InterruptedException {
+        FudpTopoMessageHandler h = init(new FudpTopoMessageHandler(executor));
+        ask(h, FudpTopoMessageHandler.TOPO_START, payload());
+        fudp.sets.put(SET1, fudp.sets.get(SET1).toBuilder().state(CorrelationFlowSet.State.ADJUSTING).build());
+        long deadline = System.currentTimeMillis() + 3 * FudpTopoMessageHandler.PUSH_PERIOD_MS;
+        while (System.currentTimeMillis() < deadline && ui.messages.size() < 2) {
+            Thread.sleep(50);
+        }
+        assertTrue(ui.messages.size() >= 2, "a refresh within two push periods");
+        assertEquals("primary fudp-adjusting", link(ui.last().path("payload").path("links"),
+                "of:0000000000000002/2-of:0000000000000004/1").path("css").asText());
+        h.destroy();
+        int after = ui.messages.size();
+        Thread.sleep(FudpTopoMessageHandler.PUSH_PERIOD_MS + 500);
+        assertEquals(after, ui.messages.size(), "nothing after the connection closed");
+    }
+
+    @Test
+    void aLinkSharedBySetsShowsTheWorstStateAndBothLabels() {
+        CorrelationFlowSet set2 = fudp.sets.get(SET2);
+        // Set2's traffic in the other direction of Set1's link.
+        fudp.sets.put(SET2, set2.toBuilder().egress(cp(S4, 1), cp(S2, 2)).build());
+        JsonNode links = new GuiRecorderHighlights(fudp).links();
+        JsonNode shared = link(links, "of:0000000000000002/2-of:0000000000000004/1");
+        assertEquals("primary fudp-adjusting", shared.path("css").asText());
+        assertEquals("util 87% \u00b7 J 0.90 | util 91% \u00b7 J 1.00", shared.path("label").asText());
+    }
+
+    @Test
+    void facilityDetailsListItsSetsFlows() {
+        FudpTopoOverlay overlay = new FudpTopoOverlay(fudp);
+        PropertyPanel pp = corePanel(S1.toString(), "m_switch").navPath("device");
+        overlay.modifyDeviceDetails(pp, S1);
+        ObjectNode json = TopoJson.json(pp);
+        GuiRecorder.record("topo-details-device", details(json));
+        assertEquals("agent up", json.path("propValues").path("fudp-agent").asText());
+        assertEquals("3", json.path("propValues").path("fudp-limited").asText());
+        assertEquals(SET1, json.path("propValues").path(FudpTopoOverlay.CFS_KEY).asText());
+        assertEquals("demand 800.0 Mb/s, rate 300.0 Mb/s, alloc 300.0 Mb/s",
+                json.path("propValues").path("fudp-0-flow-0").asText());
+        assertEquals("udp 10.0.0.1:5001 -> 10.0.0.4:6001", json.path("propLabels").path("fudp-0-flow-0").asText());
+        assertEquals("demand 310.0 Mb/s, rate 310.0 Mb/s, alloc TCP",
+                json.path("propValues").path("fudp-0-flow-1").asText());
+        assertEquals(SET2, json.path("propValues").path("fudp-1-id").asText());
+        assertEquals("fudpShowCfs", json.path("buttons").get(json.path("buttons").size() - 1).asText());
+
+        PropertyPanel plain = corePanel(S2.toString(), "m_switch");
+        overlay.modifyDeviceDetails(plain, S2);
+        assertEquals(List.of("uri", "type"), keys(plain), "a switch that is no facility is left alone");
+    }
+
+    @Test
+    void bottleneckLinkDetailsListItsSetsFlowsInEitherDirection() {
+        FudpTopoOverlay overlay = new FudpTopoOverlay(fudp);
+        PropertyPanel pp = corePanel("Link", "ports");
+        overlay.modifyInfraLinkDetails(pp, cp(S4, 1), cp(S2, 2));
+        ObjectNode json = TopoJson.json(pp);
+        GuiRecorder.record("topo-details-link", details(json));
+        assertEquals(SET1, json.path("propValues").path(FudpTopoOverlay.CFS_KEY).asText());
+        assertEquals("fair", json.path("propValues").path("fudp-0-state").asText());
+        assertEquals("91%", json.path("propValues").path("fudp-0-util").asText());
+        assertTrue(json.path("propLabels").path("fudp-0-flow-2").asText().startsWith("tcp "));
+
+        PropertyPanel other = corePanel("Link", "ports");
+        overlay.modifyInfraLinkDetails(other, cp(S1, 3), cp(S2, 1));
+        assertEquals(List.of("uri", "type"), keys(other), "a link without a CFS is left alone");
+        assertTrue(other.buttons().isEmpty());
+    }
+
+    @Test
+    void summaryCountsSetsLimitedFlowsAndAgents() {
+        PropertyPanel pp = corePanel("ONOS Summary", "bird");
+        new FudpTopoOverlay(fudp).modifySummary(pp);
+        ObjectNode json = TopoJson.json(pp);
+        GuiRecorder.record("topo-summary", GuiRecorder.request("showSummary", json));
+        assertEquals("4", json.path("propValues").path("fudp-sets").asText());
+        assertEquals("3", json.path("propValues").path("fudp-limited").asText());
+        assertEquals("1 of 3", json.path("propValues").path("fudp-agents").asText());
+    }
+
+    @Test
+    void topologyFixtureForTheBrowserHarness() {
+        // The devices and links the harness draws, with the ids ONOS's legacy topology uses.
+        ObjectNode topo = GuiRecorder.MAPPER.createObjectNode();
+        ArrayNode devices = topo.putArray("devices");
+        for (DeviceId d : List.of(S1, S2, S3, S4, S5, S6)) {
+            devices.add(d.toString());
+        }
+        ArrayNode links = topo.putArray("links");
+        for (ConnectPoint[] l : GuiScenario.links()) {
+            links.add(GuiRecorder.MAPPER.createObjectNode()
+                    .put("id", l[0] + "-" + l[1]).put("src", l[0].deviceId().toString())
+                    .put("dst", l[1].deviceId().toString()));
+        }
+        GuiRecorder.record("topology", topo);
+        assertEquals(5, links.size());
+    }
+
+    private static ObjectNode details(ObjectNode pp) {
+        return GuiRecorder.request("showDetails", pp);
+    }
+
+    // What ONOS's topology handler puts in a panel before the overlay adds FUDP's part.
+    private static PropertyPanel corePanel(String title, String glyph) {
+        return new PropertyPanel(title, glyph).id(title).addProp("uri", "URI", title)
+                .addProp("type", "Type", glyph);
+    }
+
+    private static List<String> keys(PropertyPanel pp) {
+        List<String> keys = new ArrayList<>();
+        pp.properties().forEach(p -> keys.add(p.key()));
+        return keys;
+    }
+
+    private static JsonNode link(JsonNode links, String id) {
+        for (JsonNode l : links) {
+            if (l.path("id").asText().equals(id)) {
+                return l;
+            }
+        }
+        throw new AssertionError("no link " + id + " in " + links);
+    }
+
+    private static JsonNode device(JsonNode devices, String id) {
+        for (JsonNode d : devices) {
+            if (d.path("id").asText().equals(id)) {
+                return d;
+            }
+        }
+        throw new AssertionError("no device " + id + " in " + devices);
+    }
+
+    /** The highlighter's output as JSON. */
+    private static final class GuiRecorderHighlights {
+        private final ObjectNode json;
+
+        GuiRecorderHighlights(FudpService fudp) {
+            json = TopoJson.json(new FudpHighlighter(fudp).createHighlights());
+        }
+
+        JsonNode links() {
+            return json.path("links");
+        }
+    }
+}

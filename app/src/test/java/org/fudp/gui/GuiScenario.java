@@ -1,0 +1,243 @@
+package org.fudp.gui;
+
+import com.google.common.collect.ImmutableMap;
+import com.google.common.net.InetAddresses;
+import org.fudp.api.AgentState;
+import org.fudp.api.AllocationState;
+import org.fudp.api.CfsSample;
+import org.fudp.api.CorrelationFlowSet;
+import org.fudp.api.DecisionRecord;
+import org.fudp.api.Facility;
+import org.fudp.api.FlowRecord;
+import org.fudp.api.FlowSample;
+import org.fudp.protocol.FiveTuple;
+import org.onlab.packet.MacAddress;
+import org.onosproject.net.ConnectPoint;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.PortNumber;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The paper's testbed as the GUI sees it (Section 5): hosts H1 and H2 behind facility s1 send
+ * to H4 (Set1: two TCP flows and one UDP flow) and to H3 (Set2: one TCP and two UDP flows) over
+ * 1 Gb/s bottlenecks; a third set sits behind facility s5 whose agent went silent, a fourth has
+ * only TCP, and facility s6 was never heard from.
+ * <p>
+ * Every CFS has 150 one-second periods of history: UDP grabs the link for the first 30 s, then
+ * FUDP limits it and the shares converge, as in the paper's Fig. 4(c).
+ * </p>
+ */
+final class GuiScenario {
+
+    /** Time of the newest sample. */
+    static final long END_MS = 1_700_000_000_000L;
+    static final int HISTORY = 150;
+    static final int CONTROL_STARTS = 120;
+
+    static final DeviceId S1 = DeviceId.deviceId("of:0000000000000001");
+    static final DeviceId S2 = DeviceId.deviceId("of:0000000000000002");
+    static final DeviceId S3 = DeviceId.deviceId("of:0000000000000003");
+    static final DeviceId S4 = DeviceId.deviceId("of:0000000000000004");
+    static final DeviceId S5 = DeviceId.deviceId("of:0000000000000005");
+    static final DeviceId S6 = DeviceId.deviceId("of:0000000000000006");
+
+    static final String SET1 = "bottleneck:set1";
+    static final String SET2 = "bottleneck:set2";
+    static final String SET3 = "bottleneck:edge";
+    static final String SET4 = "dst:10.0.7.7";
+
+    static final FiveTuple T1_H4 = tcp("10.0.0.1", 40001, "10.0.0.4", 5201);
+    static final FiveTuple T2_H4 = tcp("10.0.0.2", 40002, "10.0.0.4", 5201);
+    static final FiveTuple U1_H4 = udp("10.0.0.1", 5001, "10.0.0.4", 6001);
+    static final FiveTuple T2_H3 = tcp("10.0.0.2", 40003, "10.0.0.3", 5201);
+    static final FiveTuple U1_H3 = udp("10.0.0.1", 5002, "10.0.0.3", 6002);
+    static final FiveTuple U2_H3 = udp("10.0.0.2", 5003, "10.0.0.3", 6003);
+    static final FiveTuple T5 = tcp("10.0.5.1", 40005, "10.0.9.9", 5201);
+    static final FiveTuple U5 = udp("10.0.5.2", 5005, "10.0.9.9", 6005);
+    static final FiveTuple T7 = tcp("10.0.0.1", 40007, "10.0.7.7", 443);
+
+    private GuiScenario() {
+    }
+
+    /** Links of the topology as ONOS reports them: {src, dst}. */
+    static List<ConnectPoint[]> links() {
+        List<ConnectPoint[]> links = new ArrayList<>();
+        links.add(new ConnectPoint[]{cp(S1, 3), cp(S2, 1)});
+        links.add(new ConnectPoint[]{cp(S2, 2), cp(S4, 1)});
+        links.add(new ConnectPoint[]{cp(S2, 3), cp(S3, 1)});
+        links.add(new ConnectPoint[]{cp(S5, 2), cp(S2, 4)});
+        links.add(new ConnectPoint[]{cp(S6, 1), cp(S2, 5)});
+        return links;
+    }
+
+    static ConnectPoint cp(DeviceId d, long port) {
+        return new ConnectPoint(d, PortNumber.portNumber(port));
+    }
+
+    /**
+     * Builds the service double.
+     *
+     * @return service holding the scenario
+     */
+    static FakeFudpService service() {
+        FakeFudpService s = new FakeFudpService();
+        s.facilities.add(facility(S1, 1));
+        s.facilities.add(facility(S5, 2));
+        s.facilities.add(facility(S6, 3));
+        s.agents.put(S1, agent(S1, AgentState.Status.UP));
+        s.agents.put(S5, agent(S5, AgentState.Status.DOWN));
+        s.agents.put(S6, agent(S6, AgentState.Status.UNKNOWN));
+
+        long g = 1_000_000_000L;
+        long m = 1_000_000L;
+        // Set1: two TCP flows and one UDP flow to H4, enforced and fair.
+        flow(s, T1_H4, S1, SET1, 310 * m, 310 * m, -1);
+        flow(s, T2_H4, S1, SET1, 300 * m, 300 * m, -1);
+        flow(s, U1_H4, S1, SET1, 800 * m, 300 * m, 300 * m);
+        set(s, CorrelationFlowSet.builder(SET1, CorrelationFlowSet.Kind.CONFIGURED)
+                .egress(cp(S2, 2), cp(S4, 1)).capacityBps(g), CorrelationFlowSet.State.FAIR);
+        allocation(s, U1_H4, S1, SET1, 300 * m, true);
+        // Set2: one TCP and two UDP flows to H3; the last limits are not acknowledged yet.
+        flow(s, T2_H3, S1, SET2, 250 * m, 250 * m, -1);
+        flow(s, U1_H3, S1, SET2, 600 * m, 420 * m, 330 * m);
+        flow(s, U2_H3, S1, SET2, 200 * m, 200 * m, 330 * m);
+        set(s, CorrelationFlowSet.builder(SET2, CorrelationFlowSet.Kind.CONFIGURED)
+                .egress(cp(S2, 3), cp(S3, 1)).capacityBps(g), CorrelationFlowSet.State.ADJUSTING);
+        allocation(s, U1_H3, S1, SET2, 330 * m, false);
+        allocation(s, U2_H3, S1, SET2, 330 * m, false);
+        // Set3: behind s5, whose agent is down; its UDP flow runs unlimited.
+        flow(s, T5, S5, SET3, 8 * m, 8 * m, -1);
+        flow(s, U5, S5, SET3, 150 * m, 92 * m, -1);
+        set(s, CorrelationFlowSet.builder(SET3, CorrelationFlowSet.Kind.CONFIGURED)
+                .egress(cp(S5, 2), cp(S2, 4)).capacityBps(100 * m), CorrelationFlowSet.State.NO_AGENT);
+        // Set4: TCP only, tied by its destination: nothing to control.
+        flow(s, T7, S1, SET4, 40 * m, 40 * m, -1);
+        set(s, CorrelationFlowSet.builder(SET4, CorrelationFlowSet.Kind.DESTINATION),
+                CorrelationFlowSet.State.NO_UDP);
+
+        history(s);
+        s.decisions.put(SET2, List.of(new DecisionRecord(SET2, 150, END_MS, true, false, 1, 2,
+                250 * m, 255 * m, 12 * m, 243 * m, 267 * m, 310 * m, 910 * m,
+                ImmutableMap.of(U1_H3, 330 * m, U2_H3, 330 * m), "UDP average above band")));
+        return s;
+    }
+
+    private static void flow(FakeFudpService s, FiveTuple t, DeviceId facility, String cfs,
+                             long demand, long rate, long alloc) {
+        s.flows.put(t, FlowRecord.builder(t, facility).cfsId(cfs).rates(demand, rate, true)
+                .allocationBps(alloc).sinceMs(END_MS - HISTORY * 1000L).updatedMs(END_MS).build());
+    }
+
+    private static void set(FakeFudpService s, CorrelationFlowSet.Builder b, CorrelationFlowSet.State state) {
+        String id = b.build().id();
+        Set<FiveTuple> tcp = new LinkedHashSet<>();
+        Set<FiveTuple> udp = new LinkedHashSet<>();
+        long tcpBps = 0;
+        long udpBps = 0;
+        long demand = 0;
+        List<Long> rates = new ArrayList<>();
+        for (FlowRecord f : s.flows.values()) {
+            if (!id.equals(f.cfsId())) {
+                continue;
+            }
+            rates.add(f.throughputBps());
+            if (f.isUdp()) {
+                udp.add(f.flow());
+                udpBps += f.throughputBps();
+                demand += f.demandBps();
+            } else {
+                tcp.add(f.flow());
+                tcpBps += f.throughputBps();
+            }
+        }
+        s.sets.put(id, b.flows(tcp, udp).totals(tcpBps, udpBps, demand, jain(rates)).state(state).build());
+    }
+
+    /**
+     * Jain's fairness index, paper Eq. (4).
+     *
+     * @param rates per-flow rates
+     * @return index
+     */
+    static double jain(List<Long> rates) {
+        double sum = 0;
+        double squares = 0;
+        for (long r : rates) {
+            sum += r;
+            squares += (double) r * r;
+        }
+        return squares == 0 ? Double.NaN : sum * sum / (rates.size() * squares);
+    }
+
+    private static void allocation(FakeFudpService s, FiveTuple t, DeviceId facility, String cfs,
+                                   long bps, boolean acked) {
+        s.allocations.add(new AllocationState(t, facility, cfs, bps, 42, END_MS - 1000, acked, false));
+    }
+
+    private static Facility facility(DeviceId d, int key) {
+        return new Facility(d, PortNumber.portNumber(10), PortNumber.portNumber(11),
+                MacAddress.valueOf("02:00:00:00:00:0" + key), key);
+    }
+
+    private static AgentState agent(DeviceId d, AgentState.Status status) {
+        long heard = status == AgentState.Status.UNKNOWN ? 0 : END_MS - (status == AgentState.Status.UP ? 400 : 9000);
+        return new AgentState(d, status, heard, 42, status == AgentState.Status.UP ? 42 : 40, heard,
+                120, 1, ImmutableMap.of());
+    }
+
+    // Before period CONTROL_STARTS the UDP flows take what they demand; afterwards each flow's
+    // rate moves a quarter of the way to its current value each period (FUDP converges fast).
+    private static void history(FakeFudpService s) {
+        for (CorrelationFlowSet cfs : s.sets.values()) {
+            Map<FiveTuple, List<FlowSample>> series = new LinkedHashMap<>();
+            List<CfsSample> samples = new ArrayList<>();
+            Map<FiveTuple, Double> rate = new LinkedHashMap<>();
+            for (int i = 0; i < HISTORY; i++) {
+                long t = END_MS - (HISTORY - 1 - i) * 1000L;
+                long tcp = 0;
+                long udp = 0;
+                long demand = 0;
+                List<Long> rates = new ArrayList<>();
+                for (FlowRecord f : s.flows.values()) {
+                    if (!cfs.id().equals(f.cfsId())) {
+                        continue;
+                    }
+                    double uncontrolled = f.isUdp() ? f.demandBps() * 0.9 : f.throughputBps() * 0.15;
+                    double target = i < HISTORY - CONTROL_STARTS ? uncontrolled : f.throughputBps();
+                    double r = rate.getOrDefault(f.flow(), uncontrolled);
+                    r += (target - r) * 0.25;
+                    // A little ripple, as measured rates have.
+                    r *= 1 + 0.02 * Math.sin(i * 0.7 + f.flow().srcPort());
+                    rate.put(f.flow(), r);
+                    long bps = Math.round(r);
+                    rates.add(bps);
+                    if (f.isUdp()) {
+                        udp += bps;
+                        demand += f.demandBps();
+                    } else {
+                        tcp += bps;
+                    }
+                    series.computeIfAbsent(f.flow(), k -> new ArrayList<>())
+                            .add(new FlowSample(t, f.demandBps(), bps, f.allocationBps().orElse(-1)));
+                }
+                samples.add(new CfsSample(t, tcp, udp, demand, jain(rates), cfs.state()));
+            }
+            s.cfsHistory.put(cfs.id(), samples);
+            s.flowHistory.putAll(series);
+        }
+    }
+
+    private static FiveTuple tcp(String src, int sp, String dst, int dp) {
+        return new FiveTuple(FiveTuple.TCP, InetAddresses.forString(src), InetAddresses.forString(dst), sp, dp);
+    }
+
+    private static FiveTuple udp(String src, int sp, String dst, int dp) {
+        return new FiveTuple(FiveTuple.UDP, InetAddresses.forString(src), InetAddresses.forString(dst), sp, dp);
+    }
+}

@@ -1,0 +1,5 @@
+/**
+ * Tests of the FUDP GUI's message handlers and overlay; they also record the JSON the browser
+ * tests feed to the view's JavaScript.
+ */
+package org.fudp.gui;
