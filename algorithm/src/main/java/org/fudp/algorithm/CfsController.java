@@ -28,9 +28,8 @@ public final class CfsController {
     private Allocations allocations = Allocations.empty();
     private Decision lastDecision;
 
-    // Scratch space reused across periods so that a step allocates only its result.
-    private double[] udpDemand = new double[0];
-    private int[] udpPosition = new int[0];
+    // Reused across periods so that a step allocates only its result.
+    private final PeriodTally tally = new PeriodTally();
     private double[] sortedDemand = new double[0];
 
     /**
@@ -96,46 +95,16 @@ public final class CfsController {
                     + "' but this controller runs CFS '" + cfsId + "'");
         }
         List<FlowSample> samples = input.samples();
-        int size = samples.size();
-        ensureScratch(size);
-
-        int tcpMembers = 0;
-        int udpMembers = 0;
-        int n = 0;
-        int m = 0;
-        int missing = 0;
-        double tcpSum = 0;
-        double udpSum = 0;
-        memory.begin(size);
-        for (int i = 0; i < size; i++) {
-            FlowSample s = samples.get(i);
-            memory.record(i, s);
-            if (!s.hasRate()) {
-                missing++;
-            }
-            double rate = memory.rate();
-            if (s.protocol() == Protocol.TCP) {
-                tcpMembers++;
-                if (!Double.isNaN(rate)) {
-                    n++;
-                    tcpSum += rate;
-                }
-            } else {
-                udpMembers++;
-                if (!Double.isNaN(rate)) {
-                    udpDemand[m] = effectiveDemand(rate, memory.demand());
-                    udpPosition[m] = i;
-                    m++;
-                    udpSum += rate;
-                }
-            }
-        }
-        boolean sameMembers = memory.end();
+        memory.begin(samples);
+        tally.collect(samples, memory);
+        int n = tally.tcpFlows;
+        int m = tally.udpFlows;
+        int missing = tally.missing;
+        double udpAverage = tally.udpAverage();
 
         Decision d;
         long k = period++;
-        double udpAverage = m > 0 ? udpSum / m : Double.NaN;
-        if (tcpMembers == 0) {
+        if (tally.tcpMembers == 0) {
             // No TCP to be friendly to: release every limit; TCP that returns starts a new prediction.
             predictor.reset();
             wasFair = true;
@@ -144,11 +113,11 @@ public final class CfsController {
                     Double.NaN, Double.NaN, allocations, Reason.NO_TCP);
         } else if (n == 0) {
             // Nothing measured: keep everything, including the predictor, rather than act on no data.
-            allocations = keepMembers(samples, sameMembers);
+            allocations = keepMembers(samples);
             d = new Decision(cfsId, k, 0, m, missing, 0, predictor.predictedBps(), predictor.deviationBps(),
                     Double.NaN, Double.NaN, udpAverage, Double.NaN, Double.NaN, allocations, Reason.NO_TCP_SAMPLES);
         } else {
-            predictor.update(tcpSum);
+            predictor.update(tally.tcpSum);
             double w = predictor.predictedBps();
             double dev = predictor.deviationBps();
             double low = FairnessBand.low(w, dev, n);
@@ -156,28 +125,29 @@ public final class CfsController {
             Reason reason;
             double available = Double.NaN;
             double tcpRemainder = Double.NaN;
-            if (udpMembers == 0) {
+            if (tally.udpMembers == 0) {
                 reason = Reason.NO_UDP;
                 wasFair = true;
                 allocations = Allocations.empty();
             } else if (m == 0) {
                 reason = Reason.NO_UDP_SAMPLES;
-                allocations = keepMembers(samples, sameMembers);
+                allocations = keepMembers(samples);
             } else {
                 reason = FairnessBand.judge(udpAverage, low, high, w / n, wasFair, config);
                 wasFair = reason.isFair();
                 if (wasFair) {
-                    allocations = keepMembers(samples, sameMembers);
+                    allocations = keepMembers(samples);
                 } else {
                     // Eq. 3, capped by the bottleneck's capacity when known.
-                    available = Math.min(w + udpSum, capacityOrInfinity(input));
-                    allocations = reallocate(samples, available, n, m, udpMembers);
+                    available = Math.min(w + tally.udpSum, capacityOrInfinity(input));
+                    allocations = reallocate(samples, available);
                     tcpRemainder = Math.max(0, available - allocations.totalBps());
                 }
             }
-            d = new Decision(cfsId, k, n, m, missing, tcpSum, w, dev, low, high, udpAverage,
+            d = new Decision(cfsId, k, n, m, missing, tally.tcpSum, w, dev, low, high, udpAverage,
                     available, tcpRemainder, allocations, reason);
         }
+        memory.end();
         lastDecision = d;
         return d;
     }
@@ -187,18 +157,19 @@ public final class CfsController {
         return Double.isNaN(c) ? Double.POSITIVE_INFINITY : c;
     }
 
-    // A UDP flow demonstrably offers at least its measured rate; an unknown demand is unbounded,
-    // so such a flow is limited at the fair share and never below it.
-    private static double effectiveDemand(double rate, double demand) {
-        return Double.isNaN(demand) ? Double.POSITIVE_INFINITY : Math.max(demand, rate);
-    }
-
-    private Allocations reallocate(List<FlowSample> samples, double available, int n, int m, int udpMembers) {
+    // Algorithm 1 over the m usable UDP flows; no limit below the noise floor.
+    private Allocations reallocate(List<FlowSample> samples, double available) {
+        int m = tally.udpFlows;
+        double[] udpDemand = tally.udpDemand;
+        int[] udpPosition = tally.udpPosition;
+        if (sortedDemand.length < m) {
+            sortedDemand = new double[udpDemand.length];
+        }
         System.arraycopy(udpDemand, 0, sortedDemand, 0, m);
         Arrays.sort(sortedDemand, 0, m);
-        double level = MaxMinAllocator.level(available, n, sortedDemand, m);
+        double level = MaxMinAllocator.level(available, tally.tcpFlows, sortedDemand, m);
         double floor = config.noiseFloorBps();
-        int unmeasured = udpMembers - m;
+        int unmeasured = tally.udpMembers - m;
         String[] ids = new String[m + unmeasured];
         double[] rates = new double[ids.length];
         for (int j = 0; j < m; j++) {
@@ -228,8 +199,8 @@ public final class CfsController {
         return new Allocations(Arrays.copyOf(ids, j), Arrays.copyOf(rates, j));
     }
 
-    private Allocations keepMembers(List<FlowSample> samples, boolean sameMembers) {
-        if (sameMembers || allocations.isEmpty()) {
+    private Allocations keepMembers(List<FlowSample> samples) {
+        if (allocations.isEmpty() || memory.sameMembers()) {
             return allocations;
         }
         Set<String> udp = new HashSet<>();
@@ -239,14 +210,5 @@ public final class CfsController {
             }
         }
         return allocations.retainOnly(udp);
-    }
-
-    private void ensureScratch(int size) {
-        if (udpDemand.length < size) {
-            int cap = Math.max(size, udpDemand.length * 2);
-            udpDemand = new double[cap];
-            udpPosition = new int[cap];
-            sortedDemand = new double[cap];
-        }
     }
 }

@@ -1,7 +1,7 @@
 package org.fudp.algorithm;
 
-import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -9,26 +9,26 @@ import java.util.Map;
  * period can be replaced by the last one for up to {@code maxMissingPeriods} periods, and tells
  * whether the membership changed since the previous period.
  *
- * <p>Flows are kept in the caller's order in primitive arrays; a flow is looked up by position
- * first and by id only when the order changed, so a stable caller pays no hashing.
+ * <p>It keeps a reference to the previous period's (immutable) sample list plus primitive arrays
+ * of resolved rates in the same order, rather than copying flow ids: at a million flows, storing
+ * a million references into long-lived arrays every period costs more in GC write barriers than
+ * the whole algorithm. A flow is looked up by position first and by id only when the order changed.
  */
 final class SampleMemory {
 
     private final int maxMissingPeriods;
 
-    private String[] prevIds = new String[0];
+    private List<FlowSample> prevSamples = List.of();
     private double[] prevRate = new double[0];
     private double[] prevDemand = new double[0];
     private int[] prevMissing = new int[0];
-    private int prevSize;
     private Map<String, Integer> prevIndex;
 
-    private String[] curIds = new String[0];
+    private List<FlowSample> curSamples = List.of();
     private double[] curRate = new double[0];
     private double[] curDemand = new double[0];
     private int[] curMissing = new int[0];
-    private int curSize;
-    private boolean sameMembers;
+    private int sameMembers;
 
     private double resolvedRate;
     private double resolvedDemand;
@@ -38,20 +38,20 @@ final class SampleMemory {
     }
 
     /**
-     * Starts a period of {@code size} samples.
+     * Starts a period.
      *
-     * @param size number of member flows this period
+     * @param samples this period's samples, in the order {@link #record} will see them
      */
-    void begin(int size) {
-        if (curIds.length < size) {
-            int cap = Math.max(size, curIds.length * 2);
-            curIds = new String[cap];
+    void begin(List<FlowSample> samples) {
+        int size = samples.size();
+        if (curRate.length < size) {
+            int cap = Math.max(size, curRate.length * 2);
             curRate = new double[cap];
             curDemand = new double[cap];
             curMissing = new int[cap];
         }
-        curSize = size;
-        sameMembers = size == prevSize;
+        curSamples = samples;
+        sameMembers = -1;
         prevIndex = null;
     }
 
@@ -64,16 +64,12 @@ final class SampleMemory {
      * @param sample the sample
      */
     void record(int i, FlowSample sample) {
-        String id = sample.flowId();
-        curIds[i] = id;
-        boolean samePosition = i < prevSize && id.equals(prevIds[i]);
-        sameMembers &= samePosition;
         if (sample.hasRate()) {
             resolvedRate = sample.rateBps();
             resolvedDemand = sample.demandBps();
             curMissing[i] = 0;
         } else {
-            int j = samePosition ? i : previousIndexOf(id);
+            int j = previousIndexOf(i, sample.flowId());
             int missedBefore = j < 0 ? 0 : prevMissing[j];
             if (j >= 0 && missedBefore < maxMissingPeriods && !Double.isNaN(prevRate[j])) {
                 resolvedRate = prevRate[j];
@@ -88,11 +84,14 @@ final class SampleMemory {
         curDemand[i] = resolvedDemand;
     }
 
-    private int previousIndexOf(String id) {
+    private int previousIndexOf(int i, String id) {
+        if (i < prevSamples.size() && id.equals(prevSamples.get(i).flowId())) {
+            return i;
+        }
         if (prevIndex == null) {
-            prevIndex = new HashMap<>(prevSize * 2);
-            for (int k = 0; k < prevSize; k++) {
-                prevIndex.put(prevIds[k], k);
+            prevIndex = new HashMap<>(prevSamples.size() * 2);
+            for (int k = 0; k < prevSamples.size(); k++) {
+                prevIndex.put(prevSamples.get(k).flowId(), k);
             }
         }
         Integer j = prevIndex.get(id);
@@ -118,27 +117,44 @@ final class SampleMemory {
     }
 
     /**
-     * Ends the period: this period becomes the previous one.
+     * Tells whether this period's members are the previous period's, in the same order. Computed
+     * on first use only, since a period that reallocates everything does not need it.
      *
-     * @return true if the members are the same flows in the same order as the previous period
+     * @return true if the flow ids are the same, position by position
      */
-    boolean end() {
-        String[] ids = prevIds;
+    boolean sameMembers() {
+        if (sameMembers < 0) {
+            sameMembers = 1;
+            if (curSamples != prevSamples) {
+                int size = curSamples.size();
+                if (size != prevSamples.size()) {
+                    sameMembers = 0;
+                }
+                for (int i = 0; i < size && sameMembers == 1; i++) {
+                    if (!curSamples.get(i).flowId().equals(prevSamples.get(i).flowId())) {
+                        sameMembers = 0;
+                    }
+                }
+            }
+        }
+        return sameMembers == 1;
+    }
+
+    /**
+     * Ends the period: this period becomes the previous one. Call after the last use of
+     * {@link #sameMembers()} for this period.
+     */
+    void end() {
         double[] rate = prevRate;
         double[] demand = prevDemand;
         int[] missing = prevMissing;
-        prevIds = curIds;
+        prevSamples = curSamples;
         prevRate = curRate;
         prevDemand = curDemand;
         prevMissing = curMissing;
-        prevSize = curSize;
-        curIds = ids;
         curRate = rate;
         curDemand = demand;
         curMissing = missing;
-        // Drop references to flows that left, so their ids can be collected.
-        Arrays.fill(curIds, null);
         prevIndex = null;
-        return sameMembers;
     }
 }

@@ -1,0 +1,5 @@
+/**
+ * JMH benchmarks of one FUDPA control cycle at carrier scale, each measured against sorting as
+ * many doubles in the same run.
+ */
+package org.fudp.benchmarks;
