@@ -1,0 +1,44 @@
+package org.fudp.api;
+
+import java.util.List;
+
+/**
+ * Changes FUDP: facilities and bottlenecks (through the network config, so they persist and
+ * replicate like any ONOS config) and the control mode (through component config).
+ */
+public interface FudpAdminService extends FudpService {
+
+    /**
+     * Replaces the configured facilities. The bottlenecks stay as they are.
+     *
+     * @param facilities the new facilities
+     * @throws IllegalArgumentException if the resulting config is invalid; the message names
+     *         the field, e.g. {@code facilities[0].adjustorPort: must differ from returnPort}
+     */
+    void setFacilities(List<Facility> facilities);
+
+    /**
+     * Replaces the configured bottlenecks. The facilities stay as they are.
+     *
+     * @param bottlenecks the new bottlenecks
+     * @throws IllegalArgumentException if the resulting config is invalid; the message names
+     *         the field
+     */
+    void setBottlenecks(List<Bottleneck> bottlenecks);
+
+    /**
+     * Turns the control loop on or off. Off: flows are still tracked and measured, no
+     * allocation is computed and every adjustor is told to clear its limits.
+     *
+     * @param enabled true to run the loop
+     */
+    void setEnabled(boolean enabled);
+
+    /**
+     * Turns dry-run on or off. In dry-run the loop computes and reports allocations and
+     * decision records but sends nothing to the adjustors.
+     *
+     * @param dryRun true for dry-run
+     */
+    void setDryRun(boolean dryRun);
+}

@@ -1,0 +1,116 @@
+package org.fudp.api;
+
+import org.fudp.protocol.FiveTuple;
+import org.onosproject.event.ListenerService;
+import org.onosproject.net.DeviceId;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Reads what the FUDP closed loop sees and decides: correlation flow sets, flows, allocations,
+ * adjustor agents, decision records and bounded per-CFS and per-flow history.
+ * <p>
+ * Everything returned is an immutable snapshot; listeners receive {@link FudpEvent}s.
+ * </p>
+ */
+public interface FudpService extends ListenerService<FudpEvent, FudpListener> {
+
+    /**
+     * Returns the correlation flow sets of the last control period.
+     *
+     * @return CFS views
+     */
+    Collection<CorrelationFlowSet> getCorrelationFlowSets();
+
+    /**
+     * Returns one correlation flow set.
+     *
+     * @param id CFS id
+     * @return the CFS, empty if unknown
+     */
+    Optional<CorrelationFlowSet> getCorrelationFlowSet(String id);
+
+    /**
+     * Returns every flow currently tracked at the facilities.
+     *
+     * @return flow records
+     */
+    Collection<FlowRecord> getFlows();
+
+    /**
+     * Returns one flow.
+     *
+     * @param flow the 5-tuple
+     * @return the flow, empty if not tracked
+     */
+    Optional<FlowRecord> getFlow(FiveTuple flow);
+
+    /**
+     * Returns the current UDP rate limits, told and acknowledged.
+     *
+     * @return allocations
+     */
+    Collection<AllocationState> getAllocations();
+
+    /**
+     * Returns the adjustor agents of the configured facilities.
+     *
+     * @return agent views
+     */
+    Collection<AgentState> getAgents();
+
+    /**
+     * Returns the agent at one facility.
+     *
+     * @param facility the facility switch
+     * @return the agent, empty if the device is not a facility
+     */
+    Optional<AgentState> getAgent(DeviceId facility);
+
+    /**
+     * Returns the latest decision records of a CFS, oldest first.
+     *
+     * @param cfsId CFS id
+     * @return at most the history length of records, empty if unknown
+     */
+    List<DecisionRecord> getDecisions(String cfsId);
+
+    /**
+     * Returns the per-period history of a CFS, oldest first.
+     *
+     * @param cfsId CFS id
+     * @return at most the history length of samples, empty if unknown
+     */
+    List<CfsSample> getCfsHistory(String cfsId);
+
+    /**
+     * Returns the per-period history of a flow, oldest first.
+     *
+     * @param flow the 5-tuple
+     * @return at most the history length of samples, empty if unknown
+     */
+    List<FlowSample> getFlowHistory(FiveTuple flow);
+
+    /**
+     * Returns the facilities in force (the last valid network config).
+     *
+     * @return facilities
+     */
+    List<Facility> getFacilities();
+
+    /**
+     * Returns the bottlenecks in force (the last valid network config).
+     *
+     * @return bottlenecks
+     */
+    List<Bottleneck> getBottlenecks();
+
+    /**
+     * Returns the control loop's mode and progress.
+     *
+     * @return status
+     */
+    ControlStatus getControlStatus();
+}

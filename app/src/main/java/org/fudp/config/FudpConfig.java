@@ -1,0 +1,404 @@
+package org.fudp.config;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.common.collect.ImmutableList;
+import org.fudp.api.Bottleneck;
+import org.fudp.api.Facility;
+import org.onlab.packet.IpAddress;
+import org.onlab.packet.IpPrefix;
+import org.onlab.packet.MacAddress;
+import org.onosproject.core.ApplicationId;
+import org.onosproject.net.ConnectPoint;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.HostId;
+import org.onosproject.net.PortNumber;
+import org.onosproject.net.config.Config;
+
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * The FUDP network config (app subject, key {@value #CONFIG_KEY}).
+ * <pre>
+ * { "facilities": [ { "deviceId": "of:0000000000000001", "adjustorPort": 3, "returnPort": 4,
+ *                     "adjustorMac": "02:00:00:00:00:aa", "keyId": 1 } ],
+ *   "bottlenecks": [ { "name": "set1",
+ *                      "link": { "src": "of:0000000000000002/2", "dst": "of:0000000000000004/1" },
+ *                      "capacityBps": 10000000, "destinations": [ "10.0.0.4/32" ] } ] }
+ * </pre>
+ * A bottleneck names either a {@code link} or an {@code egress} connect point. Destinations are
+ * IP prefixes, IP addresses or host ids ({@code MAC/VLAN}). Validation is strict: unknown
+ * fields are errors too, and every error names its field by path.
+ */
+public final class FudpConfig extends Config<ApplicationId> {
+
+    /** The config key under the app subject. */
+    public static final String CONFIG_KEY = "fudp";
+
+    static final String FACILITIES = "facilities";
+    static final String BOTTLENECKS = "bottlenecks";
+    static final String DEVICE_ID = "deviceId";
+    static final String ADJUSTOR_PORT = "adjustorPort";
+    static final String RETURN_PORT = "returnPort";
+    static final String ADJUSTOR_MAC = "adjustorMac";
+    static final String KEY_ID = "keyId";
+    static final String NAME = "name";
+    static final String LINK = "link";
+    static final String EGRESS = "egress";
+    static final String SRC = "src";
+    static final String DST = "dst";
+    static final String CAPACITY_BPS = "capacityBps";
+    static final String DESTINATIONS = "destinations";
+
+    /** OpenFlow's largest physical port number (OFPP_MAX). */
+    private static final long MAX_PORT = 0xFFFFFF00L;
+    private static final long MAX_KEY_ID = 0xFFFFFFFFL;
+    private static final Pattern NAME_PATTERN = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,62}");
+    private static final Pattern MAC_PATTERN = Pattern.compile("([0-9A-Fa-f]{2}:){5}[0-9A-Fa-f]{2}");
+
+    @Override
+    public boolean isValid() {
+        valid();
+        return true;
+    }
+
+    private Parsed valid() {
+        Parsed p = parse();
+        if (!p.errors.isEmpty()) {
+            String first = p.errors.get(0);
+            throw new FudpConfigException(first.substring(0, first.indexOf(':')), p.errors);
+        }
+        return p;
+    }
+
+    /**
+     * Returns every validation error as {@code path: reason}.
+     *
+     * @return errors, empty if the config is valid
+     */
+    public List<String> errors() {
+        return parse().errors;
+    }
+
+    /**
+     * Returns the configured facilities.
+     *
+     * @return facilities
+     * @throws FudpConfigException if the config is invalid
+     */
+    public List<Facility> facilities() {
+        return ImmutableList.copyOf(valid().facilities);
+    }
+
+    /**
+     * Returns the configured bottlenecks.
+     *
+     * @return bottlenecks
+     * @throws FudpConfigException if the config is invalid
+     */
+    public List<Bottleneck> bottlenecks() {
+        return ImmutableList.copyOf(valid().bottlenecks);
+    }
+
+    /**
+     * Replaces the facilities in the backing JSON.
+     *
+     * @param facilities the facilities
+     * @return this config
+     */
+    public FudpConfig facilities(List<Facility> facilities) {
+        ArrayNode array = object.putArray(FACILITIES);
+        for (Facility f : facilities) {
+            ObjectNode n = array.addObject();
+            n.put(DEVICE_ID, f.deviceId().toString());
+            n.put(ADJUSTOR_PORT, f.adjustorPort().toLong());
+            n.put(RETURN_PORT, f.returnPort().toLong());
+            n.put(ADJUSTOR_MAC, f.adjustorMac().toString());
+            n.put(KEY_ID, Integer.toUnsignedLong(f.keyId()));
+        }
+        return this;
+    }
+
+    /**
+     * Replaces the bottlenecks in the backing JSON.
+     *
+     * @param bottlenecks the bottlenecks
+     * @return this config
+     */
+    public FudpConfig bottlenecks(List<Bottleneck> bottlenecks) {
+        ArrayNode array = object.putArray(BOTTLENECKS);
+        for (Bottleneck b : bottlenecks) {
+            ObjectNode n = array.addObject();
+            n.put(NAME, b.name());
+            if (b.linkDst().isPresent()) {
+                ObjectNode link = n.putObject(LINK);
+                link.put(SRC, cp(b.egress()));
+                link.put(DST, cp(b.linkDst().get()));
+            } else {
+                n.put(EGRESS, cp(b.egress()));
+            }
+            n.put(CAPACITY_BPS, b.capacityBps());
+            ArrayNode dsts = n.putArray(DESTINATIONS);
+            b.prefixes().forEach(p -> dsts.add(p.toString()));
+            b.hosts().forEach(h -> dsts.add(h.toString()));
+        }
+        return this;
+    }
+
+    private static String cp(ConnectPoint c) {
+        return c.deviceId() + "/" + c.port().toLong();
+    }
+
+    private Parsed parse() {
+        Parsed p = new Parsed();
+        if (object == null) {
+            p.errors.add("(root): must be a JSON object");
+            return p;
+        }
+        checkOnly(p, object, "", FACILITIES, BOTTLENECKS);
+        JsonNode fs = object.path(FACILITIES);
+        if (!fs.isMissingNode() && !fs.isArray()) {
+            p.errors.add(FACILITIES + ": must be an array");
+        } else {
+            Set<DeviceId> seen = new HashSet<>();
+            for (int i = 0; i < fs.size(); i++) {
+                Facility f = parseFacility(p, fs.get(i), FACILITIES + "[" + i + "]");
+                if (f != null && !seen.add(f.deviceId())) {
+                    p.errors.add(FACILITIES + "[" + i + "]." + DEVICE_ID + ": device " + f.deviceId()
+                            + " is already a facility");
+                } else if (f != null) {
+                    p.facilities.add(f);
+                }
+            }
+        }
+        JsonNode bs = object.path(BOTTLENECKS);
+        if (!bs.isMissingNode() && !bs.isArray()) {
+            p.errors.add(BOTTLENECKS + ": must be an array");
+        } else {
+            Set<String> names = new HashSet<>();
+            for (int i = 0; i < bs.size(); i++) {
+                Bottleneck b = parseBottleneck(p, bs.get(i), BOTTLENECKS + "[" + i + "]");
+                if (b != null && !names.add(b.name())) {
+                    p.errors.add(BOTTLENECKS + "[" + i + "]." + NAME + ": name \"" + b.name()
+                            + "\" is used twice");
+                } else if (b != null) {
+                    p.bottlenecks.add(b);
+                }
+            }
+        }
+        return p;
+    }
+
+    private static void checkOnly(Parsed p, JsonNode node, String path, String... allowed) {
+        Set<String> ok = Set.of(allowed);
+        Iterator<String> names = node.fieldNames();
+        while (names.hasNext()) {
+            String name = names.next();
+            if (!ok.contains(name)) {
+                p.errors.add((path.isEmpty() ? "" : path + ".") + name + ": unknown field, expected one of "
+                        + String.join(", ", allowed));
+            }
+        }
+    }
+
+    private static Facility parseFacility(Parsed p, JsonNode n, String path) {
+        if (!n.isObject()) {
+            p.errors.add(path + ": must be an object");
+            return null;
+        }
+        int before = p.errors.size();
+        checkOnly(p, n, path, DEVICE_ID, ADJUSTOR_PORT, RETURN_PORT, ADJUSTOR_MAC, KEY_ID);
+        DeviceId device = deviceId(p, n.get(DEVICE_ID), path + "." + DEVICE_ID);
+        PortNumber adjustor = port(p, n.get(ADJUSTOR_PORT), path + "." + ADJUSTOR_PORT);
+        PortNumber back = port(p, n.get(RETURN_PORT), path + "." + RETURN_PORT);
+        MacAddress mac = mac(p, n.get(ADJUSTOR_MAC), path + "." + ADJUSTOR_MAC);
+        Long keyId = integer(p, n.get(KEY_ID), path + "." + KEY_ID, 0, MAX_KEY_ID, "a key id (0..4294967295)");
+        if (adjustor != null && adjustor.equals(back)) {
+            p.errors.add(path + "." + RETURN_PORT + ": must differ from adjustorPort, both are " + back);
+        }
+        if (p.errors.size() > before) {
+            return null;
+        }
+        return new Facility(device, adjustor, back, mac, keyId.intValue());
+    }
+
+    private static Bottleneck parseBottleneck(Parsed p, JsonNode n, String path) {
+        if (!n.isObject()) {
+            p.errors.add(path + ": must be an object");
+            return null;
+        }
+        int before = p.errors.size();
+        checkOnly(p, n, path, NAME, LINK, EGRESS, CAPACITY_BPS, DESTINATIONS);
+        String name = null;
+        JsonNode nameNode = n.get(NAME);
+        if (nameNode == null) {
+            p.errors.add(path + "." + NAME + ": is required");
+        } else if (!nameNode.isTextual() || !NAME_PATTERN.matcher(nameNode.asText()).matches()) {
+            p.errors.add(path + "." + NAME + ": must be 1-63 letters, digits, '.', '_' or '-', was " + nameNode);
+        } else {
+            name = nameNode.asText();
+        }
+        ConnectPoint egress = null;
+        ConnectPoint linkDst = null;
+        JsonNode link = n.get(LINK);
+        JsonNode eg = n.get(EGRESS);
+        if (link != null && eg != null) {
+            p.errors.add(path + ": give either link or egress, not both");
+        } else if (link == null && eg == null) {
+            p.errors.add(path + "." + LINK + ": a link or an egress connect point is required");
+        } else if (link != null) {
+            if (!link.isObject()) {
+                p.errors.add(path + "." + LINK + ": must be an object with src and dst");
+            } else {
+                checkOnly(p, link, path + "." + LINK, SRC, DST);
+                egress = connectPoint(p, link.get(SRC), path + "." + LINK + "." + SRC);
+                linkDst = connectPoint(p, link.get(DST), path + "." + LINK + "." + DST);
+            }
+        } else {
+            egress = connectPoint(p, eg, path + "." + EGRESS);
+        }
+        Long capacity = integer(p, n.get(CAPACITY_BPS), path + "." + CAPACITY_BPS, 1, Long.MAX_VALUE,
+                "a positive capacity in bit/s");
+        List<IpPrefix> prefixes = new ArrayList<>();
+        List<HostId> hosts = new ArrayList<>();
+        JsonNode dsts = n.get(DESTINATIONS);
+        String dpath = path + "." + DESTINATIONS;
+        if (dsts == null) {
+            p.errors.add(dpath + ": is required (the hosts or prefixes behind the bottleneck)");
+        } else if (!dsts.isArray() || dsts.size() == 0) {
+            p.errors.add(dpath + ": must be a non-empty array of IP prefixes, IP addresses or host ids");
+        } else {
+            for (int i = 0; i < dsts.size(); i++) {
+                destination(p, dsts.get(i), dpath + "[" + i + "]", prefixes, hosts);
+            }
+        }
+        if (p.errors.size() > before) {
+            return null;
+        }
+        return new Bottleneck(name, egress, linkDst, capacity, prefixes, hosts);
+    }
+
+    private static void destination(Parsed p, JsonNode n, String path, List<IpPrefix> prefixes,
+                                    List<HostId> hosts) {
+        String text = n.isTextual() ? n.asText().trim() : null;
+        if (text != null && !text.isEmpty()) {
+            try {
+                prefixes.add(text.contains("/") ? IpPrefix.valueOf(text)
+                        : IpAddress.valueOf(text).toIpPrefix());
+                return;
+            } catch (IllegalArgumentException e) {
+                // not an address or prefix; try a host id below
+            }
+            int slash = text.indexOf('/');
+            if (slash == 17 && MAC_PATTERN.matcher(text.substring(0, slash)).matches()) {
+                try {
+                    hosts.add(HostId.hostId(text));
+                    return;
+                } catch (IllegalArgumentException e) {
+                    // fall through to the error
+                }
+            }
+        }
+        p.errors.add(path + ": must be an IP prefix (10.0.0.0/24), an IP address or a host id "
+                + "(00:00:00:00:00:04/None), was " + n);
+    }
+
+    private static DeviceId deviceId(Parsed p, JsonNode n, String path) {
+        if (n == null) {
+            p.errors.add(path + ": is required");
+            return null;
+        }
+        String text = n.isTextual() ? n.asText() : "";
+        try {
+            URI uri = new URI(text);
+            if (uri.getScheme() != null && uri.getSchemeSpecificPart() != null
+                    && !uri.getSchemeSpecificPart().isEmpty()) {
+                return DeviceId.deviceId(uri);
+            }
+        } catch (java.net.URISyntaxException e) {
+            // reported below
+        }
+        p.errors.add(path + ": must be a device id such as of:0000000000000001, was " + n);
+        return null;
+    }
+
+    private static ConnectPoint connectPoint(Parsed p, JsonNode n, String path) {
+        if (n == null) {
+            p.errors.add(path + ": is required");
+            return null;
+        }
+        String text = n.isTextual() ? n.asText() : "";
+        int slash = text.lastIndexOf('/');
+        if (slash > 0) {
+            try {
+                long port = Long.parseLong(text.substring(slash + 1));
+                URI uri = new URI(text.substring(0, slash));
+                if (port >= 1 && port <= MAX_PORT && uri.getScheme() != null) {
+                    return new ConnectPoint(DeviceId.deviceId(uri), PortNumber.portNumber(port));
+                }
+            } catch (NumberFormatException | java.net.URISyntaxException e) {
+                // reported below
+            }
+        }
+        p.errors.add(path + ": must be a connect point such as of:0000000000000001/2, was " + n);
+        return null;
+    }
+
+    private static PortNumber port(Parsed p, JsonNode n, String path) {
+        Long v = integer(p, n, path, 1, MAX_PORT, "a port number");
+        return v == null ? null : PortNumber.portNumber(v);
+    }
+
+    private static MacAddress mac(Parsed p, JsonNode n, String path) {
+        if (n == null) {
+            p.errors.add(path + ": is required");
+            return null;
+        }
+        if (n.isTextual() && MAC_PATTERN.matcher(n.asText()).matches()) {
+            MacAddress mac = MacAddress.valueOf(n.asText());
+            if (!mac.isMulticast()) {
+                return mac;
+            }
+            p.errors.add(path + ": must be a unicast MAC address, was " + n);
+            return null;
+        }
+        p.errors.add(path + ": must be a MAC address such as 02:00:00:00:00:aa, was " + n);
+        return null;
+    }
+
+    private static Long integer(Parsed p, JsonNode n, String path, long min, long max, String what) {
+        if (n == null) {
+            p.errors.add(path + ": is required");
+            return null;
+        }
+        Long v = null;
+        if (n.isIntegralNumber() && n.canConvertToLong()) {
+            v = n.asLong();
+        } else if (n.isTextual() && n.asText().matches("[0-9]{1,19}")) {
+            try {
+                v = Long.parseLong(n.asText());
+            } catch (NumberFormatException e) {
+                v = null;
+            }
+        }
+        if (v == null || v < min || v > max) {
+            p.errors.add(path + ": must be " + what + " (" + min + ".." + max + "), was " + n);
+            return null;
+        }
+        return v;
+    }
+
+    /** The result of one parse: the values, and every error found. */
+    private static final class Parsed {
+        private final List<Facility> facilities = new ArrayList<>();
+        private final List<Bottleneck> bottlenecks = new ArrayList<>();
+        private final List<String> errors = new ArrayList<>();
+    }
+}

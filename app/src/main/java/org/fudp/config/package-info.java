@@ -1,0 +1,5 @@
+/**
+ * The FUDP network config: facilities (FUDP switches with their adjustors) and bottlenecks,
+ * under the app subject, key {@value org.fudp.config.FudpConfig#CONFIG_KEY}.
+ */
+package org.fudp.config;

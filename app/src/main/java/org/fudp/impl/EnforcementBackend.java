@@ -1,0 +1,72 @@
+package org.fudp.impl;
+
+import org.fudp.api.Facility;
+import org.fudp.protocol.FlowLimit;
+
+import java.util.Collection;
+import java.util.Map;
+
+/**
+ * The edge where allocations leave ONOS toward whatever enforces them. The tc flow adjustor
+ * reached by Packet-Out ({@link TcAdjustorBackend}) is the one implementation; an OpenFlow
+ * meter backend would be another.
+ * <p>
+ * A backend sends; what comes back from the enforcer is reported to the
+ * {@link AgentFeedback} it was created with.
+ * </p>
+ */
+interface EnforcementBackend {
+
+    /**
+     * Sends the complete desired state of one facility: every limit it should hold, and no other.
+     *
+     * @param facility the facility
+     * @param snapshotId id of this desired state; grows with every new state
+     * @param limits the limits
+     * @return the number of frames sent, 0 if it could not be sent (reason logged)
+     */
+    int sendSnapshot(Facility facility, long snapshotId, Collection<FlowLimit> limits);
+
+    /**
+     * Tells one facility's enforcer to drop every limit.
+     *
+     * @param facility the facility
+     * @param snapshotId id of the resulting empty state
+     * @return the number of frames sent, 0 if it could not be sent
+     */
+    int sendClearAll(Facility facility, long snapshotId);
+
+    /**
+     * What the enforcers report back.
+     */
+    interface AgentFeedback {
+
+        /**
+         * An authenticated frame arrived from a facility's agent.
+         *
+         * @param facility the facility
+         * @param nowMs arrival time
+         * @param agentSnapshotId the snapshot the agent has applied
+         */
+        void heard(Facility facility, long nowMs, long agentSnapshotId);
+
+        /**
+         * The agent acknowledged one of our snapshots.
+         *
+         * @param facility the facility
+         * @param snapshotId the snapshot it acknowledged
+         * @param applied whether it applied it
+         * @param agentRejects the agent's own rejected-frame counters, by reason
+         */
+        void acknowledged(Facility facility, long snapshotId, boolean applied,
+                          Map<String, Long> agentRejects);
+
+        /**
+         * A frame claiming to come from a facility's agent was rejected.
+         *
+         * @param facility the facility
+         * @param reason why
+         */
+        void rejected(Facility facility, String reason);
+    }
+}

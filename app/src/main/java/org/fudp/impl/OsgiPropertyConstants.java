@@ -1,0 +1,72 @@
+package org.fudp.impl;
+
+/**
+ * Names and defaults of the FUDP component config properties ({@code cfg get
+ * org.fudp.impl.FudpManager}). The descriptions {@code cfg get} shows are the javadoc of the
+ * same-named fields of {@link FudpManager}.
+ */
+public final class OsgiPropertyConstants {
+
+    private OsgiPropertyConstants() {
+    }
+
+    /** Control period in milliseconds; the paper uses 5 s. */
+    public static final String CONTROL_PERIOD_MS = "controlPeriodMs";
+    /** Default control period. */
+    public static final int CONTROL_PERIOD_MS_DEFAULT = 5000;
+
+    /** Weight of the new TCP measurement in Eq. (1), strictly between 0 and 1. */
+    public static final String ALPHA = "alpha";
+    /** Paper value of alpha. */
+    public static final double ALPHA_DEFAULT = 0.875;
+
+    /** Weight of the new deviation in Eq. (2), strictly between 0 and 1. */
+    public static final String BETA = "beta";
+    /** Paper value of beta. */
+    public static final double BETA_DEFAULT = 0.25;
+
+    /** Idle timeout of the per-flow rules in seconds. */
+    public static final String FLOW_IDLE_TIMEOUT = "flowIdleTimeout";
+    /** Default idle timeout. */
+    public static final int FLOW_IDLE_TIMEOUT_DEFAULT = 10;
+
+    /** Priority of the per-flow rules; the rule back from the adjustor gets one more. */
+    public static final String FLOW_PRIORITY = "flowPriority";
+    /** Default priority: above ONOS reactive forwarding (10). */
+    public static final int FLOW_PRIORITY_DEFAULT = 40000;
+
+    /** Whether the control loop computes allocations at all. */
+    public static final String ENABLED = "enabled";
+    /** Default: on. */
+    public static final boolean ENABLED_DEFAULT = true;
+
+    /** Whether allocations are computed and reported but never sent to the adjustors. */
+    public static final String DRY_RUN = "dryRun";
+    /** Default: off. */
+    public static final boolean DRY_RUN_DEFAULT = false;
+
+    /** EtherType of the control frames between controller and adjustors. */
+    public static final String CONTROL_ETHER_TYPE = "controlEtherType";
+    /** Default: 0x88b5, IEEE local experimental EtherType 1. */
+    public static final String CONTROL_ETHER_TYPE_DEFAULT = "0x88b5";
+
+    /** Silence after which an adjustor agent is declared down, in milliseconds. */
+    public static final String HEARTBEAT_TIMEOUT_MS = "heartbeatTimeoutMs";
+    /** Default heartbeat timeout: three control periods. */
+    public static final int HEARTBEAT_TIMEOUT_MS_DEFAULT = 15000;
+
+    /** Time after which an unacknowledged snapshot is sent again, in milliseconds. */
+    public static final String ACK_TIMEOUT_MS = "ackTimeoutMs";
+    /** Default acknowledgement timeout. */
+    public static final int ACK_TIMEOUT_MS_DEFAULT = 2000;
+
+    /** Periods of history kept per CFS and per flow. */
+    public static final String HISTORY_LENGTH = "historyLength";
+    /** Default: one hour at the default period. */
+    public static final int HISTORY_LENGTH_DEFAULT = 720;
+
+    /** File holding the HMAC keys of the control frames. */
+    public static final String KEY_FILE = "keyFile";
+    /** Default key file. */
+    public static final String KEY_FILE_DEFAULT = "/opt/onos/config/fudp.keys";
+}

@@ -1,0 +1,146 @@
+package org.fudp.config;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.fudp.api.Bottleneck;
+import org.fudp.api.Facility;
+import org.junit.jupiter.api.Test;
+import org.onlab.packet.IpPrefix;
+import org.onlab.packet.MacAddress;
+import org.onosproject.core.DefaultApplicationId;
+import org.onosproject.net.ConnectPoint;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.HostId;
+import org.onosproject.net.PortNumber;
+import org.onosproject.net.config.InvalidFieldException;
+
+import java.io.IOException;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class FudpConfigTest {
+
+    static final String GOOD = "{"
+            + "\"facilities\": [{\"deviceId\": \"of:0000000000000001\", \"adjustorPort\": 3, \"returnPort\": \"4\","
+            + " \"adjustorMac\": \"02:00:00:00:00:aa\", \"keyId\": 7}],"
+            + "\"bottlenecks\": ["
+            + " {\"name\": \"set1\","
+            + "  \"link\": {\"src\": \"of:0000000000000002/2\", \"dst\": \"of:0000000000000004/1\"},"
+            + "  \"capacityBps\": 10000000, \"destinations\": [\"10.0.0.4/32\", \"00:00:00:00:00:04/None\"]},"
+            + " {\"name\": \"set2\", \"egress\": \"of:0000000000000002/3\", \"capacityBps\": 10000000,"
+            + "  \"destinations\": [\"10.0.0.3\", \"2001:db8::/64\"]}]}";
+
+    private final ObjectMapper mapper = new ObjectMapper();
+
+    private FudpConfig config(String json) throws IOException {
+        JsonNode node = mapper.readTree(json);
+        FudpConfig c = new FudpConfig();
+        c.init(new DefaultApplicationId(1, "org.fudp.app"), FudpConfig.CONFIG_KEY, node, mapper, null);
+        return c;
+    }
+
+    private String errorOf(String json) throws IOException {
+        FudpConfig c = config(json);
+        InvalidFieldException e = assertThrows(InvalidFieldException.class, c::isValid);
+        return e.getMessage();
+    }
+
+    @Test
+    void goodConfigParsesIntoFacilitiesAndBottlenecks() throws IOException {
+        FudpConfig c = config(GOOD);
+        assertTrue(c.isValid());
+        Facility f = c.facilities().get(0);
+        assertEquals(DeviceId.deviceId("of:0000000000000001"), f.deviceId());
+        assertEquals(PortNumber.portNumber(3), f.adjustorPort());
+        assertEquals(PortNumber.portNumber(4), f.returnPort());
+        assertEquals(MacAddress.valueOf("02:00:00:00:00:aa"), f.adjustorMac());
+        assertEquals(7, f.keyId());
+        List<Bottleneck> bs = c.bottlenecks();
+        assertEquals("set1", bs.get(0).name());
+        assertEquals(ConnectPoint.deviceConnectPoint("of:0000000000000002/2"), bs.get(0).egress());
+        assertEquals(ConnectPoint.deviceConnectPoint("of:0000000000000004/1"), bs.get(0).linkDst().get());
+        assertEquals(10_000_000L, bs.get(0).capacityBps());
+        assertEquals(List.of(IpPrefix.valueOf("10.0.0.4/32")), bs.get(0).prefixes());
+        assertEquals(List.of(HostId.hostId("00:00:00:00:00:04/None")), bs.get(0).hosts());
+        assertTrue(bs.get(1).linkDst().isEmpty());
+        assertEquals(List.of(IpPrefix.valueOf("10.0.0.3/32"), IpPrefix.valueOf("2001:db8::/64")),
+                bs.get(1).prefixes());
+    }
+
+    @Test
+    void badPortIsNamedWithItsPath() throws IOException {
+        String msg = errorOf(GOOD.replace("\"adjustorPort\": 3", "\"adjustorPort\": \"x\""));
+        assertTrue(msg.contains("facilities[0].adjustorPort: must be a port number"), msg);
+        assertTrue(msg.contains("was \"x\""), msg);
+    }
+
+    @Test
+    void everyErrorIsReportedNotOnlyTheFirst() throws IOException {
+        String json = GOOD.replace("\"adjustorMac\": \"02:00:00:00:00:aa\"", "\"adjustorMac\": \"zz\"")
+                .replace("\"egress\": \"of:0000000000000002/3\", \"capacityBps\": 10000000",
+                        "\"egress\": \"of:0000000000000002/3\", \"capacityBps\": -1");
+        FudpConfig c = config(json);
+        FudpConfigException e = assertThrows(FudpConfigException.class, c::isValid);
+        assertEquals(2, e.errors().size(), e.errors().toString());
+        assertTrue(e.errors().get(0).startsWith("facilities[0].adjustorMac: must be a MAC address"));
+        assertTrue(e.errors().get(1).startsWith("bottlenecks[1].capacityBps: must be a positive capacity"));
+        assertEquals("facilities[0].adjustorMac", e.field());
+    }
+
+    @Test
+    void samePortBothWaysIsRefused() throws IOException {
+        String msg = errorOf(GOOD.replace("\"returnPort\": \"4\"", "\"returnPort\": 3"));
+        assertTrue(msg.contains("facilities[0].returnPort: must differ from adjustorPort"), msg);
+    }
+
+    @Test
+    void unknownFieldsAreErrorsSoTyposDoNotPassSilently() throws IOException {
+        String msg = errorOf(GOOD.replace("\"keyId\": 7", "\"keyID\": 7"));
+        assertTrue(msg.contains("facilities[0].keyID: unknown field"), msg);
+        assertTrue(msg.contains("facilities[0].keyId: is required"), msg);
+    }
+
+    @Test
+    void bottleneckNeedsExactlyOneOfLinkAndEgress() throws IOException {
+        String both = GOOD.replace("\"egress\": \"of:0000000000000002/3\"",
+                "\"egress\": \"of:0000000000000002/3\", \"link\": {\"src\": \"of:1/1\", \"dst\": \"of:2/1\"}");
+        assertTrue(errorOf(both).contains("bottlenecks[1]: give either link or egress, not both"));
+        String none = GOOD.replace("\"egress\": \"of:0000000000000002/3\",", "");
+        assertTrue(errorOf(none).contains("bottlenecks[1].link: a link or an egress connect point is required"));
+    }
+
+    @Test
+    void badDestinationAndConnectPointAreNamed() throws IOException {
+        String msg = errorOf(GOOD.replace("\"10.0.0.4/32\"", "\"10.0.0.300/32\"")
+                .replace("\"of:0000000000000002/3\"", "\"of:0000000000000002\""));
+        assertTrue(msg.contains("bottlenecks[0].destinations[0]: must be an IP prefix"), msg);
+        assertTrue(msg.contains("bottlenecks[1].egress: must be a connect point"), msg);
+    }
+
+    @Test
+    void duplicateFacilitiesAndNamesAreRefused() throws IOException {
+        String json = GOOD.replace("\"name\": \"set2\"", "\"name\": \"set1\"");
+        assertTrue(errorOf(json).contains("bottlenecks[1].name: name \"set1\" is used twice"));
+    }
+
+    @Test
+    void writtenConfigReadsBackTheSame() throws IOException {
+        FudpConfig c = config(GOOD);
+        FudpConfig copy = config("{}");
+        copy.facilities(c.facilities()).bottlenecks(c.bottlenecks());
+        assertTrue(copy.isValid());
+        assertEquals(c.facilities(), copy.facilities());
+        assertEquals(c.bottlenecks(), copy.bottlenecks());
+    }
+
+    @Test
+    void emptyConfigIsValidAndEmpty() throws IOException {
+        FudpConfig c = config("{}");
+        assertTrue(c.isValid());
+        assertTrue(c.facilities().isEmpty());
+        assertTrue(c.bottlenecks().isEmpty());
+    }
+}

@@ -1,0 +1,4 @@
+/**
+ * Tests of the FUDP network config validation.
+ */
+package org.fudp.config;

@@ -1,0 +1,402 @@
+package org.fudp.impl;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.fudp.config.FudpConfig;
+import org.onlab.osgi.ComponentContextAdapter;
+import org.onosproject.cfg.ComponentConfigAdapter;
+import org.onosproject.core.ApplicationId;
+import org.onosproject.core.CoreServiceAdapter;
+import org.onosproject.core.DefaultApplicationId;
+import org.onosproject.event.Event;
+import org.onosproject.event.EventDeliveryServiceAdapter;
+import org.onosproject.event.EventSink;
+import org.onosproject.net.Host;
+import org.onosproject.net.config.Config;
+import org.onosproject.net.config.ConfigFactory;
+import org.onosproject.net.config.NetworkConfigEvent;
+import org.onosproject.net.config.NetworkConfigListener;
+import org.onosproject.net.config.NetworkConfigRegistryAdapter;
+import org.onosproject.net.flow.DefaultFlowEntry;
+import org.onosproject.net.flow.FlowEntry;
+import org.onosproject.net.flow.FlowId;
+import org.onosproject.net.flow.FlowRule;
+import org.onosproject.net.flow.FlowRuleEvent;
+import org.onosproject.net.flow.FlowRuleListener;
+import org.onosproject.net.flow.FlowRuleServiceAdapter;
+import org.onosproject.net.flow.TrafficSelector;
+import org.onosproject.net.host.HostServiceAdapter;
+import org.onosproject.net.packet.DefaultPacketContext;
+import org.onosproject.net.packet.InboundPacket;
+import org.onosproject.net.packet.OutboundPacket;
+import org.onosproject.net.packet.PacketPriority;
+import org.onosproject.net.packet.PacketProcessor;
+import org.onosproject.net.packet.PacketServiceAdapter;
+import org.onlab.packet.IpAddress;
+import org.onlab.packet.MacAddress;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Dictionary;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Hashtable;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+/**
+ * Small purpose-built stand-ins for the ONOS services the manager uses.
+ */
+final class TestServices {
+
+    private TestServices() {
+    }
+
+    /** A clock the test moves by hand. */
+    static final class MutableClock extends Clock {
+        long nowMs;
+
+        MutableClock(long nowMs) {
+            this.nowMs = nowMs;
+        }
+
+        @Override
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public Instant instant() {
+            return Instant.ofEpochMilli(nowMs);
+        }
+
+        @Override
+        public long millis() {
+            return nowMs;
+        }
+    }
+
+    /** Registers the app under a fixed id. */
+    static final class TestCoreService extends CoreServiceAdapter {
+        static final ApplicationId APP_ID = new DefaultApplicationId(42, FudpManager.APP_NAME);
+
+        @Override
+        public ApplicationId registerApplication(String name) {
+            return APP_ID;
+        }
+    }
+
+    /** Records what the manager registers and sets. */
+    static final class TestCfgService extends ComponentConfigAdapter {
+        final Set<String> registered = new HashSet<>();
+        final Map<String, String> set = new HashMap<>();
+
+        @Override
+        public void registerProperties(Class<?> componentClass) {
+            registered.add(componentClass.getName());
+        }
+
+        @Override
+        public void unregisterProperties(Class<?> componentClass, boolean clear) {
+            registered.remove(componentClass.getName());
+        }
+
+        @Override
+        public void setProperty(String componentName, String name, String value) {
+            set.put(name, value);
+        }
+    }
+
+    /** Delivers events at once, on the posting thread. */
+    static final class SyncEventDispatcher extends EventDeliveryServiceAdapter {
+        private final Map<Class<?>, EventSink<?>> sinks = new HashMap<>();
+
+        @Override
+        public <E extends Event> void addSink(Class<E> eventClass, EventSink<E> sink) {
+            sinks.put(eventClass, sink);
+        }
+
+        @Override
+        public <E extends Event> void removeSink(Class<E> eventClass) {
+            sinks.remove(eventClass);
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public void post(Event event) {
+            EventSink<Event> sink = (EventSink<Event>) sinks.get(event.getClass());
+            if (sink != null) {
+                sink.process(event);
+            }
+        }
+
+        Set<Class<?>> sinkClasses() {
+            return sinks.keySet();
+        }
+    }
+
+    /** Holds one FUDP config and tells the manager's listener about changes. */
+    static final class TestNetcfg extends NetworkConfigRegistryAdapter {
+        final ObjectMapper mapper = new ObjectMapper();
+        final Set<ConfigFactory> factories = new HashSet<>();
+        final List<NetworkConfigListener> listeners = new ArrayList<>();
+        FudpConfig current;
+
+        @Override
+        public void registerConfigFactory(ConfigFactory configFactory) {
+            factories.add(configFactory);
+        }
+
+        @Override
+        public void unregisterConfigFactory(ConfigFactory configFactory) {
+            factories.remove(configFactory);
+        }
+
+        @Override
+        public void addListener(NetworkConfigListener listener) {
+            listeners.add(listener);
+        }
+
+        @Override
+        public void removeListener(NetworkConfigListener listener) {
+            listeners.remove(listener);
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public <S, C extends Config<S>> C getConfig(S subject, Class<C> configClass) {
+            return configClass == FudpConfig.class ? (C) current : null;
+        }
+
+        /** Behaves like ONOS's store: validates, keeps the old config if invalid, else fires. */
+        @Override
+        @SuppressWarnings("unchecked")
+        public <S, C extends Config<S>> C applyConfig(S subject, Class<C> configClass, JsonNode json) {
+            FudpConfig c = make(json);
+            c.isValid();
+            current = c;
+            fire(NetworkConfigEvent.Type.CONFIG_UPDATED, c);
+            return (C) c;
+        }
+
+        FudpConfig make(JsonNode json) {
+            FudpConfig c = new FudpConfig();
+            c.init(TestCoreService.APP_ID, FudpConfig.CONFIG_KEY, json, mapper, null);
+            return c;
+        }
+
+        FudpConfig make(String json) {
+            try {
+                return make(mapper.readTree(json));
+            } catch (java.io.IOException e) {
+                throw new IllegalArgumentException(e);
+            }
+        }
+
+        /** Delivers an event for a config that bypassed validation (as when posted before activation). */
+        void fire(NetworkConfigEvent.Type type, FudpConfig c) {
+            NetworkConfigEvent e = new NetworkConfigEvent(type, TestCoreService.APP_ID, c, null, FudpConfig.class);
+            for (NetworkConfigListener l : new ArrayList<>(listeners)) {
+                if (l.isRelevant(e)) {
+                    l.event(e);
+                }
+            }
+        }
+    }
+
+    /** Records processors, requests and emitted packets. */
+    static final class TestPacketService extends PacketServiceAdapter {
+        PacketProcessor processor;
+        final Set<String> requested = new HashSet<>();
+        final List<String> cancelled = new ArrayList<>();
+        final List<OutboundPacket> emitted = new ArrayList<>();
+
+        @Override
+        public void addProcessor(PacketProcessor p, int priority) {
+            processor = p;
+        }
+
+        @Override
+        public void removeProcessor(PacketProcessor p) {
+            if (processor == p) {
+                processor = null;
+            }
+        }
+
+        @Override
+        public void requestPackets(TrafficSelector selector, PacketPriority priority, ApplicationId appId,
+                                   Optional<org.onosproject.net.DeviceId> deviceId) {
+            requested.add(key(selector, priority, deviceId));
+        }
+
+        @Override
+        public void cancelPackets(TrafficSelector selector, PacketPriority priority, ApplicationId appId,
+                                  Optional<org.onosproject.net.DeviceId> deviceId) {
+            String k = key(selector, priority, deviceId);
+            requested.remove(k);
+            cancelled.add(k);
+        }
+
+        private static String key(TrafficSelector s, PacketPriority p, Optional<org.onosproject.net.DeviceId> d) {
+            return s + "|" + p + "|" + d.map(Object::toString).orElse("*");
+        }
+
+        @Override
+        public void emit(OutboundPacket packet) {
+            emitted.add(packet);
+        }
+    }
+
+    /** A packet context that records what the processor decided. */
+    static final class TestPacketContext extends DefaultPacketContext {
+        boolean sent;
+
+        TestPacketContext(InboundPacket in) {
+            super(0, in, null, false);
+        }
+
+        @Override
+        public void send() {
+            if (!block()) {
+                sent = true;
+            }
+        }
+    }
+
+    /** Holds rules and serves their counters as flow entries. */
+    static final class TestFlowRuleService extends FlowRuleServiceAdapter {
+        final Map<FlowId, FlowRule> rules = new LinkedHashMap<>();
+        final List<FlowRule> removed = new ArrayList<>();
+        final Map<FlowId, Counter> counters = new HashMap<>();
+        FlowRuleListener listener;
+        ApplicationId removedById;
+
+        /** A rule's byte counter as the switch last reported it. */
+        static final class Counter {
+            long bytes;
+            long sampleMs;
+            long installedMs;
+
+            Counter(long installedMs) {
+                this.installedMs = installedMs;
+            }
+        }
+
+        @Override
+        public void applyFlowRules(FlowRule... flowRules) {
+            Arrays.stream(flowRules).forEach(r -> rules.put(r.id(), r));
+        }
+
+        @Override
+        public void removeFlowRules(FlowRule... flowRules) {
+            for (FlowRule r : flowRules) {
+                if (rules.remove(r.id()) != null) {
+                    removed.add(r);
+                    counters.remove(r.id());
+                }
+            }
+        }
+
+        @Override
+        public void removeFlowRulesById(ApplicationId id) {
+            removedById = id;
+            rules.values().removeIf(r -> r.appId() == id.id());
+        }
+
+        @Override
+        public Iterable<FlowEntry> getFlowEntriesById(ApplicationId id) {
+            List<FlowEntry> entries = new ArrayList<>();
+            for (FlowRule r : rules.values()) {
+                Counter c = counters.get(r.id());
+                if (c != null && r.appId() == id.id()) {
+                    entries.add(new SampledEntry(r, c));
+                }
+            }
+            return entries;
+        }
+
+        @Override
+        public void addListener(FlowRuleListener l) {
+            listener = l;
+        }
+
+        @Override
+        public void removeListener(FlowRuleListener l) {
+            if (listener == l) {
+                listener = null;
+            }
+        }
+
+        /** Plays the switch idling a rule out. */
+        void idleOut(FlowRule r) {
+            rules.remove(r.id());
+            FlowRuleEvent e = new FlowRuleEvent(FlowRuleEvent.Type.RULE_REMOVED, r);
+            if (listener != null && listener.isRelevant(e)) {
+                listener.event(e);
+            }
+        }
+
+        List<FlowRule> rulesOn(org.onosproject.net.DeviceId d) {
+            return rules.values().stream().filter(r -> r.deviceId().equals(d)).collect(Collectors.toList());
+        }
+    }
+
+    /** A flow entry whose counter and sample time the test controls. */
+    static final class SampledEntry extends DefaultFlowEntry {
+        private final long sampleMs;
+
+        SampledEntry(FlowRule rule, TestFlowRuleService.Counter c) {
+            super(rule, FlowEntryState.ADDED, c.sampleMs - c.installedMs, TimeUnit.MILLISECONDS, 0, c.bytes);
+            this.sampleMs = c.sampleMs;
+        }
+
+        @Override
+        public long lastSeen() {
+            return sampleMs;
+        }
+    }
+
+    /** Knows a fixed set of hosts. */
+    static final class TestHostService extends HostServiceAdapter {
+        final List<Host> hosts = new ArrayList<>();
+
+        @Override
+        public Host getHost(org.onosproject.net.HostId hostId) {
+            return hosts.stream().filter(h -> h.id().equals(hostId)).findFirst().orElse(null);
+        }
+
+        @Override
+        public Set<Host> getHostsByIp(IpAddress ip) {
+            return hosts.stream().filter(h -> h.ipAddresses().contains(ip)).collect(Collectors.toSet());
+        }
+
+        @Override
+        public Set<Host> getHostsByMac(MacAddress mac) {
+            return hosts.stream().filter(h -> h.mac().equals(mac)).collect(Collectors.toSet());
+        }
+    }
+
+    /** A component context carrying given properties. */
+    static final class TestContext extends ComponentContextAdapter {
+        final Hashtable<String, Object> props = new Hashtable<>();
+
+        @Override
+        public Dictionary getProperties() {
+            return props;
+        }
+    }
+}
