@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.fudp.agent.config.AgentConfig;
 import org.fudp.agent.control.AdjustorControl;
 import org.fudp.agent.metrics.AgentMetrics;
@@ -48,6 +49,7 @@ public final class AgentDaemon {
     private final AdjustorControl control;
     private final PrintStream dryRun;
     private final Map<RejectReason, Long> lastRejectLog = new EnumMap<>(RejectReason.class);
+    private final Object sendLock = new Object();
     private volatile byte[] peerMac;
     private volatile boolean running = true;
     private ScheduledExecutorService timer;
@@ -79,6 +81,8 @@ public final class AgentDaemon {
         this.control = new AdjustorControl(shaper, assembler, verifier, metrics, clock, agentId,
                 config.heartbeatMillis() * config.silentPeriods(), config.failSafeAction(), dryRun);
         this.peerMac = config.peerMac();
+        // Load the JCE provider and the codec now, not while the first snapshot waits for its ACK.
+        new FrameEncoder(config.keys(), agentId, 0, 0, clock).heartbeat(0);
     }
 
     /**
@@ -171,8 +175,10 @@ public final class AgentDaemon {
         try {
             Optional<AckStatus> status = control.onTick();
             status.ifPresent(this::sendAck);
-            send(encoder.heartbeat(control.appliedSnapshotId()), "heartbeat");
-            metrics.heartbeatSent();
+            long snapshot = control.appliedSnapshotId();
+            if (send(() -> encoder.heartbeat(snapshot), "heartbeat")) {
+                metrics.heartbeatSent();
+            }
         } catch (RuntimeException e) {
             // The timer must survive anything one tick throws.
             LOG.error("heartbeat tick failed", e);
@@ -180,12 +186,17 @@ public final class AgentDaemon {
     }
 
     private void sendAck(AckStatus a) {
-        if (send(encoder.ack(a), "ACK " + a)) {
+        if (send(() -> encoder.ack(a), "ACK " + a)) {
             metrics.ackSent(a.result());
         }
     }
 
-    private boolean send(byte[] payload, String what) {
+    /**
+     * Numbers and sends one frame. Encoding and sending happen under one lock: receivers reject a
+     * sequence number below one they have seen, so frames must leave in the order they are numbered,
+     * even though ACKs (receive thread) and heartbeats (timer thread) are built on different threads.
+     */
+    private boolean send(Supplier<byte[]> encode, String what) {
         if (dryRun != null) {
             if (!what.startsWith("heartbeat")) {
                 dryRun.println("# would send " + what);
@@ -193,13 +204,15 @@ public final class AgentDaemon {
             return false;
         }
         byte[] dst = peerMac == null ? BROADCAST : peerMac;
-        try {
-            channel.send(EthernetFrame.build(dst, channel.localMac(), config.etherType(), payload));
-            return true;
-        } catch (IOException e) {
-            metrics.sendError();
-            LOG.warn("cannot send {}: {}", what, e.getMessage());
-            return false;
+        synchronized (sendLock) {
+            try {
+                channel.send(EthernetFrame.build(dst, channel.localMac(), config.etherType(), encode.get()));
+                return true;
+            } catch (IOException e) {
+                metrics.sendError();
+                LOG.warn("cannot send {}: {}", what, e.getMessage());
+                return false;
+            }
         }
     }
 }

@@ -1,6 +1,7 @@
 package org.fudp.agent.send;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.io.PrintWriter;
 import java.io.Reader;
 import java.io.Writer;
@@ -9,14 +10,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Properties;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import org.fudp.agent.net.FrameChannel;
 import org.fudp.agent.net.PcapFrameChannel;
+import org.fudp.protocol.AckStatus;
 import org.fudp.protocol.ControlMessage;
 import org.fudp.protocol.EthernetFrame;
 import org.fudp.protocol.FlowLimit;
+import org.fudp.protocol.FrameCodec;
 import org.fudp.protocol.FrameEncoder;
 import org.fudp.protocol.FrameRejectedException;
 import org.fudp.protocol.FrameVerifier;
@@ -86,7 +91,8 @@ public final class SendCommand implements Callable<Integer> {
     @Option(names = "--wait-acks", defaultValue = "0", description = "wait for this many ACKs (default: none)")
     private int waitAcks;
 
-    @Option(names = "--timeout-ms", defaultValue = "3000", description = "how long to wait for ACKs")
+    @Option(names = "--timeout-ms", defaultValue = "5000", description = "how long to wait for ACKs "
+            + "(default: ${DEFAULT-VALUE})")
     private long timeoutMillis;
 
     @Option(names = "--save", description = "also write the frames sent, one hex line each")
@@ -158,11 +164,12 @@ public final class SendCommand implements Callable<Integer> {
                     + (replayFile != null ? "replay of " + replayFile
                     : kind.name().toLowerCase(java.util.Locale.ROOT)) + ") on " + iface);
             out.flush();
-            return collectAcks(channel, keys, type, out);
+            return collectAcks(channel, keys, type, out, sequences(payloads));
         }
     }
 
-    private int collectAcks(FrameChannel channel, KeyRing keys, int type, PrintWriter out) throws IOException {
+    private int collectAcks(FrameChannel channel, KeyRing keys, int type, PrintWriter out, Set<Long> sent)
+            throws IOException {
         if (waitAcks <= 0) {
             return 0;
         }
@@ -180,11 +187,18 @@ public final class SendCommand implements Callable<Integer> {
             }
             try {
                 ControlMessage m = verifier.verify(eth.payload());
-                if (m.type() == MessageType.ACK) {
-                    out.println(m.ack().orElseThrow());
-                    out.flush();
-                    got++;
+                if (m.type() != MessageType.ACK) {
+                    continue;
                 }
+                AckStatus a = m.ack().orElseThrow();
+                // Only answers to what this run sent count; status reports and old ACKs are shown apart.
+                if (a.ackedSenderId() == senderId && sent.contains(a.ackedSequence())) {
+                    out.println(a);
+                    got++;
+                } else {
+                    out.println("(other) " + a);
+                }
+                out.flush();
             } catch (FrameRejectedException e) {
                 out.println("ignored an invalid frame: " + e.getMessage());
             }
@@ -195,6 +209,16 @@ public final class SendCommand implements Callable<Integer> {
             return 3;
         }
         return 0;
+    }
+
+    private static Set<Long> sequences(List<byte[]> payloads) {
+        Set<Long> seqs = new HashSet<>();
+        for (byte[] p : payloads) {
+            if (p.length >= FrameCodec.HEADER_BYTES) {
+                seqs.add(ByteBuffer.wrap(p).getLong(28));
+            }
+        }
+        return seqs;
     }
 
     private List<FlowLimit> limits() throws IOException {
