@@ -37,14 +37,15 @@ def throughput(results, scenario, outdir):
 def _per_set(results, scenario, outdir, name, series, ylabel, title, logy=False, ylim=None):
     sets = scenario.sets()
     fig, axes = plt.subplots(1, len(sets), figsize=(5 * len(sets), 3.2), squeeze=False)
-    for ax, s in zip(axes[0], sets):
+    for n, (ax, s) in enumerate(zip(axes[0], sets)):
         for r in results:
             ax.plot(r.times, series(r, s), color=COLORS.get(r.mechanism), lw=1.2, label=r.mechanism.upper())
         lo, hi = scenario.steady_window(s)
         ax.axvspan(lo, hi, color="0.92", zorder=0)
         ax.set_title("%s: %s" % (title, s), fontsize=10)
         ax.set_xlabel("time (s)")
-        ax.set_ylabel(ylabel)
+        if n == 0:
+            ax.set_ylabel(ylabel)
         if logy:
             ax.set_yscale("log")
         if ylim:

@@ -189,6 +189,9 @@ class Topology:
             "--pidfile=%s/ovsdb-server.pid" % OVS_DIR, "--detach", "--log-file=%s/ovsdb-server.log" % OVS_DIR],
            env=env)
         vsctl("--no-wait", "init")
+        # OVS refreshes OpenFlow rule counters from its datapath every max-revalidator ms (default 500);
+        # the FUDP controller reads rates from those counters once a second, so keep them fresh.
+        vsctl("--no-wait", "set", "Open_vSwitch", ".", "other_config:max-revalidator=100")
         sh(["ovs-vswitchd", "unix:%s/db.sock" % OVS_DIR, "--pidfile=%s/ovs-vswitchd.pid" % OVS_DIR, "--detach",
             "--log-file=%s/ovs-vswitchd.log" % OVS_DIR], env=env)
         vsctl("add-br", BRIDGE, "--", "set", "bridge", BRIDGE, "datapath_type=netdev",

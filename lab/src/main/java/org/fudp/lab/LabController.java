@@ -49,6 +49,8 @@ final class LabController {
     private final FudpaConfig fudpa;
     private final Map<FiveTuple, TrackedFlow> flows = new LinkedHashMap<>();
     private final Map<String, CfsController> cfs = new TreeMap<>();
+    private List<FlowLimit> lastLimits = List.of();
+    private boolean limitsChanged;
     private long nextFlowNumber = 1;
     private long snapshotId;
     private long periods;
@@ -158,6 +160,8 @@ final class LabController {
             }
             log(epochMillis, d);
         }
+        limitsChanged = !limits.equals(lastLimits);
+        lastLimits = limits;
         // The complete desired state every period: stateless for the controller, and a lost frame is
         // repaired one period later.
         for (byte[] payload : encoder.snapshot(++snapshotId, limits, FrameEncoder.DEFAULT_MAX_PAYLOAD)) {
@@ -167,6 +171,34 @@ final class LabController {
         periods++;
         log.flush();
         return decisions;
+    }
+
+    /**
+     * Tells whether the last period sent limits different from the period before.
+     *
+     * @return true if the adjustor was told something new
+     */
+    boolean limitsChanged() {
+        return limitsChanged;
+    }
+
+    /**
+     * Starts every flow's next measurement window now. Called shortly after new limits were sent, so
+     * that the next period measures rates under the limits in force and not the traffic before them
+     * (otherwise a just-limited flow still looks too fast for one more period and is reallocated twice).
+     *
+     * @param nowNanos time of the counter read
+     * @throws IOException if the switch cannot be read
+     */
+    void rebaseline(long nowNanos) throws IOException {
+        Map<Long, Long> bytes = OfctlText.bytesByCookie(sw.dumpFlows());
+        for (TrackedFlow f : flows.values()) {
+            Long from = bytes.get(FlowSteering.cookie(f.number(), 0));
+            Long onward = f.viaAdjustor() ? bytes.get(FlowSteering.cookie(f.number(), 1)) : Long.valueOf(0);
+            if (from != null && onward != null) {
+                f.advance(nowNanos, from, onward);
+            }
+        }
     }
 
     private void log(long epochMillis, Decision d) {

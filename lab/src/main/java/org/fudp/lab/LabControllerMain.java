@@ -56,8 +56,9 @@ public final class LabControllerMain {
         LabController controller = new LabController(config, sw, encoder, log);
         BlockingQueue<OfctlText.PacketIn> queue = new LinkedBlockingQueue<>();
         AtomicLong agentFrames = new AtomicLong();
+        AtomicLong lastAckNanos = new AtomicLong(Long.MIN_VALUE);
         Process monitor = sw.monitor();
-        Thread reader = new Thread(() -> readPacketIns(monitor, queue, agentFrames), "packet-in");
+        Thread reader = new Thread(() -> readPacketIns(monitor, queue, agentFrames, lastAckNanos), "packet-in");
         reader.setDaemon(true);
         reader.start();
         Thread main = Thread.currentThread();
@@ -75,12 +76,19 @@ public final class LabControllerMain {
                 config.bottlenecks().size(), config.periodMillis());
         long period = TimeUnit.MILLISECONDS.toNanos(config.periodMillis());
         long next = System.nanoTime() + period;
+        // New limits are in force once the agent ACKs the snapshot (usually tens of ms, the first tc
+        // class some hundreds), and OVS refreshes rule counters from its datapath every max-revalidator
+        // ms (the lab sets 100): measure the next period from then on, but from half a period at the latest.
+        long counterLag = TimeUnit.MILLISECONDS.toNanos(150);
+        long sentAt = 0;
+        boolean rebaselinePending = false;
         List<OfctlText.PacketIn> batch = new ArrayList<>();
         Map<String, Reason> lastReason = new HashMap<>();
         long lastFrames = 0;
         try {
             while (!Thread.currentThread().isInterrupted()) {
-                long waitNanos = next - System.nanoTime();
+                long waitNanos = Math.min(next - System.nanoTime(),
+                        rebaselinePending ? TimeUnit.MILLISECONDS.toNanos(20) : Long.MAX_VALUE);
                 OfctlText.PacketIn pi = waitNanos > 0 ? queue.poll(waitNanos, TimeUnit.NANOSECONDS) : null;
                 if (pi != null) {
                     batch.add(pi);
@@ -92,6 +100,13 @@ public final class LabControllerMain {
                     batch.clear();
                 }
                 long now = System.nanoTime();
+                if (rebaselinePending) {
+                    long ack = lastAckNanos.get();
+                    if (ack > sentAt && now >= ack + counterLag || now >= sentAt + period / 2) {
+                        controller.rebaseline(now);
+                        rebaselinePending = false;
+                    }
+                }
                 if (now >= next) {
                     Map<String, Decision> decisions = controller.period(now, System.currentTimeMillis());
                     for (Decision d : decisions.values()) {
@@ -105,6 +120,10 @@ public final class LabControllerMain {
                         say("agent frames seen so far (ACKs and heartbeats, as packet-ins): %d", frames);
                     }
                     lastFrames = frames;
+                    if (controller.limitsChanged()) {
+                        sentAt = now;
+                        rebaselinePending = true;
+                    }
                     next = Math.max(next + period, now + period / 2);
                 }
             }
@@ -114,19 +133,25 @@ public final class LabControllerMain {
         say("controller stopped");
     }
 
-    private static void readPacketIns(Process monitor, BlockingQueue<OfctlText.PacketIn> queue, AtomicLong agent) {
+    private static void readPacketIns(Process monitor, BlockingQueue<OfctlText.PacketIn> queue, AtomicLong agent,
+                                      AtomicLong lastAck) {
         try (BufferedReader r = new BufferedReader(
                 new InputStreamReader(monitor.getInputStream(), StandardCharsets.UTF_8))) {
             Optional<Integer> pendingPort = Optional.empty();
+            String header = "";
             for (String line = r.readLine(); line != null; line = r.readLine()) {
                 if (pendingPort.isPresent()) {
                     if (OfctlText.isControlFrame(line)) {
                         agent.incrementAndGet();
+                        if (OfctlText.isAck(header, line)) {
+                            lastAck.set(System.nanoTime());
+                        }
                     }
                     OfctlText.packetIn(pendingPort.get(), line).ifPresent(queue::add);
                     pendingPort = Optional.empty();
                 } else {
                     pendingPort = OfctlText.packetInPort(line);
+                    header = line;
                 }
             }
         } catch (IOException e) {

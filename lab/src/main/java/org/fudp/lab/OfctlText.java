@@ -16,6 +16,9 @@ import org.fudp.protocol.FiveTuple;
 final class OfctlText {
 
     private static final Pattern IN_PORT = Pattern.compile("\\bin_port=(\\d+)");
+    private static final Pattern TOTAL_LEN = Pattern.compile("\\btotal_len=(\\d+)");
+    /** A heartbeat is an Ethernet header and a 92-byte FUDP frame; an ACK is longer (docs/protocol.md 2.3.2). */
+    private static final int HEARTBEAT_FRAME_BYTES = 14 + 92;
     private static final Pattern COOKIE = Pattern.compile("\\bcookie=0x([0-9a-f]+)");
     private static final Pattern BYTES = Pattern.compile("\\bn_bytes=(\\d+)");
 
@@ -91,6 +94,18 @@ final class OfctlText {
      */
     static boolean isControlFrame(String line) {
         return line.contains("dl_type=0x88b5");
+    }
+
+    /**
+     * Tells whether a packet-in carries an agent ACK rather than a heartbeat, by its length.
+     *
+     * @param header the packet-in header line
+     * @param summary the packet summary line after it
+     * @return true for a control frame longer than a heartbeat
+     */
+    static boolean isAck(String header, String summary) {
+        Matcher m = TOTAL_LEN.matcher(header);
+        return isControlFrame(summary) && m.find() && Integer.parseInt(m.group(1)) > HEARTBEAT_FRAME_BYTES;
     }
 
     private static Map<String, String> fields(String csv) {

@@ -113,6 +113,38 @@ class LabControllerTest {
     }
 
     @Test
+    void afterNewLimitsTheNextPeriodMeasuresOnlyTrafficUnderThem() throws Exception {
+        LabConfig cfg = LabConfig.parse(new StringReader(CONFIG));
+        FakeSwitch sw = new FakeSwitch();
+        LabController c = new LabController(cfg, sw, new FrameEncoder(KEYS, 1, 1L, 0, Clock.systemUTC()),
+                new PrintWriter(new StringWriter()));
+        FiveTuple tcp = flow(FiveTuple.TCP, 2, 3, 50001, 5202);
+        FiveTuple udp = flow(FiveTuple.UDP, 2, 3, 40004, 5204);
+        c.onPacketIns(Arrays.asList(new OfctlText.PacketIn(2, tcp), new OfctlText.PacketIn(2, udp)), 0);
+        long t = c.flows().get(tcp).number();
+        long u = c.flows().get(udp).number();
+        // Second 1: TCP 2 Mbit/s, UDP 40 Mbit/s offered and passed (no limit yet).
+        sw.counters.put(FlowSteering.cookie(t, 0), 250_000L);
+        sw.counters.put(FlowSteering.cookie(u, 0), 5_000_000L);
+        sw.counters.put(FlowSteering.cookie(u, 1), 5_000_000L);
+        assertEquals("ABOVE_BAND", c.period(1_000_000_000L, 0).get("set2").reason().name());
+        assertTrue(c.limitsChanged());
+        double limit = lastSnapshot(sw).get(0).rateBps();
+        // The limit takes hold 0.25 s later; until then UDP still passes at 40 Mbit/s.
+        sw.counters.put(FlowSteering.cookie(t, 0), 250_000L + 62_500L);
+        sw.counters.put(FlowSteering.cookie(u, 0), 5_000_000L + 1_250_000L);
+        sw.counters.put(FlowSteering.cookie(u, 1), 5_000_000L + 1_250_000L);
+        c.rebaseline(1_250_000_000L);
+        // The rest of second 2: TCP 2 Mbit/s, UDP exactly at its limit.
+        long passed = Math.round(limit / 8 * 0.75);
+        sw.counters.put(FlowSteering.cookie(t, 0), 312_500L + 187_500L);
+        sw.counters.put(FlowSteering.cookie(u, 0), 6_250_000L + 3_750_000L);
+        sw.counters.put(FlowSteering.cookie(u, 1), 6_250_000L + passed);
+        double udpAverage = c.period(2_000_000_000L, 0).get("set2").udpAverageBps().getAsDouble();
+        assertEquals(limit, udpAverage, limit * 0.01, "the pre-limit quarter second must not count");
+    }
+
+    @Test
     void aFlowWhoseRuleIdledOutIsForgottenAndItsLimitLifted() throws Exception {
         LabConfig cfg = LabConfig.parse(new StringReader(CONFIG));
         FakeSwitch sw = new FakeSwitch();

@@ -40,6 +40,9 @@ class OfctlTextTest {
         String ack = "vlan_tci=0x0000,dl_src=02:fa:00:00:00:a1,dl_dst=02:fa:00:00:00:c0,dl_type=0x88b5";
         assertTrue(OfctlText.isControlFrame(ack));
         assertFalse(OfctlText.isControlFrame(icmp6));
+        assertTrue(OfctlText.isAck("NXT_PACKET_IN2 (xid=0x0): total_len=162 in_port=11 (via no_match)", ack));
+        assertFalse(OfctlText.isAck("NXT_PACKET_IN2 (xid=0x0): total_len=106 in_port=11 (via no_match)", ack),
+                "a heartbeat is not an ACK");
     }
 
     @Test
