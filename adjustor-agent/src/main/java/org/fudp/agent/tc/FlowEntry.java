@@ -6,34 +6,44 @@ import org.fudp.protocol.FlowLimit;
 import java.util.Objects;
 
 /**
- * One limited flow as installed: its HTB class, its limit and the handle of the filter that steers
- * its packets there. A class without a filter exists only after a batch stopped between the two.
+ * One limited flow as installed: its bucket and node (which give its class {@code 1BB:N} and its
+ * filter handles), its limit, and which of its two filters exist. Only after a batch stopped
+ * half-way can a class lack a filter.
  */
 final class FlowEntry {
 
-    /** Filter handle meaning "no filter installed". */
-    static final int NO_FILTER = -1;
-
     private final FiveTuple flow;
-    private final int minor;
+    private final int bucket;
+    private final int node;
     private final long rateBps;
     private final long burstBytes;
-    private final int filter;
+    private final boolean inner;
+    private final boolean root;
 
-    FlowEntry(FiveTuple flow, int minor, long rateBps, long burstBytes, int filter) {
+    FlowEntry(FiveTuple flow, int bucket, int node, long rateBps, long burstBytes, boolean inner, boolean root) {
         this.flow = Objects.requireNonNull(flow, "flow");
-        this.minor = minor;
+        this.bucket = bucket;
+        this.node = node;
         this.rateBps = rateBps;
         this.burstBytes = burstBytes;
-        this.filter = filter;
+        this.inner = inner;
+        this.root = root;
     }
 
     FiveTuple flow() {
         return flow;
     }
 
-    int minor() {
-        return minor;
+    boolean ipv6() {
+        return !flow.isIpv4();
+    }
+
+    int bucket() {
+        return bucket;
+    }
+
+    int node() {
+        return node;
     }
 
     long rateBps() {
@@ -44,20 +54,34 @@ final class FlowEntry {
         return burstBytes;
     }
 
-    int filter() {
-        return filter;
+    // Whether the group's filter steering the flow to its class exists.
+    boolean inner() {
+        return inner;
     }
 
-    boolean hasFilter() {
-        return filter != NO_FILTER;
+    // Whether the root filter steering the flow to its group exists.
+    boolean root() {
+        return root;
+    }
+
+    boolean complete() {
+        return inner && root;
+    }
+
+    String classId() {
+        return TcLayout.flowClassId(bucket, node);
     }
 
     FlowEntry withRate(long rate, long burst) {
-        return new FlowEntry(flow, minor, rate, burst, filter);
+        return new FlowEntry(flow, bucket, node, rate, burst, inner, root);
     }
 
-    FlowEntry withFilter(int handle) {
-        return new FlowEntry(flow, minor, rateBps, burstBytes, handle);
+    FlowEntry withInner(boolean value) {
+        return new FlowEntry(flow, bucket, node, rateBps, burstBytes, value, root);
+    }
+
+    FlowEntry withRoot(boolean value) {
+        return new FlowEntry(flow, bucket, node, rateBps, burstBytes, inner, value);
     }
 
     FlowLimit limit() {
@@ -73,18 +97,18 @@ final class FlowEntry {
             return false;
         }
         FlowEntry that = (FlowEntry) o;
-        return minor == that.minor && rateBps == that.rateBps && burstBytes == that.burstBytes
-                && filter == that.filter && flow.equals(that.flow);
+        return bucket == that.bucket && node == that.node && rateBps == that.rateBps
+                && burstBytes == that.burstBytes && inner == that.inner && root == that.root && flow.equals(that.flow);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(flow, minor, rateBps, burstBytes, filter);
+        return Objects.hash(flow, bucket, node, rateBps, burstBytes, inner, root);
     }
 
     @Override
     public String toString() {
-        return flow + " class " + TcLayout.classId(minor) + " " + rateBps + " bit/s burst " + burstBytes
-                + (hasFilter() ? " filter " + Integer.toHexString(filter) : " no filter");
+        return flow + " class " + classId() + " " + rateBps + " bit/s burst " + burstBytes
+                + (inner ? "" : " no group filter") + (root ? "" : " no root filter");
     }
 }

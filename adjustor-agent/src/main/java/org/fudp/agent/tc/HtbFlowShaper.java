@@ -13,11 +13,11 @@ import java.util.Set;
 
 /**
  * Limits flows on one egress interface with an HTB tree: one class per limited flow (rate = ceil =
- * the flow's limit), a filter per flow steering its packets into the class, and no default class,
- * so every packet no filter claims takes HTB's direct queue and leaves at line rate. The layout of
- * handles is in {@link TcLayout}'s description: root qdisc {@code 1:}, classes {@code 1:1} upwards,
- * u32 hash tables {@code 100:} (IPv4) and {@code 200:} (IPv6) hashed on one byte chosen by
- * {@link HashKey}, or flower filters where the kernel has flower.
+ * the flow's limit), exact 5-tuple filters steering its packets into the class, and no default
+ * class, so every packet no filter claims takes HTB's direct queue and leaves at line rate. The
+ * layout is in {@link TcLayout}'s description: root qdisc {@code 1:}, u32 hash tables {@code 100:}
+ * (IPv4) and {@code 200:} (IPv6) hashed on one byte chosen by {@link HashKey} (or flower filters
+ * where the kernel has flower), one group HTB per bucket, flow classes {@code 1BB:N} in it.
  *
  * <p>Each {@link #apply} plans the difference between what is installed and what is desired
  * ({@link ReconcilePlanner}) and runs it as one {@code tc -batch -} process. tc stops at the first
@@ -90,7 +90,8 @@ public final class HtbFlowShaper implements FlowShaper {
                 LOG.info("{}: adopting is implemented for u32 trees only; clearing", device);
             } else {
                 TcTreeParser parser = new TcTreeParser(options.hashKey());
-                Optional<ShaperState> found = parser.parse(show("qdisc"), show("class"), show("filter"));
+                Optional<ShaperState> found = parser.parse(show("qdisc"), show("class"), show("filter"),
+                        groupFilters());
                 if (found.isPresent()) {
                     state = found.get();
                     LOG.info("{}: adopted {} limited flows", device, state.entries().size());
@@ -102,6 +103,17 @@ public final class HtbFlowShaper implements FlowShaper {
         clearDevice();
         state = ShaperState.EMPTY;
         return 0;
+    }
+
+    private String groupFilters() throws ShaperException {
+        StringBuilder sb = new StringBuilder();
+        for (int b = 0; b < TcLayout.BUCKETS; b++) {
+            sb.append("filter show dev ").append(device).append(" parent ").append(TcLayout.hex(TcLayout.group(b)))
+                    .append(":\n");
+        }
+        CommandResult r = tc.batch(sb.toString());
+        // Without the groups, tc fails on the first show; the parser then finds no group filter.
+        return r.stdout();
     }
 
     private String show(String what) throws ShaperException {
@@ -192,6 +204,6 @@ public final class HtbFlowShaper implements FlowShaper {
      */
     public synchronized Optional<String> classIdOf(FiveTuple flow) {
         FlowEntry e = state == null ? null : state.entries().get(flow);
-        return e == null || !e.hasFilter() ? Optional.empty() : Optional.of(TcLayout.classId(e.minor()));
+        return e == null || !e.complete() ? Optional.empty() : Optional.of(e.classId());
     }
 }

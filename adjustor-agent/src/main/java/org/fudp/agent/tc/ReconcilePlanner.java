@@ -15,12 +15,13 @@ import java.util.Objects;
  * Plans, without side effects, the tc batch that reconciles an installed state with a desired set
  * of limits.
  *
- * <p>The plan deletes first (filter, then class, since HTB refuses to delete a class a filter
- * points to), so that freed class ids are reused by the flows created in the same batch; then
- * changes the rate of kept flows with {@code class change} (a kept flow's class is never re-created:
- * creating HTB classes costs far more than changing them, and its queue and counters survive); then
- * creates. Flows are visited in a fixed order and take the smallest free class id and the smallest
- * free node of their hash bucket, so the same inputs always give the same batch.
+ * <p>The plan deletes first (filters, then class, since HTB refuses to delete a class a filter
+ * points to), so that freed ids are reused by the flows created in the same batch; then changes the
+ * rate of kept flows with {@code class change} (a kept flow's class is never re-created: creating
+ * HTB classes costs far more than changing them, and its queue and counters survive); then creates.
+ * Flows are visited in a fixed order and take the smallest free node of their hash bucket, which
+ * names their class ({@code 1BB:N}) and both filters, so the same inputs always give the same batch.
+ * The tree's layout is in {@link TcLayout}.
  */
 final class ReconcilePlanner {
 
@@ -42,6 +43,10 @@ final class ReconcilePlanner {
     Plan plan(ShaperState actual, Collection<FlowLimit> desired) {
         Map<FiveTuple, FlowLimit> want = normalize(desired);
         List<TcOp> ops = new ArrayList<>();
+        if (!actual.base() && want.isEmpty()) {
+            // Nothing to limit: leave the interface as it is rather than build an empty tree.
+            return new Plan(ops, actual, 0, 0, 0);
+        }
         if (!actual.base()) {
             ops.add(TcOp.qdisc());
             if (options.classifier() == Classifier.U32) {
@@ -50,6 +55,10 @@ final class ReconcilePlanner {
                     ops.add(TcOp.link(v6, FiveTuple.UDP));
                     ops.add(TcOp.link(v6, FiveTuple.TCP));
                 }
+            }
+            for (int b = 0; b < TcLayout.BUCKETS; b++) {
+                ops.add(TcOp.group(TcOp.Kind.ADD_GROUP_CLASS, b));
+                ops.add(TcOp.group(TcOp.Kind.ADD_GROUP_QDISC, b));
             }
         }
 
@@ -61,18 +70,18 @@ final class ReconcilePlanner {
         gone.sort((a, b) -> TcLayout.FLOW_ORDER.compare(a.flow(), b.flow()));
         kept.sort((a, b) -> TcLayout.FLOW_ORDER.compare(a.flow(), b.flow()));
         for (FlowEntry e : gone) {
-            if (e.hasFilter()) {
-                ops.add(TcOp.flow(TcOp.Kind.DELETE_FILTER, e));
+            if (e.root()) {
+                ops.add(TcOp.flow(TcOp.Kind.DELETE_ROOT_FILTER, e));
+            }
+            if (e.inner()) {
+                ops.add(TcOp.flow(TcOp.Kind.DELETE_INNER_FILTER, e));
             }
             ops.add(TcOp.flow(TcOp.Kind.DELETE_CLASS, e));
         }
 
-        Allocator ids = new Allocator(options.classifier());
+        Map<Integer, BitSet> used = new HashMap<>();
         for (FlowEntry e : kept) {
-            ids.takeMinor(e.minor());
-            if (e.hasFilter()) {
-                ids.takeFilter(e.filter());
-            }
+            used.computeIfAbsent(e.bucket(), k -> fresh()).set(e.node());
         }
         int changed = 0;
         for (FlowEntry e : kept) {
@@ -81,10 +90,13 @@ final class ReconcilePlanner {
             if (rateDiffers) {
                 ops.add(TcOp.flow(TcOp.Kind.CHANGE_CLASS, e.withRate(l.rateBps(), l.burstBytes())));
             }
-            if (!e.hasFilter()) {
-                ops.add(TcOp.flow(TcOp.Kind.ADD_FILTER, e.withFilter(ids.newFilter(e.flow(), e.minor()))));
+            if (!e.inner()) {
+                ops.add(TcOp.flow(TcOp.Kind.ADD_INNER_FILTER, e));
             }
-            if (rateDiffers || !e.hasFilter()) {
+            if (!e.root()) {
+                ops.add(TcOp.flow(TcOp.Kind.ADD_ROOT_FILTER, e));
+            }
+            if (rateDiffers || !e.complete()) {
                 changed++;
             }
         }
@@ -98,12 +110,27 @@ final class ReconcilePlanner {
         fresh.sort(TcLayout.FLOW_ORDER);
         for (FiveTuple f : fresh) {
             FlowLimit l = want.get(f);
-            int minor = ids.newMinor(f);
-            FlowEntry e = new FlowEntry(f, minor, l.rateBps(), l.burstBytes(), FlowEntry.NO_FILTER);
+            int bucket = options.hashKey().bucket(f);
+            BitSet nodes = used.computeIfAbsent(bucket, k -> fresh());
+            int node = nodes.nextClearBit(1);
+            if (node > TcLayout.MAX_NODE) {
+                throw new IllegalArgumentException("cannot limit " + f + ": hash bucket " + Integer.toHexString(bucket)
+                        + " of key " + options.hashKey() + " holds " + TcLayout.MAX_NODE
+                        + " flows already; choose another hash key");
+            }
+            nodes.set(node);
+            FlowEntry e = new FlowEntry(f, bucket, node, l.rateBps(), l.burstBytes(), false, false);
             ops.add(TcOp.flow(TcOp.Kind.ADD_CLASS, e));
-            ops.add(TcOp.flow(TcOp.Kind.ADD_FILTER, e.withFilter(ids.newFilter(f, minor))));
+            ops.add(TcOp.flow(TcOp.Kind.ADD_INNER_FILTER, e));
+            ops.add(TcOp.flow(TcOp.Kind.ADD_ROOT_FILTER, e));
         }
         return new Plan(ops, actual.after(ops), fresh.size(), changed, gone.size());
+    }
+
+    private static BitSet fresh() {
+        BitSet b = new BitSet();
+        b.set(0);
+        return b;
     }
 
     /**
@@ -129,59 +156,5 @@ final class ReconcilePlanner {
             }
         }
         return want;
-    }
-
-    /** Hands out the smallest free class minor and filter handle. */
-    private final class Allocator {
-        private final Classifier classifier;
-        private final BitSet minors = new BitSet();
-        private final Map<Integer, BitSet> nodes = new HashMap<>();
-
-        Allocator(Classifier classifier) {
-            this.classifier = classifier;
-            minors.set(0);
-        }
-
-        void takeMinor(int minor) {
-            minors.set(minor);
-        }
-
-        void takeFilter(int handle) {
-            if (classifier == Classifier.U32) {
-                nodes.computeIfAbsent(handle >>> 12, k -> fresh()).set(handle & 0xfff);
-            }
-        }
-
-        int newMinor(FiveTuple f) {
-            int minor = minors.nextClearBit(1);
-            if (minor > TcLayout.MAX_MINOR) {
-                throw new IllegalArgumentException("cannot limit " + f + ": all " + TcLayout.MAX_MINOR
-                        + " HTB class ids are in use");
-            }
-            minors.set(minor);
-            return minor;
-        }
-
-        int newFilter(FiveTuple f, int minor) {
-            if (classifier == Classifier.FLOWER) {
-                return minor;
-            }
-            int table = TcLayout.hashTable(!f.isIpv4());
-            int bucket = options.hashKey().bucket(f);
-            BitSet used = nodes.computeIfAbsent(table << 8 | bucket, k -> fresh());
-            int node = used.nextClearBit(1);
-            if (node > TcLayout.MAX_NODE) {
-                throw new IllegalArgumentException("cannot limit " + f + ": hash bucket " + Integer.toHexString(bucket)
-                        + " of key " + options.hashKey() + " is full; choose another hash key");
-            }
-            used.set(node);
-            return TcLayout.u32Handle(table, bucket, node);
-        }
-
-        private BitSet fresh() {
-            BitSet b = new BitSet();
-            b.set(0);
-            return b;
-        }
     }
 }

@@ -13,8 +13,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * What a shaper has installed on its interface: whether the fixed part of the tree (qdisc, hash
- * tables, link filters) exists, and one {@link FlowEntry} per flow. Immutable.
+ * What a shaper has installed on its interface: whether the fixed part of the tree (root qdisc,
+ * hash tables, link filters, groups) exists, and one {@link FlowEntry} per flow. Immutable.
  *
  * <p>{@link #after} replays batch lines on it with the kernel's rules (no duplicate class or
  * filter, no deleting a class a filter still points to), so tests can check that a plan would run
@@ -42,14 +42,14 @@ final class ShaperState {
     }
 
     /**
-     * Returns the limits in force: flows whose class and filter both exist.
+     * Returns the limits in force: flows whose class and both filters exist.
      *
      * @return limits
      */
     Set<FlowLimit> limits() {
         Set<FlowLimit> out = new LinkedHashSet<>();
         for (FlowEntry e : entries.values()) {
-            if (e.hasFilter()) {
+            if (e.complete()) {
                 out.add(e.limit());
             }
         }
@@ -66,17 +66,14 @@ final class ShaperState {
     ShaperState after(List<TcOp> ops) {
         boolean b = base;
         Map<FiveTuple, FlowEntry> m = new HashMap<>(entries);
-        Set<Integer> minors = new HashSet<>();
-        Set<Integer> filters = new HashSet<>();
+        Set<Integer> nodes = new HashSet<>();
         for (FlowEntry e : m.values()) {
-            minors.add(e.minor());
-            if (e.hasFilter()) {
-                filters.add(e.filter());
-            }
+            nodes.add(e.bucket() << 12 | e.node());
         }
         for (TcOp op : ops) {
             FlowEntry e = op.entry();
             FlowEntry old = e == null ? null : m.get(e.flow());
+            boolean same = old != null && old.bucket() == e.bucket() && old.node() == e.node();
             switch (op.kind()) {
                 case ADD_QDISC:
                     check(!b, op, "qdisc exists");
@@ -84,32 +81,40 @@ final class ShaperState {
                     break;
                 case ADD_HASH_TABLE:
                 case ADD_LINK:
+                case ADD_GROUP_CLASS:
+                case ADD_GROUP_QDISC:
                     check(b, op, "no qdisc");
                     break;
                 case ADD_CLASS:
                     check(b, op, "no qdisc");
-                    check(old == null && minors.add(e.minor()), op, "class exists");
-                    check(!e.hasFilter(), op, "class created with a filter");
+                    check(old == null && nodes.add(e.bucket() << 12 | e.node()), op, "class exists");
+                    check(!e.inner() && !e.root(), op, "class created with filters");
                     m.put(e.flow(), e);
                     break;
                 case CHANGE_CLASS:
-                    check(old != null && old.minor() == e.minor(), op, "no such class");
+                    check(same, op, "no such class");
                     m.put(e.flow(), old.withRate(e.rateBps(), e.burstBytes()));
                     break;
-                case ADD_FILTER:
-                    check(old != null && old.minor() == e.minor(), op, "filter to a missing class");
-                    check(!old.hasFilter() && filters.add(e.filter()), op, "filter exists");
-                    m.put(e.flow(), old.withFilter(e.filter()));
+                case ADD_INNER_FILTER:
+                    check(same && !old.inner(), op, "no class or filter exists");
+                    m.put(e.flow(), old.withInner(true));
                     break;
-                case DELETE_FILTER:
-                    check(old != null && old.hasFilter() && old.filter() == e.filter(), op, "no such filter");
-                    filters.remove(old.filter());
-                    m.put(e.flow(), old.withFilter(FlowEntry.NO_FILTER));
+                case ADD_ROOT_FILTER:
+                    check(same && !old.root(), op, "no class or filter exists");
+                    m.put(e.flow(), old.withRoot(true));
+                    break;
+                case DELETE_ROOT_FILTER:
+                    check(same && old.root(), op, "no such filter");
+                    m.put(e.flow(), old.withRoot(false));
+                    break;
+                case DELETE_INNER_FILTER:
+                    check(same && old.inner(), op, "no such filter");
+                    m.put(e.flow(), old.withInner(false));
                     break;
                 case DELETE_CLASS:
-                    check(old != null && old.minor() == e.minor(), op, "no such class");
-                    check(!old.hasFilter(), op, "class still has a filter");
-                    minors.remove(old.minor());
+                    check(same, op, "no such class");
+                    check(!old.inner() && !old.root(), op, "class still has a filter");
+                    nodes.remove(old.bucket() << 12 | old.node());
                     m.remove(e.flow());
                     break;
                 default:

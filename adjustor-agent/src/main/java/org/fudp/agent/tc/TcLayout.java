@@ -9,25 +9,39 @@ import java.util.Comparator;
  * The fixed handles of the tree a shaper builds, so that it can find (and adopt) its own tree.
  *
  * <pre>
- * qdisc htb 1: root default 0           unclassified packets skip HTB (its direct queue): unshaped
- *   class 1:N  htb rate R ceil R        one per limited flow, N = 1..ffff (hex), smallest free first
- *   u32:  prio 10 protocol ip           root table 800: holds two link filters (UDP, TCP) that
- *                                       hash into table 100: (256 buckets);
- *                                       flow filter handle 100:BB:NN, BB = bucket, NN = 1..fff
- *         prio 11 protocol ipv6         the same with table 200:
- *   flower: prio 20 (ip) / 21 (ipv6), filter handle = class minor
+ * qdisc htb 1: root default 0             packets no filter claims skip HTB (direct queue): unshaped
+ *   class 1:1BB  rate 100gbit             one group per hash bucket BB = 00..ff, built at startup
+ *     qdisc htb 1BB: default 0            the group's own HTB
+ *       class 1BB:N  rate R ceil R        one per limited flow, N = 1..fff, smallest free first
+ *       filter prio 1 protocol all        u32 800::N, exact 5-tuple and IP version -> 1BB:N
+ *              (flower: prio 20/21 protocol ip/ipv6, handle N)
+ *   filter prio 10 protocol ip            two link filters (UDP, TCP) hash into table 100:
+ *     table 100: bucket BB: 100:BB:N      exact 5-tuple -> group 1:1BB
+ *   filter prio 11 protocol ipv6          the same with table 200:
+ *          (flower: prio 20/21, handle BB * 0x1000 + N, exact 5-tuple -> 1:1BB)
  * </pre>
+ *
+ * <p>Why groups: when a class is created or deleted, the kernel re-binds filters by walking every
+ * class of that qdisc ({@code tc_bind_tclass}), so in one flat HTB the n-th class costs O(n) and
+ * 10,000 classes cost O(n^2). Putting each bucket's flows under their own HTB qdisc makes each
+ * walk about n/256 long. A limited flow's packets are matched twice (root: to the group, group:
+ * to the flow); all other packets are matched once, at the root, where nothing claims them.
  */
 final class TcLayout {
 
     /** Major number of the root HTB qdisc. */
     static final int QDISC_MAJOR = 1;
-    /** Highest class minor (class ids are 16 bits). */
-    static final int MAX_MINOR = 0xffff;
-    /** Highest u32 node id within one bucket (node ids are 12 bits). */
+    /** Highest node id within one bucket: u32 node ids are 12 bits. */
     static final int MAX_NODE = 0xfff;
-    /** u32 hash tables have 256 buckets: one byte of key. */
+    /** u32 hash tables have 256 buckets: one byte of key. One group per bucket. */
     static final int BUCKETS = 256;
+    /** Rate of a group class: far above any interface, so a group never limits anything. */
+    static final String GROUP_RATE = "100gbit";
+    /**
+     * Burst of a group class in bytes: 100 us at the group rate. tc's default for such a rate
+     * rounds to 0, which would make HTB wait for tokens after every packet.
+     */
+    static final int GROUP_BURST = 1_250_000;
 
     /** Orders flows for deterministic plans: IPv4 first, then by address bytes, protocol, ports. */
     static final Comparator<FiveTuple> FLOW_ORDER = Comparator
@@ -42,7 +56,7 @@ final class TcLayout {
     }
 
     /**
-     * Returns the filter priority of a family's filters.
+     * Returns the root-level filter priority of a family's filters.
      *
      * @param classifier classifier in use
      * @param ipv6 true for IPv6
@@ -50,6 +64,17 @@ final class TcLayout {
      */
     static int prio(Classifier classifier, boolean ipv6) {
         return (classifier == Classifier.U32 ? 10 : 20) + (ipv6 ? 1 : 0);
+    }
+
+    /**
+     * Returns the filter priority inside a group.
+     *
+     * @param classifier classifier in use
+     * @param ipv6 true for IPv6
+     * @return tc prio
+     */
+    static int innerPrio(Classifier classifier, boolean ipv6) {
+        return classifier == Classifier.U32 ? 1 : 20 + (ipv6 ? 1 : 0);
     }
 
     /**
@@ -63,36 +88,46 @@ final class TcLayout {
     }
 
     /**
-     * Builds a u32 filter handle from its parts, as the kernel packs it.
+     * Returns the major number of a bucket's group qdisc, which is also the minor of its class.
      *
-     * @param table hash table id
+     * @param bucket bucket 0..255
+     * @return number 0x100..0x1ff
+     */
+    static int group(int bucket) {
+        return 0x100 + bucket;
+    }
+
+    /**
+     * Renders a group class id, e.g. {@code 1:151}.
+     *
      * @param bucket bucket
-     * @param node node id within the bucket
-     * @return handle
+     * @return text
      */
-    static int u32Handle(int table, int bucket, int node) {
-        return table << 20 | bucket << 12 | node;
+    static String groupClassId(int bucket) {
+        return hex(QDISC_MAJOR) + ":" + hex(group(bucket));
     }
 
     /**
-     * Renders a u32 filter handle as tc writes it, e.g. {@code 100:2a:1}.
+     * Renders a flow's class id, e.g. {@code 151:2}.
      *
-     * @param handle packed handle
+     * @param bucket bucket
+     * @param node node within the bucket
      * @return text
      */
-    static String u32HandleText(int handle) {
-        return Integer.toHexString(handle >>> 20) + ":" + Integer.toHexString((handle >>> 12) & 0xff) + ":"
-                + Integer.toHexString(handle & 0xfff);
+    static String flowClassId(int bucket, int node) {
+        return hex(group(bucket)) + ":" + hex(node);
     }
 
     /**
-     * Renders a class id, e.g. {@code 1:2a}.
+     * Renders a root u32 filter handle, e.g. {@code 100:51:2}.
      *
-     * @param minor class minor
+     * @param ipv6 family
+     * @param bucket bucket
+     * @param node node
      * @return text
      */
-    static String classId(int minor) {
-        return Integer.toHexString(QDISC_MAJOR) + ":" + Integer.toHexString(minor);
+    static String rootU32Handle(boolean ipv6, int bucket, int node) {
+        return hex(hashTable(ipv6)) + ":" + hex(bucket) + ":" + hex(node);
     }
 
     /**
@@ -103,5 +138,9 @@ final class TcLayout {
      */
     static String protocolName(int protocol) {
         return protocol == FiveTuple.TCP ? "tcp" : "udp";
+    }
+
+    static String hex(int value) {
+        return Integer.toHexString(value);
     }
 }

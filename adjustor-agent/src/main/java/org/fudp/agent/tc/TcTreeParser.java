@@ -21,7 +21,8 @@ import java.util.regex.Pattern;
  * {@code tc class show} and {@code tc filter show}, so that a restarted agent can adopt it.
  *
  * <p>It accepts only a tree that is exactly of the shape {@link TcLayout} describes, built with the
- * same hash key: one class per filter, one filter per class, nothing else. Anything else yields
+ * same hash key: all 256 groups, and for every flow class its root filter and its group filter,
+ * nothing else. Anything else yields
  * empty, and the caller clears the interface instead of guessing. Rates read back are those tc
  * prints, which may be rounded (e.g. {@code 12345Kbit}); the next apply then changes such a class to
  * the exact rate, which is cheap.
@@ -29,12 +30,16 @@ import java.util.regex.Pattern;
 final class TcTreeParser {
 
     private static final Pattern QDISC = Pattern.compile("(?m)^qdisc htb 1: root .*\\bdefault 0\\b");
+    private static final Pattern GROUP_QDISC = Pattern.compile(
+            "^qdisc htb ([0-9a-f]+): parent 1:([0-9a-f]+) .*\\bdefault 0\\b");
+    private static final Pattern GROUP_CLASS = Pattern.compile("^class htb 1:([0-9a-f]+) root leaf ([0-9a-f]+): ");
     private static final Pattern CLASS = Pattern.compile(
-            "^class htb 1:([0-9a-f]+) (\\S+) .*?\\brate (\\S+) ceil \\S+ burst (\\S+) ");
+            "^class htb ([0-9a-f]+):([0-9a-f]+) root .*?\\brate (\\S+) ceil \\S+ burst (\\S+) ");
+    private static final Pattern INNER = Pattern.compile("\\bfh 800::([0-9a-f]+) .*?\\bflowid ([0-9a-f]+):([0-9a-f]+)");
     private static final Pattern FILTER = Pattern.compile(
             "^filter parent 1: protocol (\\S+) pref (\\d+) (\\S+)");
     private static final Pattern FH = Pattern.compile("\\bfh (\\S+)");
-    private static final Pattern FLOWID = Pattern.compile("\\*?flowid 1:([0-9a-f]+)");
+    private static final Pattern FLOWID = Pattern.compile("\\*?flowid 1:1([0-9a-f]{2})\\b");
     private static final Pattern LINK = Pattern.compile("\\blink ([0-9a-f]+):");
     private static final Pattern DIVISOR = Pattern.compile("\\bht divisor (\\d+)");
     private static final Pattern MATCH = Pattern.compile("^\\s*match ([0-9a-f]+)/([0-9a-f]+) at (\\d+)");
@@ -63,21 +68,38 @@ final class TcTreeParser {
      *
      * @param qdiscs output of {@code tc qdisc show dev D}
      * @param classes output of {@code tc class show dev D}
-     * @param filters output of {@code tc filter show dev D}
+     * @param filters output of {@code tc filter show dev D} (the root's filters)
+     * @param groupFilters output of {@code tc filter show dev D parent 1BB:} for every group
      * @return the installed state, or empty if the tree is not one this shaper built
      */
-    Optional<ShaperState> parse(String qdiscs, String classes, String filters) {
+    Optional<ShaperState> parse(String qdiscs, String classes, String filters, String groupFilters) {
         reason = "";
         if (!QDISC.matcher(qdiscs).find()) {
             return fail("no root qdisc \"htb 1: default 0\"");
         }
+        Set<Integer> groups = new HashSet<>();
+        for (String line : qdiscs.split("\n")) {
+            Matcher g = GROUP_QDISC.matcher(line);
+            if (g.find() && g.group(1).equals(g.group(2))) {
+                groups.add(Integer.parseInt(g.group(1), 16));
+            } else if (!line.isBlank() && !QDISC.matcher(line).find() && !line.contains("parent ffff:fff1")) {
+                // (An ingress or clsact qdisc, such as BridgeSetup's control-frame guard, is no obstacle.)
+                return fail("foreign qdisc: " + line.strip());
+            }
+        }
+        for (int b = 0; b < TcLayout.BUCKETS; b++) {
+            if (!groups.contains(TcLayout.group(b))) {
+                return fail("group qdisc " + Integer.toHexString(TcLayout.group(b)) + ": missing");
+            }
+        }
         Map<Integer, long[]> classRates = new HashMap<>();
         for (String line : classes.split("\n")) {
-            if (line.isBlank()) {
+            if (line.isBlank() || GROUP_CLASS.matcher(line).find()) {
                 continue;
             }
             Matcher m = CLASS.matcher(line);
-            if (!m.find() || !"root".equals(m.group(2))) {
+            int major = m.find() ? Integer.parseInt(m.group(1), 16) : -1;
+            if (major < TcLayout.group(0) || major > TcLayout.group(TcLayout.BUCKETS - 1)) {
                 return fail("foreign class: " + line.strip());
             }
             Long rate = scaled(RATE, m.group(3), 1000);
@@ -85,7 +107,16 @@ final class TcTreeParser {
             if (rate == null || burst == null) {
                 return fail("unreadable class: " + line.strip());
             }
-            classRates.put(Integer.parseInt(m.group(1), 16), new long[] {rate, burst});
+            classRates.put((major - TcLayout.group(0)) << 12 | Integer.parseInt(m.group(2), 16),
+                    new long[] {rate, burst});
+        }
+        Set<Integer> inner = new HashSet<>();
+        for (String line : groupFilters.split("\n")) {
+            Matcher m = INNER.matcher(line);
+            if (m.find() && m.group(1).equals(m.group(3))) {
+                inner.add((Integer.parseInt(m.group(2), 16) - TcLayout.group(0)) << 12
+                        | Integer.parseInt(m.group(1), 16));
+            }
         }
 
         List<Block> blocks = blocks(filters);
@@ -95,7 +126,7 @@ final class TcTreeParser {
         Map<Integer, Integer> links = new HashMap<>();
         Set<Integer> tables = new HashSet<>();
         List<FlowEntry> entries = new ArrayList<>();
-        Set<Integer> usedMinors = new HashSet<>();
+        Set<Integer> seen = new HashSet<>();
         for (Block b : blocks) {
             boolean v6 = "ipv6".equals(b.protocol);
             if (!"u32".equals(b.kind) || b.prio != TcLayout.prio(Classifier.U32, v6)
@@ -122,17 +153,19 @@ final class TcTreeParser {
                     return fail("link filter of another hash key or table: " + b.header);
                 }
                 links.merge(table, 1, Integer::sum);
-            } else if (flowid.find()) {
-                int minor = Integer.parseInt(flowid.group(1), 16);
-                int handle = TcLayout.u32Handle(Integer.parseInt(parts[0], 16), Integer.parseInt(parts[1], 16),
-                        Integer.parseInt(parts[2], 16));
-                long[] rate = classRates.get(minor);
+            } else if (flowid.find() && parts.length == 3) {
+                int bucket = Integer.parseInt(parts[1], 16);
+                int node = Integer.parseInt(parts[2], 16);
+                int key = bucket << 12 | node;
+                long[] rate = classRates.get(key);
                 FiveTuple flow = decode(v6, b.matches);
-                if (rate == null || flow == null || handle >>> 20 != table
-                        || ((handle >>> 12) & 0xff) != hashKey.bucket(flow) || !usedMinors.add(minor)) {
-                    return fail("filter without a class, of an unknown form or in the wrong bucket: " + b.header);
+                if (rate == null || flow == null || Integer.parseInt(parts[0], 16) != table
+                        || Integer.parseInt(flowid.group(1), 16) != bucket || hashKey.bucket(flow) != bucket
+                        || !inner.contains(key) || !seen.add(key)) {
+                    return fail("filter without its class or group filter, of an unknown form or in the wrong"
+                            + " bucket: " + b.header);
                 }
-                entries.add(new FlowEntry(flow, minor, rate[0], rate[1], handle));
+                entries.add(new FlowEntry(flow, bucket, node, rate[0], rate[1], true, true));
             } else {
                 return fail("foreign filter: " + b.header);
             }
@@ -143,8 +176,8 @@ final class TcTreeParser {
                 return fail("hash table " + Integer.toHexString(table) + ": or its two link filters missing");
             }
         }
-        if (!usedMinors.equals(classRates.keySet())) {
-            return fail("classes without a filter");
+        if (!seen.equals(classRates.keySet())) {
+            return fail("classes without a root filter");
         }
         Map<FiveTuple, FlowEntry> byFlow = new HashMap<>();
         for (FlowEntry e : entries) {

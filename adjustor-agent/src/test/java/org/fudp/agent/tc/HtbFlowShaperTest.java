@@ -56,7 +56,7 @@ class HtbFlowShaperTest {
         s.apply(List.of(limit(A, 10_000_000), limit(B, 20_000_000)));
         calls.clear();
         ApplyReport r = s.apply(List.of(limit(A, 5_000_000), limit(B, 20_000_000)));
-        assertEquals(List.of("tc -batch -\nclass change dev veth1 parent 1: classid 1:1 htb rate 5000000bit ceil"
+        assertEquals(List.of("tc -batch -\nclass change dev veth1 parent 151: classid 151:1 htb rate 5000000bit ceil"
                 + " 5000000bit burst 15000 cburst 15000 quantum 1514\n"), calls);
         assertEquals(1, r.changed());
         calls.clear();
@@ -68,13 +68,13 @@ class HtbFlowShaperTest {
     void aBatchStoppedByTcKeepsWhatRanAndTheNextApplyFinishesIt() throws ShaperException {
         HtbFlowShaper s = shaper(null);
         s.start(StartupPolicy.CLEAR);
-        s.apply(List.of());
-        // tc refuses the 4th line: the filter of B (lines: class A, filter A, class B, filter B).
+        s.apply(List.of(limit(A, 1000)));
+        // tc refuses the 3rd line: B's root filter (per flow: class, group filter, root filter).
         answer = cmd -> cmd.startsWith("tc -batch") ? new CommandResult(1, "",
-                "RTNETLINK answers: No space left on device\nCommand failed -:4\n") : new CommandResult(0, "", "");
+                "RTNETLINK answers: No space left on device\nCommand failed -:3\n") : new CommandResult(0, "", "");
         ShaperException e = assertThrows(ShaperException.class,
                 () -> s.apply(List.of(limit(A, 1000), limit(B, 1000))));
-        assertTrue(e.getMessage().contains("line 4 of 4"), e.getMessage());
+        assertTrue(e.getMessage().contains("line 3 of 3"), e.getMessage());
         assertTrue(e.command().startsWith("filter add dev veth1 parent 1: prio 10 protocol ip handle 100:52:1"),
                 e.command());
         assertTrue(e.getMessage().contains("No space left on device"), e.getMessage());
@@ -83,10 +83,10 @@ class HtbFlowShaperTest {
         answer = cmd -> new CommandResult(0, "", "");
         calls.clear();
         s.apply(List.of(limit(A, 1000), limit(B, 1000)));
-        // B's class exists already: only its filter is added.
+        // B's class and group filter exist already: only its root filter is added.
         assertEquals(List.of("tc -batch -\nfilter add dev veth1 parent 1: prio 10 protocol ip handle 100:52:1 u32 ht"
                 + " 100:52: match ip src 10.0.0.1/32 match ip dst 10.0.0.2/32 match ip protocol 17 0xff match ip"
-                + " sport 40002 0xffff match ip dport 5202 0xffff flowid 1:2\n"), calls);
+                + " sport 40002 0xffff match ip dport 5202 0xffff flowid 1:152\n"), calls);
         assertEquals(Set.of(limit(A, 1000), limit(B, 1000)), s.current());
     }
 
@@ -112,12 +112,14 @@ class HtbFlowShaperTest {
                 return new CommandResult(0, TcTreeParserTest.CLASSES, "");
             } else if (cmd.startsWith("tc filter show")) {
                 return new CommandResult(0, TcTreeParserTest.FILTERS, "");
+            } else if (cmd.startsWith("tc -batch -\nfilter show dev veth1 parent 100:\n")) {
+                return new CommandResult(0, TcTreeParserTest.GROUP_FILTERS, "");
             }
             return new CommandResult(0, "", "");
         };
-        assertEquals(3, s.start(StartupPolicy.ADOPT));
+        assertEquals(4, s.start(StartupPolicy.ADOPT));
         assertTrue(calls.stream().noneMatch(c -> c.contains(" del ")), calls.toString());
-        assertEquals("1:1", s.classIdOf(udp("10.0.0.1", 40001, "10.0.0.2", 5201)).orElseThrow());
+        assertEquals("151:1", s.classIdOf(udp("10.0.0.1", 40001, "10.0.0.2", 5201)).orElseThrow());
     }
 
     @Test
@@ -134,7 +136,7 @@ class HtbFlowShaperTest {
         s.start(StartupPolicy.CLEAR);
         calls.clear();
         String text = s.plan(List.of(limit(A, 1000)));
-        assertTrue(text.contains("class add dev veth1 parent 1: classid 1:1 htb rate 1000bit"), text);
+        assertTrue(text.contains("class add dev veth1 parent 151: classid 151:1 htb rate 1000bit"), text);
         assertTrue(calls.isEmpty());
         assertTrue(s.current().isEmpty());
     }

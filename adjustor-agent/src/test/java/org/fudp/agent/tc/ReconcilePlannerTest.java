@@ -29,9 +29,10 @@ class ReconcilePlannerTest {
     }
 
     @Test
-    void firstPlanBuildsTheTreeThenOneClassAndFilterPerFlow() {
+    void firstPlanBuildsTheTreeThenOneClassAndTwoFiltersPerFlow() {
         Plan p = planner.plan(ShaperState.EMPTY, List.of(limit(A, 10_000_000), limit(V6, 5_000_000)));
-        assertEquals(String.join("\n",
+        String[] lines = text(p).split("\n");
+        assertEquals(List.of(
                 "qdisc add dev eth1 root handle 1: htb default 0",
                 "filter add dev eth1 parent 1: prio 10 protocol ip handle 100: u32 divisor 256",
                 "filter add dev eth1 parent 1: prio 10 protocol ip u32 match ip protocol 17 0xff match u8 0x05 0x0f"
@@ -43,18 +44,30 @@ class ReconcilePlannerTest {
                         + " hashkey mask 0x000000ff at 40 link 200:",
                 "filter add dev eth1 parent 1: prio 11 protocol ipv6 u32 match ip6 protocol 6 0xff"
                         + " hashkey mask 0x000000ff at 40 link 200:",
-                "class add dev eth1 parent 1: classid 1:1 htb rate 10000000bit ceil 10000000bit burst 15000"
+                "class add dev eth1 parent 1: classid 1:100 htb rate 100gbit ceil 100gbit burst 1250000"
+                        + " cburst 1250000 quantum 1514",
+                "qdisc add dev eth1 parent 1:100 handle 100: htb default 0"), List.of(lines).subList(0, 9));
+        assertEquals("qdisc add dev eth1 parent 1:1ff handle 1ff: htb default 0", lines[6 + 2 * 256]);
+        assertEquals(List.of(
+                // 5201 = 0x1451: bucket 0x51 of the destination-port hash, so group 1:151.
+                "class add dev eth1 parent 151: classid 151:1 htb rate 10000000bit ceil 10000000bit burst 15000"
                         + " cburst 15000 quantum 1514",
-                // 5201 = 0x1451: bucket 0x51 of the destination-port hash.
+                "filter add dev eth1 parent 151: prio 1 protocol all handle 800::1 u32 match u8 0x40 0xf0 at 0"
+                        + " match ip src 10.0.0.1/32 match ip dst 10.0.0.2/32 match ip protocol 17 0xff"
+                        + " match ip sport 40001 0xffff match ip dport 5201 0xffff flowid 151:1",
                 "filter add dev eth1 parent 1: prio 10 protocol ip handle 100:51:1 u32 ht 100:51: match ip src"
                         + " 10.0.0.1/32 match ip dst 10.0.0.2/32 match ip protocol 17 0xff match ip sport 40001"
-                        + " 0xffff match ip dport 5201 0xffff flowid 1:1",
-                "class add dev eth1 parent 1: classid 1:2 htb rate 5000000bit ceil 5000000bit burst 15000"
+                        + " 0xffff match ip dport 5201 0xffff flowid 1:151",
+                "class add dev eth1 parent 151: classid 151:2 htb rate 5000000bit ceil 5000000bit burst 15000"
                         + " cburst 15000 quantum 1514",
-                "filter add dev eth1 parent 1: prio 11 protocol ipv6 handle 200:51:1 u32 ht 200:51: match ip6 src"
+                "filter add dev eth1 parent 151: prio 1 protocol all handle 800::2 u32 match u8 0x60 0xf0 at 0"
+                        + " match ip6 src fd00:0:0:0:0:0:0:1/128 match ip6 dst fd00:0:0:0:0:0:0:2/128"
+                        + " match ip6 protocol 17 0xff match ip6 sport 40001 0xffff match ip6 dport 5201 0xffff"
+                        + " flowid 151:2",
+                "filter add dev eth1 parent 1: prio 11 protocol ipv6 handle 200:51:2 u32 ht 200:51: match ip6 src"
                         + " fd00:0:0:0:0:0:0:1/128 match ip6 dst fd00:0:0:0:0:0:0:2/128 match ip6 protocol 17 0xff"
-                        + " match ip6 sport 40001 0xffff match ip6 dport 5201 0xffff flowid 1:2",
-                ""), text(p));
+                        + " match ip6 sport 40001 0xffff match ip6 dport 5201 0xffff flowid 1:151"),
+                List.of(lines).subList(7 + 2 * 256, lines.length));
         assertEquals(2, p.created());
         assertEquals(Set.of(limit(A, 10_000_000), limit(V6, 5_000_000)), p.result().limits());
     }
@@ -63,11 +76,11 @@ class ReconcilePlannerTest {
     void aRateChangeIsOneClassChangeAndKeepsTheClassId() {
         ShaperState s = planner.plan(ShaperState.EMPTY, List.of(limit(A, 10_000_000), limit(B, 1_000_000))).result();
         Plan p = planner.plan(s, List.of(limit(A, 5_000_000), limit(B, 1_000_000)));
-        assertEquals("class change dev eth1 parent 1: classid 1:1 htb rate 5000000bit ceil 5000000bit burst 15000"
-                + " cburst 15000 quantum 1514\n", text(p));
+        assertEquals("class change dev eth1 parent 151: classid 151:1 htb rate 5000000bit ceil 5000000bit"
+                + " burst 15000 cburst 15000 quantum 1514\n", text(p));
         assertEquals(1, p.changed());
         assertEquals(0, p.created());
-        assertEquals(s.entries().get(A).minor(), p.result().entries().get(A).minor());
+        assertEquals(s.entries().get(A).classId(), p.result().entries().get(A).classId());
     }
 
     @Test
@@ -75,21 +88,21 @@ class ReconcilePlannerTest {
         ShaperState s = planner.plan(ShaperState.EMPTY, List.of(limit(A, 10_000_000))).result();
         Plan p = planner.plan(s, List.of());
         assertEquals("filter del dev eth1 parent 1: prio 10 protocol ip handle 100:51:1 u32\n"
-                + "class del dev eth1 parent 1: classid 1:1\n", text(p));
+                + "filter del dev eth1 parent 151: prio 1 protocol all handle 800::1 u32\n"
+                + "class del dev eth1 parent 151: classid 151:1\n", text(p));
         assertEquals(1, p.deleted());
         assertTrue(p.result().limits().isEmpty());
     }
 
     @Test
-    void freedClassIdsAndFilterNodesAreReusedInTheSameBatch() {
+    void freedNodesAreReusedInTheSameBatch() {
         ShaperState s = planner.plan(ShaperState.EMPTY, List.of(limit(A, 1000), limit(C, 1000))).result();
         // A and C both hash to bucket 0x51: C took node 2 there.
-        assertEquals(TcLayout.u32Handle(0x100, 0x51, 2), s.entries().get(C).filter());
+        assertEquals("151:2", s.entries().get(C).classId());
         FiveTuple d = udp("10.0.0.9", 1, "10.0.0.2", 5201);
         Plan p = planner.plan(s, List.of(limit(C, 1000), limit(d, 1000)));
-        FlowEntry e = p.result().entries().get(d);
-        assertEquals(s.entries().get(A).minor(), e.minor());
-        assertEquals(TcLayout.u32Handle(0x100, 0x51, 1), e.filter());
+        assertEquals("151:1", p.result().entries().get(d).classId());
+        assertTrue(text(p).contains("filter add dev eth1 parent 1: prio 10 protocol ip handle 100:51:1 u32"), text(p));
     }
 
     @Test
@@ -105,6 +118,11 @@ class ReconcilePlannerTest {
     void nothingToDoIsAnEmptyPlan() {
         ShaperState s = planner.plan(ShaperState.EMPTY, List.of(limit(A, 1000))).result();
         assertTrue(planner.plan(s, List.of(limit(A, 1000))).isEmpty());
+    }
+
+    @Test
+    void noLimitsOnACleanInterfaceBuildNoTree() {
+        assertTrue(planner.plan(ShaperState.EMPTY, List.of()).isEmpty());
     }
 
     @Test
@@ -142,16 +160,25 @@ class ReconcilePlannerTest {
     }
 
     @Test
-    void flowerFiltersUseTheClassMinorAsHandle() {
+    void flowerFiltersTakeTheSameGroupsWithoutHashTables() {
         ShaperOptions flower = ShaperOptions.DEFAULTS.withClassifier(Classifier.FLOWER);
         ReconcilePlanner fp = new ReconcilePlanner(flower);
         Plan p = fp.plan(ShaperState.EMPTY, List.of(limit(A, 1000)));
-        assertEquals("qdisc add dev eth1 root handle 1: htb default 0\n"
-                + "class add dev eth1 parent 1: classid 1:1 htb rate 1000bit ceil 1000bit burst 15000 cburst 15000"
-                + " quantum 1514\n"
-                + "filter add dev eth1 parent 1: prio 20 protocol ip handle 0x1 flower ip_proto udp src_ip 10.0.0.1"
-                + " dst_ip 10.0.0.2 src_port 40001 dst_port 5201 classid 1:1\n", p.render("eth1", flower));
-        assertEquals("filter del dev eth1 parent 1: prio 20 protocol ip handle 0x1 flower\n"
-                + "class del dev eth1 parent 1: classid 1:1\n", fp.plan(p.result(), List.of()).render("eth1", flower));
+        String[] lines = p.render("eth1", flower).split("\n");
+        assertEquals(1 + 2 * 256 + 3, lines.length);
+        assertEquals("class add dev eth1 parent 1: classid 1:100 htb rate 100gbit ceil 100gbit burst 1250000"
+                + " cburst 1250000 quantum 1514", lines[1]);
+        assertEquals(List.of(
+                "class add dev eth1 parent 151: classid 151:1 htb rate 1000bit ceil 1000bit burst 15000 cburst 15000"
+                        + " quantum 1514",
+                "filter add dev eth1 parent 151: prio 20 protocol ip handle 0x1 flower ip_proto udp src_ip 10.0.0.1"
+                        + " dst_ip 10.0.0.2 src_port 40001 dst_port 5201 classid 151:1",
+                "filter add dev eth1 parent 1: prio 20 protocol ip handle 0x51001 flower ip_proto udp src_ip 10.0.0.1"
+                        + " dst_ip 10.0.0.2 src_port 40001 dst_port 5201 classid 1:151"),
+                List.of(lines).subList(513, 516));
+        assertEquals("filter del dev eth1 parent 1: prio 20 protocol ip handle 0x51001 flower\n"
+                + "filter del dev eth1 parent 151: prio 20 protocol ip handle 0x1 flower\n"
+                + "class del dev eth1 parent 151: classid 151:1\n",
+                fp.plan(p.result(), List.of()).render("eth1", flower));
     }
 }
