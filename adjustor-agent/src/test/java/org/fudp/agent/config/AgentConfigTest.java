@@ -120,6 +120,16 @@ class AgentConfigTest {
     }
 
     @Test
+    void operatorDocsDescribeEveryKey() throws IOException {
+        String doc = Files.readString(Path.of("../docs/adjustor-agent.md"));
+        for (String key : AgentConfig.KEYS.keySet()) {
+            assertTrue(doc.contains("| `" + key + "` | `" + AgentConfig.KEYS.get(key)[0] + "` |")
+                    || doc.contains("| `" + key + "` | (required) |") || doc.contains("| `" + key + "` | empty |"),
+                    "docs/adjustor-agent.md has a table row with the default of " + key);
+        }
+    }
+
+    @Test
     void shippedExampleConfigIsValid() throws Exception {
         Properties p = new Properties();
         try (InputStream in = Files.newInputStream(Path.of("src/main/dist/adjustor-agent.properties"))) {
