@@ -30,11 +30,20 @@ import org.fudp.protocol.FrameEncoder;
 final class LabController {
 
     /**
-     * A flow that moved less than one full-size packet in a period is idle and left out of its CFS for
-     * that period. Without this, iperf3's idle control connections would count as TCP flows and halve
-     * the TCP average the band is built on.
+     * A flow joins its CFS once it moves ten full frames in a period (about 120 kbit/s at 1 s). Without
+     * this, iperf3's control connections, which carry a few hundred bytes, would count as TCP flows and
+     * halve the TCP average the band is built on.
      */
-    static final long MIN_ACTIVE_BYTES = 1514;
+    static final long JOIN_BYTES = 10 * 1514;
+    /** A period in which a flow moved less than one full frame is idle. */
+    static final long IDLE_BYTES = 1514;
+    /**
+     * A member leaves its CFS after this many idle periods in a row (and is forgotten when its rule idles
+     * out). A TCP flow starved into retransmission timeouts moves nothing for a second or two; dropping it
+     * at once would make the CFS look TCP-free, and FUDPA would lift every UDP limit exactly when TCP
+     * needs them most. The price: a TCP flow that ended still counts, at rate 0, for this many periods.
+     */
+    static final int GRACE_PERIODS = 3;
     /** Burst of a limit: 10 ms at its rate, at least two full frames. */
     private static final double BURST_SECONDS = 0.010;
     private static final long MIN_BURST_BYTES = 3028;
@@ -130,7 +139,7 @@ final class LabController {
                 continue;
             }
             List<FlowSample> list = samples.computeIfAbsent(f.cfsId(), k -> new ArrayList<>());
-            if (d[1] < MIN_ACTIVE_BYTES) {
+            if (!f.updateMembership(d[1], JOIN_BYTES, IDLE_BYTES, GRACE_PERIODS)) {
                 continue;
             }
             tupleOf.put(f.flowId(), f.tuple());

@@ -78,7 +78,7 @@ public final class LabControllerMain {
         long next = System.nanoTime() + period;
         // New limits are in force once the agent ACKs the snapshot (usually tens of ms, the first tc
         // class some hundreds), and OVS refreshes rule counters from its datapath every max-revalidator
-        // ms (the lab sets 100): measure the next period from then on, but from half a period at the latest.
+        // ms (the lab sets 100): measure the next period from then on, from 0.8 of a period at the latest.
         long counterLag = TimeUnit.MILLISECONDS.toNanos(150);
         long sentAt = 0;
         boolean rebaselinePending = false;
@@ -102,7 +102,7 @@ public final class LabControllerMain {
                 long now = System.nanoTime();
                 if (rebaselinePending) {
                     long ack = lastAckNanos.get();
-                    if (ack > sentAt && now >= ack + counterLag || now >= sentAt + period / 2) {
+                    if (ack > sentAt && now >= ack + counterLag || now >= sentAt + period * 4 / 5) {
                         controller.rebaseline(now);
                         rebaselinePending = false;
                     }

@@ -14,6 +14,8 @@ final class TrackedFlow {
     private long lastNanos;
     private long lastBytes;
     private long lastOnwardBytes;
+    private boolean member;
+    private int idlePeriods;
 
     TrackedFlow(long number, FiveTuple tuple, String cfsId, long installedNanos) {
         this.number = number;
@@ -47,6 +49,32 @@ final class TrackedFlow {
 
     boolean viaAdjustor() {
         return isUdp() && cfsId != null;
+    }
+
+    /**
+     * Updates CFS membership from the bytes the flow moved this period: a flow joins once it moves
+     * {@code joinBytes} in a period and leaves after {@code gracePeriods} periods in a row below
+     * {@code idleBytes}.
+     *
+     * @param bytes bytes moved this period
+     * @param joinBytes bytes that make a flow a member
+     * @param idleBytes bytes below which a period counts as idle
+     * @param gracePeriods idle periods before a member leaves
+     * @return whether the flow is a member this period
+     */
+    boolean updateMembership(double bytes, long joinBytes, long idleBytes, int gracePeriods) {
+        if (bytes >= joinBytes) {
+            member = true;
+            idlePeriods = 0;
+        } else if (bytes < idleBytes) {
+            idlePeriods++;
+            if (idlePeriods >= gracePeriods) {
+                member = false;
+            }
+        } else {
+            idlePeriods = 0;
+        }
+        return member;
     }
 
     /**

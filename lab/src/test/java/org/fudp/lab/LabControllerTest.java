@@ -145,6 +145,32 @@ class LabControllerTest {
     }
 
     @Test
+    void aStarvedTcpFlowKeepsItsUdpCompetitorLimitedButAnIdleControlConnectionNeverCounts() throws Exception {
+        LabConfig cfg = LabConfig.parse(new StringReader(CONFIG));
+        FakeSwitch sw = new FakeSwitch();
+        LabController c = new LabController(cfg, sw, new FrameEncoder(KEYS, 1, 1L, 0, Clock.systemUTC()),
+                new PrintWriter(new StringWriter()));
+        FiveTuple tcp = flow(FiveTuple.TCP, 1, 4, 50001, 5201);
+        FiveTuple control = flow(FiveTuple.TCP, 1, 4, 50002, 5203);
+        FiveTuple udp = flow(FiveTuple.UDP, 1, 4, 40003, 5203);
+        c.onPacketIns(Arrays.asList(new OfctlText.PacketIn(1, tcp), new OfctlText.PacketIn(1, control),
+                new OfctlText.PacketIn(1, udp)), 0);
+        long t = c.flows().get(tcp).number();
+        long k = c.flows().get(control).number();
+        long u = c.flows().get(udp).number();
+        sw.counters.put(FlowSteering.cookie(t, 0), 250_000L);
+        sw.counters.put(FlowSteering.cookie(k, 0), 900L);
+        sw.counters.put(FlowSteering.cookie(u, 0), 6_250_000L);
+        sw.counters.put(FlowSteering.cookie(u, 1), 6_250_000L);
+        assertEquals(1, c.period(1_000_000_000L, 0).get("set1").tcpFlows(), "the control connection is no flow");
+        // Second 2: the TCP flow is in a retransmission timeout and moves nothing.
+        sw.counters.put(FlowSteering.cookie(u, 0), 12_500_000L);
+        sw.counters.put(FlowSteering.cookie(u, 1), 7_000_000L);
+        assertEquals(1, c.period(2_000_000_000L, 0).get("set1").tcpFlows());
+        assertEquals(1, lastSnapshot(sw).size(), "the UDP flow must stay limited while TCP is starved");
+    }
+
+    @Test
     void aFlowWhoseRuleIdledOutIsForgottenAndItsLimitLifted() throws Exception {
         LabConfig cfg = LabConfig.parse(new StringReader(CONFIG));
         FakeSwitch sw = new FakeSwitch();
