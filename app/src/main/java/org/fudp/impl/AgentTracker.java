@@ -28,6 +28,8 @@ final class AgentTracker {
     private long sentId;
     private long sentAtMs;
     private long framesSent;
+    private long lastSentAnyMs;
+    private long agentEpoch = -1;
     private long resends;
     private boolean agentMayHoldLimits;
     private final Map<String, Long> rejects = new TreeMap<>();
@@ -110,23 +112,49 @@ final class AgentTracker {
         sentId = desiredId;
         sentAtMs = nowMs;
         framesSent += frames;
+        lastSentAnyMs = nowMs;
         agentMayHoldLimits |= !desired.isEmpty();
+    }
+
+    /**
+     * Tells whether the controller has been silent toward the agent for a heartbeat interval.
+     *
+     * @param nowMs current time
+     * @param intervalMs heartbeat interval
+     * @return true to send a heartbeat
+     */
+    boolean heartbeatDue(long nowMs, long intervalMs) {
+        return nowMs - lastSentAnyMs >= intervalMs;
+    }
+
+    /**
+     * Records a heartbeat sent to the agent.
+     *
+     * @param nowMs send time
+     * @param frames frames sent
+     */
+    void heartbeatSent(long nowMs, int frames) {
+        lastSentAnyMs = nowMs;
+        framesSent += frames;
     }
 
     /**
      * Records an authenticated frame from the agent.
      *
      * @param nowMs arrival time
+     * @param epoch the agent's epoch
      * @param agentSnapshotId the snapshot the agent says it holds
      * @return true if the agent was not up before (it appeared or reappeared)
      */
-    boolean heard(long nowMs, long agentSnapshotId) {
+    boolean heard(long nowMs, long epoch, long agentSnapshotId) {
         lastHeardMs = nowMs;
         boolean appeared = status != AgentState.Status.UP;
+        boolean restarted = agentEpoch >= 0 && epoch != agentEpoch;
+        agentEpoch = epoch;
         status = AgentState.Status.UP;
-        if (appeared || (ackedId > 0 && agentSnapshotId < ackedId)) {
-            // It (re)appeared, or holds less than it acknowledged (it restarted): send it the
-            // whole desired state again, whatever it acknowledged before.
+        if (appeared || restarted || (ackedId > 0 && agentSnapshotId < ackedId)) {
+            // It (re)appeared, restarted, or holds less than it acknowledged: send it the whole
+            // desired state again, whatever it acknowledged before.
             ackedId = 0;
             sentId = 0;
             if (desiredId == 0) {
@@ -137,17 +165,18 @@ final class AgentTracker {
     }
 
     /**
-     * Records an acknowledgement.
+     * Records an acknowledgement. One that did not apply leaves the snapshot unacknowledged,
+     * so it is sent again after the ack timeout.
      *
      * @param nowMs arrival time
      * @param snapshotId the acknowledged snapshot
-     * @param applied whether the agent applied it
+     * @param result APPLIED, or why the agent did not apply it
      * @param agentRejects the agent's own rejected-frame counters
      */
-    void acknowledged(long nowMs, long snapshotId, boolean applied, Map<String, Long> agentRejects) {
+    void acknowledged(long nowMs, long snapshotId, String result, Map<String, Long> agentRejects) {
         agentRejects.forEach((reason, n) -> rejects.put("agent:" + reason, n));
-        if (!applied) {
-            rejects.merge("agent:APPLY_FAILED", 1L, Long::sum);
+        if (!"APPLIED".equals(result)) {
+            rejects.merge("agent:" + result, 1L, Long::sum);
             return;
         }
         if (snapshotId == sentId && snapshotId > ackedId) {

@@ -37,6 +37,16 @@ interface EnforcementBackend {
     int sendClearAll(Facility facility, long snapshotId);
 
     /**
+     * Tells one facility's enforcer that the controller is alive, when there is nothing else
+     * to send (the agent's fail-safe acts after a silence).
+     *
+     * @param facility the facility
+     * @param snapshotId the controller's current snapshot id for it
+     * @return the number of frames sent, 0 if it could not be sent
+     */
+    int sendHeartbeat(Facility facility, long snapshotId);
+
+    /**
      * What the enforcers report back.
      */
     interface AgentFeedback {
@@ -46,19 +56,20 @@ interface EnforcementBackend {
          *
          * @param facility the facility
          * @param nowMs arrival time
+         * @param agentEpoch the agent's epoch; it changes when the agent restarts
          * @param agentSnapshotId the snapshot the agent has applied
          */
-        void heard(Facility facility, long nowMs, long agentSnapshotId);
+        void heard(Facility facility, long nowMs, long agentEpoch, long agentSnapshotId);
 
         /**
          * The agent acknowledged one of our snapshots.
          *
          * @param facility the facility
          * @param snapshotId the snapshot it acknowledged
-         * @param applied whether it applied it
+         * @param result what it did: APPLIED, or why not (APPLY_FAILED, STALE, ...)
          * @param agentRejects the agent's own rejected-frame counters, by reason
          */
-        void acknowledged(Facility facility, long snapshotId, boolean applied,
+        void acknowledged(Facility facility, long snapshotId, String result,
                           Map<String, Long> agentRejects);
 
         /**

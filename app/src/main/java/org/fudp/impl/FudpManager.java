@@ -130,6 +130,7 @@ import static org.onlab.util.Tools.groupedThreads;
                 DRY_RUN + ":Boolean=" + DRY_RUN_DEFAULT,
                 CONTROL_ETHER_TYPE + "=" + CONTROL_ETHER_TYPE_DEFAULT,
                 HEARTBEAT_TIMEOUT_MS + ":Integer=" + HEARTBEAT_TIMEOUT_MS_DEFAULT,
+                HEARTBEAT_INTERVAL_MS + ":Integer=" + HEARTBEAT_INTERVAL_MS_DEFAULT,
                 ACK_TIMEOUT_MS + ":Integer=" + ACK_TIMEOUT_MS_DEFAULT,
                 HISTORY_LENGTH + ":Integer=" + HISTORY_LENGTH_DEFAULT,
                 KEY_FILE + "=" + KEY_FILE_DEFAULT,
@@ -199,6 +200,9 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
 
     /** Milliseconds without a frame from an adjustor agent before it is declared down. */
     private int heartbeatTimeoutMs = HEARTBEAT_TIMEOUT_MS_DEFAULT;
+
+    /** Milliseconds between controller heartbeats to an adjustor sent nothing else; keeps its fail-safe off. */
+    private int heartbeatIntervalMs = HEARTBEAT_INTERVAL_MS_DEFAULT;
 
     /** Milliseconds before an unacknowledged allocation snapshot is sent again. */
     private int ackTimeoutMs = ACK_TIMEOUT_MS_DEFAULT;
@@ -340,6 +344,7 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
             dryRun = booleanProperty(properties, DRY_RUN, dryRun);
             heartbeatTimeoutMs = intProperty(properties, HEARTBEAT_TIMEOUT_MS, heartbeatTimeoutMs, 100, 3_600_000);
             ackTimeoutMs = intProperty(properties, ACK_TIMEOUT_MS, ackTimeoutMs, 10, 3_600_000);
+            heartbeatIntervalMs = intProperty(properties, HEARTBEAT_INTERVAL_MS, heartbeatIntervalMs, 100, 3_600_000);
             historyLength = intProperty(properties, HISTORY_LENGTH, historyLength, 1, 1_000_000);
             if (store != null) {
                 store.setHistoryLength(historyLength);
@@ -927,6 +932,12 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
                 publishAgent(t);
             }
             sendIfDue(t, now);
+            if (t.heartbeatDue(now, heartbeatIntervalMs)) {
+                int frames = backend.sendHeartbeat(t.facility(), t.desiredId());
+                if (frames > 0) {
+                    t.heartbeatSent(now, frames);
+                }
+            }
         }
     }
 
@@ -1264,12 +1275,12 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
     /** What the adjustor agents report, through the backend, under the manager's lock. */
     private class InternalFeedback implements EnforcementBackend.AgentFeedback {
         @Override
-        public void heard(Facility facility, long nowMs, long agentSnapshotId) {
+        public void heard(Facility facility, long nowMs, long agentEpoch, long agentSnapshotId) {
             AgentTracker t = agents.get(facility.deviceId());
             if (t == null) {
                 return;
             }
-            if (t.heard(nowMs, agentSnapshotId)) {
+            if (t.heard(nowMs, agentEpoch, agentSnapshotId)) {
                 log.info("Adjustor agent at {} is up", facility.deviceId());
             }
             sendIfDue(t, nowMs);
@@ -1277,15 +1288,16 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
         }
 
         @Override
-        public void acknowledged(Facility facility, long snapshotId, boolean applied,
+        public void acknowledged(Facility facility, long snapshotId, String result,
                                  Map<String, Long> agentRejects) {
             AgentTracker t = agents.get(facility.deviceId());
             if (t == null) {
                 return;
             }
-            t.acknowledged(clock.millis(), snapshotId, applied, agentRejects);
-            if (!applied) {
-                log.warn("Adjustor agent at {} could not apply snapshot {}", facility.deviceId(), snapshotId);
+            t.acknowledged(clock.millis(), snapshotId, result, agentRejects);
+            if (!"APPLIED".equals(result)) {
+                log.warn("Adjustor agent at {} did not apply snapshot {}: {}", facility.deviceId(), snapshotId,
+                        result);
             }
             publishAgent(t);
             publishAllocations(t);

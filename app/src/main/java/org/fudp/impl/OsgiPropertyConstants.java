@@ -55,6 +55,11 @@ public final class OsgiPropertyConstants {
     /** Default heartbeat timeout: three control periods. */
     public static final int HEARTBEAT_TIMEOUT_MS_DEFAULT = 15000;
 
+    /** Interval of controller heartbeats to an adjustor that is sent nothing else, in milliseconds. */
+    public static final String HEARTBEAT_INTERVAL_MS = "heartbeatIntervalMs";
+    /** Default: the agents' reference heartbeat period (their fail-safe counts ten of them). */
+    public static final int HEARTBEAT_INTERVAL_MS_DEFAULT = 1000;
+
     /** Time after which an unacknowledged snapshot is sent again, in milliseconds. */
     public static final String ACK_TIMEOUT_MS = "ackTimeoutMs";
     /** Default acknowledgement timeout. */

@@ -2,7 +2,6 @@ package org.fudp.impl;
 
 import com.google.common.collect.ImmutableMap;
 import org.fudp.api.Facility;
-import org.fudp.protocol.AckResult;
 import org.fudp.protocol.AckStatus;
 import org.fudp.protocol.ControlMessage;
 import org.fudp.protocol.EthernetFrame;
@@ -149,6 +148,14 @@ final class TcAdjustorBackend implements EnforcementBackend {
         return emitAll(facility, List.of(e.clearAll(snapshotId)));
     }
 
+    @Override
+    public int sendHeartbeat(Facility facility, long snapshotId) {
+        if (keyProblem(facility) != null) {
+            return 0;
+        }
+        return emitAll(facility, List.of(encoder(facility).heartbeat(snapshotId)));
+    }
+
     private FrameEncoder usableEncoder(Facility facility) {
         String problem = keyProblem(facility);
         if (problem != null) {
@@ -197,17 +204,17 @@ final class TcAdjustorBackend implements EnforcementBackend {
             return;
         }
         long now = clock.millis();
+        long agentEpoch = m.header().epoch();
         if (m.type() == MessageType.HEARTBEAT) {
-            feedback.heard(f, now, m.header().snapshotId());
+            feedback.heard(f, now, agentEpoch, m.header().snapshotId());
         } else if (m.type() == MessageType.ACK && m.ack().isPresent()) {
             AckStatus ack = m.ack().get();
-            feedback.heard(f, now, ack.lastAppliedSnapshotId());
+            feedback.heard(f, now, agentEpoch, ack.lastAppliedSnapshotId());
             boolean ours = ack.ackedSenderId() == senderId && ack.ackedEpoch() == epoch;
             if (ours && (ack.ackedType() == MessageType.SNAPSHOT || ack.ackedType() == MessageType.CLEAR_ALL)) {
                 ImmutableMap.Builder<String, Long> rejects = ImmutableMap.builder();
                 ack.rejects().forEach((r, n) -> rejects.put(r.name(), n));
-                feedback.acknowledged(f, ack.lastAppliedSnapshotId(), ack.result() == AckResult.APPLIED,
-                        rejects.build());
+                feedback.acknowledged(f, ack.lastAppliedSnapshotId(), ack.result().name(), rejects.build());
             }
         }
     }

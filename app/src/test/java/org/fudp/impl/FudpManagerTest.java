@@ -237,8 +237,12 @@ class FudpManagerTest {
         fromAgent(agent.heartbeat(agentSnapshot));
     }
 
-    /** Decodes every Packet-Out emitted since the last call, as the adjustor agent would. */
+    /** Decodes every Packet-Out emitted since the last call, as the adjustor agent would, but heartbeats. */
     private List<ControlMessage> newControlMessages() throws FrameRejectedException {
+        return newControlMessages(false);
+    }
+
+    private List<ControlMessage> newControlMessages(boolean withHeartbeats) throws FrameRejectedException {
         List<ControlMessage> out = new ArrayList<>();
         for (; emittedSeen < packets.emitted.size(); emittedSeen++) {
             OutboundPacket p = packets.emitted.get(emittedSeen);
@@ -252,7 +256,9 @@ class FudpManagerTest {
             assertEquals(EthernetFrame.DEFAULT_ETHER_TYPE, eth.etherType());
             ControlMessage m = FrameCodec.decode(eth.payload(), agentKeys, FrameCodec.MAX_PAYLOAD_BYTES);
             assertEquals(KEY_ID, m.header().keyId());
-            out.add(m);
+            if (withHeartbeats || m.type() != MessageType.HEARTBEAT) {
+                out.add(m);
+            }
         }
         return out;
     }
@@ -545,6 +551,35 @@ class FudpManagerTest {
         ack(resent.get(0));
         mgr.tick(T0 + 10 * OsgiPropertyConstants.ACK_TIMEOUT_MS_DEFAULT);
         assertTrue(newControlMessages().isEmpty(), "nothing more once acknowledged");
+    }
+
+    @Test
+    void controllerHeartbeatsWhenItHasNothingElseToSay() throws Exception {
+        mgr.tick(T0 + OsgiPropertyConstants.HEARTBEAT_INTERVAL_MS_DEFAULT);
+        List<ControlMessage> sent = newControlMessages(true);
+        assertEquals(1, sent.size());
+        assertEquals(MessageType.HEARTBEAT, sent.get(0).type());
+        mgr.tick(T0 + OsgiPropertyConstants.HEARTBEAT_INTERVAL_MS_DEFAULT + 500);
+        assertTrue(newControlMessages(true).isEmpty(), "not before the next interval");
+        // a snapshot counts as a sign of life too
+        clock.nowMs = T0 + 1_600;
+        heartbeat();
+        assertEquals(MessageType.SNAPSHOT, newControlMessages(true).get(0).type());
+        mgr.tick(T0 + 2_500);
+        assertTrue(newControlMessages(true).isEmpty());
+        mgr.tick(T0 + 2_600);
+        assertEquals(MessageType.HEARTBEAT, newControlMessages(true).get(0).type());
+    }
+
+    @Test
+    void restartedAgentGetsTheWholeStateAgain() throws Exception {
+        heartbeat();
+        ack(newControlMessages().get(0));
+        FrameEncoder restarted = new FrameEncoder(agentKeys, 0xA6E7L, 2, 0, clock);
+        fromAgent(restarted.heartbeat(0));
+        List<ControlMessage> sent = newControlMessages();
+        assertEquals(1, sent.size());
+        assertEquals(MessageType.SNAPSHOT, sent.get(0).type());
     }
 
     @Test
