@@ -5,7 +5,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -26,7 +25,6 @@ public final class CfsController {
     private long period;
     private boolean wasFair = true;
     private Allocations allocations = Allocations.empty();
-    private Decision lastDecision;
 
     // Reused across periods so that a step allocates only its result.
     private final PeriodTally tally = new PeriodTally();
@@ -73,15 +71,6 @@ public final class CfsController {
     }
 
     /**
-     * Returns the last decision.
-     *
-     * @return the decision of the last step, empty before the first
-     */
-    public Optional<Decision> lastDecision() {
-        return Optional.ofNullable(lastDecision);
-    }
-
-    /**
      * Runs one control period: predict (eq. 1, 2), judge against the band (section 4.2.2) and,
      * when unfair, reallocate (eq. 3, Algorithm 1).
      *
@@ -95,7 +84,7 @@ public final class CfsController {
                     + "' but this controller runs CFS '" + cfsId + "'");
         }
         List<FlowSample> samples = input.samples();
-        memory.begin(samples);
+        memory.begin(samples.size());
         tally.collect(samples, memory);
         int n = tally.tcpFlows;
         int m = tally.udpFlows;
@@ -108,12 +97,12 @@ public final class CfsController {
             // No TCP to be friendly to: release every limit; TCP that returns starts a new prediction.
             predictor.reset();
             wasFair = true;
-            allocations = Allocations.empty();
+            install(Allocations.empty());
             d = new Decision(cfsId, k, 0, m, missing, 0, 0, 0, Double.NaN, Double.NaN, udpAverage,
                     Double.NaN, Double.NaN, allocations, Reason.NO_TCP);
         } else if (n == 0) {
             // Nothing measured: keep everything, including the predictor, rather than act on no data.
-            allocations = keepMembers(samples);
+            install(limitsOfMembers(samples));
             d = new Decision(cfsId, k, 0, m, missing, 0, predictor.predictedBps(), predictor.deviationBps(),
                     Double.NaN, Double.NaN, udpAverage, Double.NaN, Double.NaN, allocations, Reason.NO_TCP_SAMPLES);
         } else {
@@ -128,28 +117,34 @@ public final class CfsController {
             if (tally.udpMembers == 0) {
                 reason = Reason.NO_UDP;
                 wasFair = true;
-                allocations = Allocations.empty();
+                install(Allocations.empty());
             } else if (m == 0) {
                 reason = Reason.NO_UDP_SAMPLES;
-                allocations = keepMembers(samples);
+                install(limitsOfMembers(samples));
             } else {
                 reason = FairnessBand.judge(udpAverage, low, high, w / n, wasFair, config);
                 wasFair = reason.isFair();
                 if (wasFair) {
-                    allocations = keepMembers(samples);
+                    install(limitsOfMembers(samples));
                 } else {
                     // Eq. 3, capped by the bottleneck's capacity when known.
                     available = Math.min(w + tally.udpSum, capacityOrInfinity(input));
-                    allocations = reallocate(samples, available);
+                    install(reallocate(samples, available));
                     tcpRemainder = Math.max(0, available - allocations.totalBps());
                 }
             }
             d = new Decision(cfsId, k, n, m, missing, tally.tcpSum, w, dev, low, high, udpAverage,
                     available, tcpRemainder, allocations, reason);
         }
-        memory.end();
-        lastDecision = d;
+        memory.end(samples);
         return d;
+    }
+
+    // Stores only on change: at a million CFSs, even a redundant reference store costs a GC barrier.
+    private void install(Allocations next) {
+        if (next != allocations) {
+            allocations = next;
+        }
     }
 
     private static double capacityOrInfinity(CfsInput input) {
@@ -199,8 +194,8 @@ public final class CfsController {
         return new Allocations(Arrays.copyOf(ids, j), Arrays.copyOf(rates, j));
     }
 
-    private Allocations keepMembers(List<FlowSample> samples) {
-        if (allocations.isEmpty() || memory.sameMembers()) {
+    private Allocations limitsOfMembers(List<FlowSample> samples) {
+        if (allocations.isEmpty() || memory.sameMembers(samples)) {
             return allocations;
         }
         Set<String> udp = new HashSet<>();

@@ -9,26 +9,26 @@ import java.util.Map;
  * period can be replaced by the last one for up to {@code maxMissingPeriods} periods, and tells
  * whether the membership changed since the previous period.
  *
- * <p>It keeps a reference to the previous period's (immutable) sample list plus primitive arrays
- * of resolved rates in the same order, rather than copying flow ids: at a million flows, storing
- * a million references into long-lived arrays every period costs more in GC write barriers than
- * the whole algorithm. A flow is looked up by position first and by id only when the order changed.
+ * <p>It keeps a reference to the previous period's (immutable) sample list plus, in the same
+ * order, the resolved rates in primitive arrays split in two halves (this period, last period)
+ * that swap by index. Nothing per flow is copied by reference and a period stores one reference:
+ * at a million flows, reference stores into long-lived objects cost more in GC write barriers and
+ * card scanning than the whole algorithm. A flow is looked up by position first and by id only
+ * when the order changed.
  */
 final class SampleMemory {
 
     private final int maxMissingPeriods;
 
     private List<FlowSample> prevSamples = List.of();
-    private double[] prevRate = new double[0];
-    private double[] prevDemand = new double[0];
-    private int[] prevMissing = new int[0];
     private Map<String, Integer> prevIndex;
-
-    private List<FlowSample> curSamples = List.of();
-    private double[] curRate = new double[0];
-    private double[] curDemand = new double[0];
-    private int[] curMissing = new int[0];
-    private int sameMembers;
+    // [cur, prev] halves: rate and demand resolved (NaN = unusable), and missed periods in a row.
+    private double[] rate = new double[0];
+    private double[] demand = new double[0];
+    private int[] missed = new int[0];
+    private int capacity;
+    private int cur;
+    private int prev;
 
     private double resolvedRate;
     private double resolvedDemand;
@@ -40,18 +40,25 @@ final class SampleMemory {
     /**
      * Starts a period.
      *
-     * @param samples this period's samples, in the order {@link #record} will see them
+     * @param size number of samples this period
      */
-    void begin(List<FlowSample> samples) {
-        int size = samples.size();
-        if (curRate.length < size) {
-            int cap = Math.max(size, curRate.length * 2);
-            curRate = new double[cap];
-            curDemand = new double[cap];
-            curMissing = new int[cap];
+    void begin(int size) {
+        if (capacity < size) {
+            int cap = Math.max(size, capacity * 2);
+            double[] r = new double[2 * cap];
+            double[] d = new double[2 * cap];
+            int[] m = new int[2 * cap];
+            int n = prevSamples.size();
+            System.arraycopy(rate, prev, r, cap, n);
+            System.arraycopy(demand, prev, d, cap, n);
+            System.arraycopy(missed, prev, m, cap, n);
+            rate = r;
+            demand = d;
+            missed = m;
+            capacity = cap;
+            cur = 0;
+            prev = cap;
         }
-        curSamples = samples;
-        sameMembers = -1;
         prevIndex = null;
     }
 
@@ -64,24 +71,25 @@ final class SampleMemory {
      * @param sample the sample
      */
     void record(int i, FlowSample sample) {
+        int missedNow = 0;
         if (sample.hasRate()) {
             resolvedRate = sample.rateBps();
             resolvedDemand = sample.demandBps();
-            curMissing[i] = 0;
         } else {
             int j = previousIndexOf(i, sample.flowId());
-            int missedBefore = j < 0 ? 0 : prevMissing[j];
-            if (j >= 0 && missedBefore < maxMissingPeriods && !Double.isNaN(prevRate[j])) {
-                resolvedRate = prevRate[j];
-                resolvedDemand = prevDemand[j];
+            int missedBefore = j < 0 ? 0 : missed[prev + j];
+            if (j >= 0 && missedBefore < maxMissingPeriods && !Double.isNaN(rate[prev + j])) {
+                resolvedRate = rate[prev + j];
+                resolvedDemand = demand[prev + j];
             } else {
                 resolvedRate = Double.NaN;
                 resolvedDemand = Double.NaN;
             }
-            curMissing[i] = missedBefore + 1;
+            missedNow = missedBefore + 1;
         }
-        curRate[i] = resolvedRate;
-        curDemand[i] = resolvedDemand;
+        rate[cur + i] = resolvedRate;
+        demand[cur + i] = resolvedDemand;
+        missed[cur + i] = missedNow;
     }
 
     private int previousIndexOf(int i, String id) {
@@ -117,44 +125,37 @@ final class SampleMemory {
     }
 
     /**
-     * Tells whether this period's members are the previous period's, in the same order. Computed
-     * on first use only, since a period that reallocates everything does not need it.
+     * Tells whether this period's members are the previous period's, in the same order.
      *
+     * @param samples this period's samples
      * @return true if the flow ids are the same, position by position
      */
-    boolean sameMembers() {
-        if (sameMembers < 0) {
-            sameMembers = 1;
-            if (curSamples != prevSamples) {
-                int size = curSamples.size();
-                if (size != prevSamples.size()) {
-                    sameMembers = 0;
-                }
-                for (int i = 0; i < size && sameMembers == 1; i++) {
-                    if (!curSamples.get(i).flowId().equals(prevSamples.get(i).flowId())) {
-                        sameMembers = 0;
-                    }
-                }
+    boolean sameMembers(List<FlowSample> samples) {
+        if (samples == prevSamples) {
+            return true;
+        }
+        int size = samples.size();
+        if (size != prevSamples.size()) {
+            return false;
+        }
+        for (int i = 0; i < size; i++) {
+            if (!samples.get(i).flowId().equals(prevSamples.get(i).flowId())) {
+                return false;
             }
         }
-        return sameMembers == 1;
+        return true;
     }
 
     /**
-     * Ends the period: this period becomes the previous one. Call after the last use of
-     * {@link #sameMembers()} for this period.
+     * Ends the period: this period becomes the previous one.
+     *
+     * @param samples this period's samples
      */
-    void end() {
-        double[] rate = prevRate;
-        double[] demand = prevDemand;
-        int[] missing = prevMissing;
-        prevSamples = curSamples;
-        prevRate = curRate;
-        prevDemand = curDemand;
-        prevMissing = curMissing;
-        curRate = rate;
-        curDemand = demand;
-        curMissing = missing;
+    void end(List<FlowSample> samples) {
+        prevSamples = samples;
+        int t = cur;
+        cur = prev;
+        prev = t;
         prevIndex = null;
     }
 }

@@ -201,6 +201,19 @@ class CfsControllerTest {
     }
 
     @Test
+    void aMissingSampleIsCarriedWhileTheCfsGrows() {
+        CfsController c = paper();
+        c.step(in(tcp("a", 10)));
+        Decision grown = c.step(in(FlowSample.missing("a", Protocol.TCP), tcp("b", 20), tcp("c", 30),
+                tcp("d", 40), udp("u", 5, 5)));
+        assertEquals(100, grown.measuredTcpBps() / M, EPS);
+        Decision again = c.step(in(tcp("b", 20), FlowSample.missing("a", Protocol.TCP), tcp("c", 30),
+                FlowSample.missing("d", Protocol.TCP), udp("u", 5, 5)));
+        assertEquals(100, again.measuredTcpBps() / M, EPS);
+        assertEquals(2, again.missingSamples());
+    }
+
+    @Test
     void aMissingSampleWithoutHistoryIsLeftOut() {
         Decision d = paper().step(in(tcp("t1", 40), FlowSample.missing("t2", Protocol.TCP), udp("u", 40, 50)));
         assertEquals(1, d.tcpFlows());
@@ -336,13 +349,13 @@ class CfsControllerTest {
     }
 
     @Test
-    void periodsCountUpAndTheLastDecisionIsKept() {
+    void periodsCountUpAndTheAllocationsInForceAreKept() {
         CfsController c = paper();
-        assertTrue(c.lastDecision().isEmpty());
+        assertTrue(c.allocations().isEmpty());
         c.step(in(tcp("t", 1)));
-        Decision d = c.step(in(tcp("t", 1)));
+        Decision d = c.step(in(tcp("t", 1), udp("u", 9, 9)));
         assertEquals(1, d.period());
-        assertSame(d, c.lastDecision().orElseThrow());
         assertSame(d.allocations(), c.allocations());
+        assertEquals(1, c.allocations().size());
     }
 }
