@@ -1,0 +1,109 @@
+package org.fudp.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.apache.karaf.shell.api.action.Argument;
+import org.apache.karaf.shell.api.action.Command;
+import org.apache.karaf.shell.api.action.Completion;
+import org.apache.karaf.shell.api.action.lifecycle.Service;
+import org.fudp.api.CorrelationFlowSet;
+import org.fudp.api.DecisionRecord;
+import org.fudp.api.FudpService;
+import org.fudp.codec.DecisionRecordCodec;
+import org.fudp.codec.FlowIds;
+import org.fudp.codec.FudpQueries;
+import org.fudp.protocol.FiveTuple;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Lists correlation flow sets, or shows one with its members and last decision.
+ */
+@Service
+@Command(scope = "onos", name = "fudp-cfs",
+        description = "Lists FUDP correlation flow sets, or shows one in detail")
+public class CfsCommand extends FudpCommand {
+
+    private static final String ROW = "%-28s %-9s %9s %3s %3s %9s %9s %6s  %-21s %s";
+
+    @Argument(name = "cfsId", description = "Correlation flow set id, e.g. bottleneck:set1")
+    @Completion(CfsIdCompleter.class)
+    String cfsId = null;
+
+    @Override
+    protected void run() {
+        FudpService service = fudp();
+        if (cfsId != null) {
+            CorrelationFlowSet cfs = FudpQueries.cfs(service, cfsId);
+            if (outputJson()) {
+                printJson(codec(CorrelationFlowSet.class).encode(cfs, this));
+            } else {
+                printDetail(service, cfs);
+            }
+            return;
+        }
+        List<CorrelationFlowSet> all = service.getCorrelationFlowSets().stream()
+                .sorted(Comparator.comparing(CorrelationFlowSet::id)).collect(Collectors.toList());
+        if (outputJson()) {
+            ObjectNode root = mapper().createObjectNode();
+            ArrayNode array = root.putArray("cfs");
+            all.forEach(c -> array.add(codec(CorrelationFlowSet.class).encode(c, this)));
+            printJson(root);
+            return;
+        }
+        if (all.isEmpty()) {
+            print("No correlation flow sets (no flows seen at a facility yet)");
+            return;
+        }
+        print(ROW, "id", "state", "capacity", "n", "m", "tcp", "udp", "jain", "band (per flow)", "udp avg");
+        for (CorrelationFlowSet c : all) {
+            DecisionRecord d = last(service, c.id());
+            print(ROW, c.id(), c.state(), rate(c.capacityBps()), c.tcpFlows().size(), c.udpFlows().size(),
+                    rate(c.tcpThroughputBps()), rate(c.udpThroughputBps()), ratio(c.jainIndex()),
+                    d == null ? "-" : rate(d.bandLowBps()) + ".." + rate(d.bandHighBps()),
+                    d == null ? "-" : rate(d.udpAverageBps()) + (DecisionRecordCodec.inBand(d) ? " in band"
+                            : " out of band"));
+        }
+    }
+
+    private void printDetail(FudpService service, CorrelationFlowSet c) {
+        print("id=%s, kind=%s, state=%s", c.id(), c.kind(), c.state());
+        print("bottleneck=%s%s, capacity=%s", c.egress().map(Object::toString).orElse("-"),
+                c.linkDst().map(d -> " -> " + d).orElse(""), rate(c.capacityBps()));
+        print("tcp=%s, udp=%s (demand %s), utilization=%s, jain=%s", rate(c.tcpThroughputBps()),
+                rate(c.udpThroughputBps()), rate(c.udpDemandBps()), ratio(c.utilization()),
+                ratio(c.jainIndex()));
+        DecisionRecord d = last(service, c.id());
+        if (d == null) {
+            print("no decision yet");
+        } else {
+            print("last decision: period %d at %s: %s%s", d.period(), time(d.timeMs()), d.reason(),
+                    d.dryRun() ? " (dry-run)" : "");
+            print("  W=%s (measured %s), D=%s, band=%s..%s, udp avg=%s (%s), BW=%s", rate(d.predictedTcpBps()),
+                    rate(d.measuredTcpBps()), rate(d.deviationBps()), rate(d.bandLowBps()),
+                    rate(d.bandHighBps()), rate(d.udpAverageBps()),
+                    DecisionRecordCodec.inBand(d) ? "in band" : "out of band", rate(d.availableBps()));
+            d.allocations().entrySet().stream()
+                    .sorted(Comparator.comparing(e -> FlowIds.id(e.getKey())))
+                    .forEach(e -> print("  allocation %s = %s", FlowIds.id(e.getKey()), rate(e.getValue())));
+        }
+        for (FiveTuple f : sorted(c.tcpFlows())) {
+            print("  tcp flow %s", FlowIds.id(f));
+        }
+        for (FiveTuple f : sorted(c.udpFlows())) {
+            print("  udp flow %s", FlowIds.id(f));
+        }
+    }
+
+    private static List<FiveTuple> sorted(Set<FiveTuple> flows) {
+        return flows.stream().sorted(Comparator.comparing(FlowIds::id)).collect(Collectors.toList());
+    }
+
+    private static DecisionRecord last(FudpService service, String id) {
+        List<DecisionRecord> ds = service.getDecisions(id);
+        return ds.isEmpty() ? null : ds.get(ds.size() - 1);
+    }
+}

@@ -1,0 +1,28 @@
+package org.fudp.cli;
+
+import org.apache.karaf.shell.api.action.lifecycle.Service;
+import org.fudp.api.FudpService;
+import org.onlab.osgi.ServiceDirectory;
+import org.onosproject.cli.AbstractChoicesCompleter;
+import org.onosproject.cli.AbstractShellCommand;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * Completes the device ids of the configured facilities.
+ */
+@Service
+public class FacilityDeviceCompleter extends AbstractChoicesCompleter {
+
+    /** Where services come from; null in Karaf, a test directory in unit tests. */
+    ServiceDirectory directory;
+
+    @Override
+    protected List<String> choices() {
+        FudpService service = directory == null ? AbstractShellCommand.get(FudpService.class)
+                : directory.get(FudpService.class);
+        return service.getFacilities().stream().map(f -> f.deviceId().toString()).sorted()
+                .collect(Collectors.toList());
+    }
+}

@@ -1,0 +1,46 @@
+package org.fudp.codec;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.fudp.api.CfsSample;
+import org.fudp.api.CorrelationFlowSet;
+import org.onosproject.codec.CodecContext;
+import org.onosproject.codec.JsonCodec;
+
+/**
+ * One control period of a CFS, for charts: {@code {"timeMs", "tcpBps", "udpBps",
+ * "udpDemandBps", "jainIndex" (null if unknown), "state"}}.
+ */
+public final class CfsSampleCodec extends JsonCodec<CfsSample> {
+
+    static final String TIME = "timeMs";
+    static final String TCP = "tcpBps";
+    static final String UDP = "udpBps";
+    static final String UDP_DEMAND = "udpDemandBps";
+    static final String JAIN = "jainIndex";
+    static final String STATE = "state";
+
+    @Override
+    public ObjectNode encode(CfsSample s, CodecContext context) {
+        ObjectNode n = context.mapper().createObjectNode();
+        n.put(TIME, s.timeMs());
+        n.put(TCP, s.tcpBps());
+        n.put(UDP, s.udpBps());
+        n.put(UDP_DEMAND, s.udpDemandBps());
+        CorrelationFlowSetCodec.putDouble(n, JAIN, s.jainIndex());
+        if (s.state() == null) {
+            n.putNull(STATE);
+        } else {
+            n.put(STATE, s.state().name());
+        }
+        return n;
+    }
+
+    @Override
+    public CfsSample decode(ObjectNode json, CodecContext context) {
+        CorrelationFlowSet.State state = json.hasNonNull(STATE)
+                ? JsonFields.enumValue(json, "", STATE, CorrelationFlowSet.State.class) : null;
+        return new CfsSample(JsonFields.longValue(json, "", TIME), JsonFields.longValue(json, "", TCP),
+                JsonFields.longValue(json, "", UDP), JsonFields.longValue(json, "", UDP_DEMAND),
+                JsonFields.doubleOrNaN(json, "", JAIN), state);
+    }
+}

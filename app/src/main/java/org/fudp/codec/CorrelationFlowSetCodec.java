@@ -1,0 +1,162 @@
+package org.fudp.codec;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.fudp.api.CorrelationFlowSet;
+import org.fudp.api.DecisionRecord;
+import org.fudp.api.FudpService;
+import org.fudp.protocol.FiveTuple;
+import org.onosproject.codec.CodecContext;
+import org.onosproject.codec.JsonCodec;
+import org.onosproject.net.ConnectPoint;
+
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A correlation flow set as the REST API and {@code fudp-cfs -j} show it: the bottleneck and
+ * its capacity, the member flows by id, the last period's totals and Jain's index (paper,
+ * Eq. (4)), and, from the CFS's latest decision record, the predicted TCP aggregate
+ * W_{k+1}(f_T), the deviation D_{k+1}(f_T), the fairness band, UDP's average W_a(f_U), whether
+ * it is in the band, and that decision with the time it was taken.
+ * <p>
+ * The decision fields come from {@link FudpService#getDecisions(String)} through the codec
+ * context; they are null before the set's first control period. Decoding ignores them: they
+ * are the service's, not the set's.
+ * </p>
+ */
+public final class CorrelationFlowSetCodec extends JsonCodec<CorrelationFlowSet> {
+
+    static final String ID = "id";
+    static final String KIND = "kind";
+    static final String STATE = "state";
+    static final String BOTTLENECK = "bottleneck";
+    static final String EGRESS = "egress";
+    static final String LINK_DST = "linkDst";
+    static final String CAPACITY = "capacityBps";
+    static final String TCP_FLOWS = "tcpFlows";
+    static final String UDP_FLOWS = "udpFlows";
+    static final String TCP = "tcpThroughputBps";
+    static final String UDP = "udpThroughputBps";
+    static final String UDP_DEMAND = "udpDemandBps";
+    static final String UTILIZATION = "utilization";
+    static final String JAIN = "jainIndex";
+    static final String PREDICTED = "predictedTcpBps";
+    static final String DEVIATION = "deviationBps";
+    static final String BAND = "band";
+    static final String LOW = "lowBps";
+    static final String HIGH = "highBps";
+    static final String UDP_AVERAGE = "udpAverageBps";
+    static final String IN_BAND = "inBand";
+    static final String LAST_DECISION = "lastDecision";
+    static final String LAST_DECISION_TIME = "lastDecisionMs";
+
+    @Override
+    public ObjectNode encode(CorrelationFlowSet c, CodecContext context) {
+        ObjectNode n = context.mapper().createObjectNode();
+        n.put(ID, c.id());
+        n.put(KIND, c.kind().name());
+        n.put(STATE, c.state().name());
+        ObjectNode b = n.putObject(BOTTLENECK);
+        putConnectPoint(b, EGRESS, c.egress().orElse(null));
+        putConnectPoint(b, LINK_DST, c.linkDst().orElse(null));
+        n.put(CAPACITY, c.capacityBps());
+        ArrayNode tcp = n.putArray(TCP_FLOWS);
+        c.tcpFlows().forEach(f -> tcp.add(FlowIds.id(f)));
+        ArrayNode udp = n.putArray(UDP_FLOWS);
+        c.udpFlows().forEach(f -> udp.add(FlowIds.id(f)));
+        n.put(TCP, c.tcpThroughputBps());
+        n.put(UDP, c.udpThroughputBps());
+        n.put(UDP_DEMAND, c.udpDemandBps());
+        putDouble(n, UTILIZATION, c.utilization());
+        putDouble(n, JAIN, c.jainIndex());
+        DecisionRecord last = lastDecision(c.id(), context);
+        if (last == null) {
+            for (String f : new String[]{PREDICTED, DEVIATION, BAND, UDP_AVERAGE, IN_BAND,
+                    LAST_DECISION_TIME, LAST_DECISION}) {
+                n.putNull(f);
+            }
+        } else {
+            n.put(PREDICTED, last.predictedTcpBps());
+            n.put(DEVIATION, last.deviationBps());
+            ObjectNode band = n.putObject(BAND);
+            band.put(LOW, last.bandLowBps());
+            band.put(HIGH, last.bandHighBps());
+            n.put(UDP_AVERAGE, last.udpAverageBps());
+            n.put(IN_BAND, DecisionRecordCodec.inBand(last));
+            n.put(LAST_DECISION_TIME, last.timeMs());
+            n.set(LAST_DECISION, new DecisionRecordCodec().encode(last, context));
+        }
+        return n;
+    }
+
+    private static DecisionRecord lastDecision(String id, CodecContext context) {
+        FudpService service = context.getService(FudpService.class);
+        List<DecisionRecord> decisions = service == null ? List.of() : service.getDecisions(id);
+        return decisions.isEmpty() ? null : decisions.get(decisions.size() - 1);
+    }
+
+    @Override
+    public CorrelationFlowSet decode(ObjectNode json, CodecContext context) {
+        JsonNode b = json.get(BOTTLENECK);
+        ConnectPoint egress = null;
+        ConnectPoint dst = null;
+        if (b != null && !b.isNull()) {
+            JsonFields.object(b, BOTTLENECK);
+            egress = optionalConnectPoint(b, EGRESS);
+            dst = optionalConnectPoint(b, LINK_DST);
+        }
+        return CorrelationFlowSet.builder(JsonFields.text(json, "", ID),
+                        JsonFields.enumValue(json, "", KIND, CorrelationFlowSet.Kind.class))
+                .egress(egress, dst)
+                .capacityBps(JsonFields.longValue(json, "", CAPACITY))
+                .flows(flowIds(json, TCP_FLOWS), flowIds(json, UDP_FLOWS))
+                .totals(JsonFields.longValue(json, "", TCP), JsonFields.longValue(json, "", UDP),
+                        JsonFields.longValue(json, "", UDP_DEMAND), JsonFields.doubleOrNaN(json, "", JAIN))
+                .state(JsonFields.enumValue(json, "", STATE, CorrelationFlowSet.State.class))
+                .build();
+    }
+
+    private static ConnectPoint optionalConnectPoint(JsonNode b, String name) {
+        JsonNode v = b.get(name);
+        return v == null || v.isNull() ? null : JsonFields.connectPoint(b, BOTTLENECK, name);
+    }
+
+    private static Set<FiveTuple> flowIds(JsonNode json, String name) {
+        JsonNode a = json.get(name);
+        if (a == null || !a.isArray()) {
+            throw new IllegalArgumentException(name + ": must be an array of flow ids, was "
+                    + JsonFields.describe(a));
+        }
+        Set<FiveTuple> flows = new LinkedHashSet<>();
+        for (int i = 0; i < a.size(); i++) {
+            flows.add(FlowIds.parse(name + "[" + i + "]", a.get(i).asText()));
+        }
+        return flows;
+    }
+
+    private static void putConnectPoint(ObjectNode n, String name, ConnectPoint cp) {
+        if (cp == null) {
+            n.putNull(name);
+        } else {
+            n.put(name, JsonFields.connectPoint(cp));
+        }
+    }
+
+    /**
+     * Puts a number that may be unknown: JSON has no NaN, so unknown is null.
+     *
+     * @param n the object
+     * @param name field
+     * @param v value, NaN for unknown
+     */
+    static void putDouble(ObjectNode n, String name, double v) {
+        if (Double.isNaN(v) || Double.isInfinite(v)) {
+            n.putNull(name);
+        } else {
+            n.put(name, v);
+        }
+    }
+}

@@ -1,0 +1,25 @@
+package org.fudp.codec;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.fudp.api.Facility;
+import org.onosproject.codec.CodecContext;
+import org.onosproject.codec.JsonCodec;
+
+import java.util.List;
+
+/**
+ * A facility in the network config's own form ({@code deviceId}, {@code adjustorPort},
+ * {@code returnPort}, {@code adjustorMac}, {@code keyId}), validated by the config class.
+ */
+public final class FacilityCodec extends JsonCodec<Facility> {
+
+    @Override
+    public ObjectNode encode(Facility f, CodecContext context) {
+        return (ObjectNode) ConfigSections.encodeFacilities(List.of(f)).get(0);
+    }
+
+    @Override
+    public Facility decode(ObjectNode json, CodecContext context) {
+        return ConfigSections.facilities(context.mapper().createArrayNode().add(json)).get(0);
+    }
+}

@@ -1,0 +1,58 @@
+package org.fudp.codec;
+
+import org.fudp.api.AgentState;
+import org.fudp.api.AllocationState;
+import org.fudp.api.Bottleneck;
+import org.fudp.api.CfsSample;
+import org.fudp.api.ControlStatus;
+import org.fudp.api.CorrelationFlowSet;
+import org.fudp.api.DecisionRecord;
+import org.fudp.api.Facility;
+import org.fudp.api.FlowRecord;
+import org.fudp.api.FlowSample;
+import org.fudp.protocol.FiveTuple;
+import org.onosproject.codec.CodecService;
+
+import java.util.List;
+
+/**
+ * The set of FUDP codecs, registered and unregistered as one.
+ */
+public final class FudpCodecs {
+
+    /** Every type FUDP registers a codec for. */
+    public static final List<Class<?>> TYPES = List.of(FiveTuple.class, FlowRecord.class,
+            CorrelationFlowSet.class, DecisionRecord.class, AllocationState.class, AgentState.class,
+            CfsSample.class, FlowSample.class, Facility.class, Bottleneck.class, ControlStatus.class);
+
+    private FudpCodecs() {
+    }
+
+    /**
+     * Registers every FUDP codec.
+     *
+     * @param service the codec service
+     */
+    public static void registerAll(CodecService service) {
+        service.registerCodec(FiveTuple.class, new FiveTupleCodec());
+        service.registerCodec(FlowRecord.class, new FlowRecordCodec());
+        service.registerCodec(CorrelationFlowSet.class, new CorrelationFlowSetCodec());
+        service.registerCodec(DecisionRecord.class, new DecisionRecordCodec());
+        service.registerCodec(AllocationState.class, new AllocationStateCodec());
+        service.registerCodec(AgentState.class, new AgentStateCodec());
+        service.registerCodec(CfsSample.class, new CfsSampleCodec());
+        service.registerCodec(FlowSample.class, new FlowSampleCodec());
+        service.registerCodec(Facility.class, new FacilityCodec());
+        service.registerCodec(Bottleneck.class, new BottleneckCodec());
+        service.registerCodec(ControlStatus.class, new ControlStatusCodec());
+    }
+
+    /**
+     * Unregisters every FUDP codec.
+     *
+     * @param service the codec service
+     */
+    public static void unregisterAll(CodecService service) {
+        TYPES.forEach(service::unregisterCodec);
+    }
+}

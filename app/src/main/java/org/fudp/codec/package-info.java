@@ -1,0 +1,5 @@
+/**
+ * JSON codecs for FUDP's value types, shared by the REST API, the CLI's {@code -j} output and
+ * the GUI, and registered with ONOS's CodecService.
+ */
+package org.fudp.codec;

@@ -1,0 +1,19 @@
+package org.fudp.rest;
+
+import org.onlab.rest.AbstractWebApplication;
+
+import java.util.Set;
+
+/**
+ * The FUDP REST application: ONOS's authorization filter, error mappers and JSON writer plus
+ * FUDP's resources.
+ */
+public class FudpWebApplication extends AbstractWebApplication {
+
+    @Override
+    public Set<Class<?>> getClasses() {
+        return getClasses(CfsWebResource.class, FlowsWebResource.class, AllocationsWebResource.class,
+                AgentsWebResource.class, HistoryWebResource.class, BottlenecksWebResource.class,
+                FacilitiesWebResource.class, WhatIfWebResource.class, ControlWebResource.class);
+    }
+}

@@ -1,0 +1,190 @@
+package org.fudp.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.fudp.algorithm.whatif.WhatIfRunner;
+import org.fudp.codec.TestFudpService;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * What each FUDP command prints, in text and with {@code -j}.
+ */
+class CommandsTest extends CommandTestBase {
+
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private static List<String> lines(String text) {
+        return List.of(text.split("\n"));
+    }
+
+    @Test
+    void cfsListsEverySetWithBandAndJain() {
+        List<String> lines = lines(run(new CfsCommand(), false));
+        assertEquals(4, lines.size(), String.join("\n", lines));
+        assertTrue(lines.get(0).startsWith("id "));
+        assertTrue(lines.get(1).startsWith("bottleneck:set1"));
+        assertTrue(lines.get(1).contains("FAIR") && lines.get(1).contains("10.00M") && lines.get(1).contains("0.999"),
+                lines.get(1));
+        assertTrue(lines.get(1).contains("2.09M..3.78M") && lines.get(1).endsWith("3.32M in band"), lines.get(1));
+        assertTrue(lines.get(2).endsWith("3.60M out of band"), lines.get(2));
+        assertTrue(lines.get(3).startsWith(TestFudpService.PATH_SET) && lines.get(3).endsWith("-"), lines.get(3));
+    }
+
+    @Test
+    void cfsShowsOneSetInDetail() {
+        CfsCommand c = new CfsCommand();
+        c.cfsId = TestFudpService.SET2;
+        String text = run(c, false);
+        assertTrue(text.contains("id=bottleneck:set2, kind=CONFIGURED, state=ADJUSTING"), text);
+        assertTrue(text.contains("bottleneck=of:0000000000000002/3 -> of:0000000000000003/1, capacity=10.00M"), text);
+        assertTrue(text.contains("last decision: period 3 at 2025-11-24T16:00:03Z: UDP average above band"), text);
+        assertTrue(text.contains("band=3.00M..3.40M, udp avg=3.60M (out of band)"), text);
+        assertTrue(text.contains("allocation udp-10.0.0.2-5002-10.0.0.3-5203 = 3.33M"), text);
+        assertTrue(text.contains("tcp flow tcp-10.0.0.2-40003-10.0.0.3-5201"), text);
+    }
+
+    @Test
+    void cfsJsonIsTheRestApisJson() throws Exception {
+        JsonNode all = MAPPER.readTree(run(new CfsCommand(), true));
+        assertEquals(3, all.get("cfs").size());
+        CfsCommand one = new CfsCommand();
+        one.cfsId = TestFudpService.SET1;
+        JsonNode set1 = MAPPER.readTree(run(one, true));
+        assertEquals(all.get("cfs").get(0), set1);
+        assertEquals(5_864_219, set1.get("predictedTcpBps").asLong());
+    }
+
+    @Test
+    void unknownCfsIsAnErrorWithoutTrace() {
+        CfsCommand c = new CfsCommand();
+        c.cfsId = "bottleneck:nope";
+        assertEquals("", run(c, false));
+        assertEquals("correlation flow set bottleneck:nope does not exist", errors().trim());
+    }
+
+    @Test
+    void flowsFilterAndShowRates() {
+        FlowsCommand c = new FlowsCommand();
+        c.protocol = "udp";
+        List<String> lines = lines(run(c, false));
+        assertEquals(3, lines.size(), String.join("\n", lines));
+        assertTrue(lines.get(1).startsWith("udp-10.0.0.1-5001-10.0.0.4-5203"), lines.get(1));
+        assertTrue(lines.get(1).contains("3.32M") && lines.get(1).contains("50.00M")
+                && lines.get(1).contains("3.33M"), lines.get(1));
+        FlowsCommand byCfs = new FlowsCommand();
+        byCfs.cfs = TestFudpService.SET2;
+        byCfs.protocol = "tcp";
+        assertEquals(3, lines(run(byCfs, false)).size());
+        FlowsCommand none = new FlowsCommand();
+        none.facility = "of:0000000000000006";
+        assertEquals("No flows", run(none, false).trim());
+    }
+
+    @Test
+    void flowsJsonAndErrors() throws Exception {
+        assertEquals(7, MAPPER.readTree(run(new FlowsCommand(), true)).get("flows").size());
+        FlowsCommand one = new FlowsCommand();
+        one.flowId = "udp-10.0.0.2-5002-10.0.0.3-5203";
+        assertEquals(40_000_000, MAPPER.readTree(run(one, true)).get("demandBps").asLong());
+        FlowsCommand bad = new FlowsCommand();
+        bad.protocol = "quic";
+        run(bad, false);
+        assertTrue(errors().startsWith("protocol: must be tcp, udp"), errors());
+        FlowsCommand unknown = new FlowsCommand();
+        unknown.flowId = "udp-10.0.0.9-1-10.0.0.4-5201";
+        run(unknown, false);
+        assertEquals("flow udp-10.0.0.9-1-10.0.0.4-5201 is not tracked", errors().trim());
+    }
+
+    @Test
+    void allocationsShowWhatWasAcknowledged() throws Exception {
+        List<String> lines = lines(run(new AllocationsCommand(), false));
+        assertEquals(3, lines.size());
+        assertTrue(lines.get(1).contains("udp-10.0.0.1-5001-10.0.0.4-5203") && lines.get(1).contains(" 17 yes "),
+                lines.get(1));
+        assertTrue(lines.get(2).contains(" 18 no "), lines.get(2));
+        assertEquals(2, MAPPER.readTree(run(new AllocationsCommand(), true)).get("allocations").size());
+    }
+
+    @Test
+    void agentsShowLivenessAndRejects() throws Exception {
+        List<String> lines = lines(run(new AgentsCommand(), false));
+        assertEquals(3, lines.size());
+        assertTrue(lines.get(1).startsWith("of:0000000000000001  UP ") && lines.get(1).endsWith("{BAD_TAG=2}"),
+                lines.get(1));
+        assertTrue(lines.get(2).contains("DOWN") && lines.get(2).endsWith("none"), lines.get(2));
+        JsonNode json = MAPPER.readTree(run(new AgentsCommand(), true));
+        assertEquals("DOWN", json.get("agents").get(1).get("status").asText());
+    }
+
+    @Test
+    void historyShowsPeriodsAndFlows() throws Exception {
+        HistoryCommand c = new HistoryCommand();
+        c.cfsId = TestFudpService.SET1;
+        String text = run(c, false);
+        assertTrue(text.startsWith("bottleneck:set1: 3 periods"), text);
+        assertTrue(text.contains("2025-11-24T16:00:02Z         6.40M     3.32M    50.00M  0.990  ADJUSTING"), text);
+        assertTrue(text.contains("udp-10.0.0.1-5001-10.0.0.4-5203: 3 periods"), text);
+        c.since = TestFudpService.T0 + 2000;
+        JsonNode json = MAPPER.readTree(run(c, true));
+        assertEquals(1, json.get("cfs").get(0).get("samples").size());
+        c.periods = 0;
+        run(c, false);
+        assertEquals("--periods: must be at least 1, was 0", errors().trim());
+    }
+
+    @Test
+    void whatIfRunsAFile(@TempDir Path dir) throws Exception {
+        String input = "{\"periods\": [{\"cfs\": [{\"id\": \"set1\", \"capacityBps\": 1.0e7, \"flows\": ["
+                + "{\"id\": \"f1\", \"protocol\": \"tcp\", \"rateBps\": 2.0e5},"
+                + "{\"id\": \"f3\", \"protocol\": \"udp\", \"rateBps\": 9.6e6, \"demandBps\": 5.0e7}]}]}]}";
+        Path file = dir.resolve("periods.json");
+        Files.writeString(file, input);
+        WhatIfCommand c = new WhatIfCommand();
+        c.file = file.toString();
+        List<String> lines = lines(run(c, false));
+        assertEquals(2, lines.size(), String.join("\n", lines));
+        assertTrue(lines.get(1).contains("set1") && lines.get(1).contains(" no ")
+                && lines.get(1).endsWith("f3=4.90M"), lines.get(1));
+        assertEquals(MAPPER.readTree(WhatIfRunner.run(MAPPER.readTree(input)).toJson().toString()),
+                MAPPER.readTree(run(c, true)));
+        Files.writeString(file, input.replace("9.6e6", "-1"));
+        run(c, false);
+        assertTrue(errors().startsWith("periods[0].cfs[0].flows[1].rateBps"), errors());
+        c.file = dir.resolve("missing.json").toString();
+        run(c, false);
+        assertTrue(errors().startsWith("file: ") && errors().contains("does not exist"), errors());
+    }
+
+    @Test
+    void controlShowsAndChangesTheMode() throws Exception {
+        String text = run(new ControlCommand(), false);
+        assertTrue(text.startsWith("enabled=true, dryRun=false, period=1000 ms, alpha=0.875, beta=0.25"), text);
+        ControlCommand c = new ControlCommand();
+        c.enabled = "false";
+        c.dryRun = "on";
+        JsonNode json = MAPPER.readTree(run(c, true));
+        assertFalse(json.get("enabled").asBoolean());
+        assertTrue(json.get("dryRun").asBoolean());
+        assertEquals(List.of("setDryRun(true)", "setEnabled(false)"), service.adminCalls);
+    }
+
+    @Test
+    void controlRejectsABadValueAndChangesNothing() {
+        ControlCommand c = new ControlCommand();
+        c.enabled = "false";
+        c.dryRun = "maybe";
+        assertEquals("", run(c, false));
+        assertEquals("--dry-run: must be true or false, was \"maybe\"", errors().trim());
+        assertEquals(List.of(), service.adminCalls);
+    }
+}

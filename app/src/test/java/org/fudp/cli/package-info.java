@@ -1,0 +1,4 @@
+/**
+ * Tests of the FUDP Karaf commands' output and of their completers.
+ */
+package org.fudp.cli;

@@ -1,0 +1,229 @@
+package org.fudp.codec;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.fudp.api.AgentState;
+import org.fudp.api.AllocationState;
+import org.fudp.api.Bottleneck;
+import org.fudp.api.CfsSample;
+import org.fudp.api.ControlStatus;
+import org.fudp.api.CorrelationFlowSet;
+import org.fudp.api.DecisionRecord;
+import org.fudp.api.Facility;
+import org.fudp.api.FlowRecord;
+import org.fudp.api.FlowSample;
+import org.fudp.config.FudpConfig;
+import org.fudp.protocol.FiveTuple;
+import org.junit.jupiter.api.Test;
+import org.onosproject.core.DefaultApplicationId;
+
+import java.util.List;
+
+import static org.fudp.codec.TestFudpService.PATH_SET;
+import static org.fudp.codec.TestFudpService.SET1;
+import static org.fudp.codec.TestFudpService.SET2;
+import static org.fudp.codec.TestFudpService.S1_UDP;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Round trips of every FUDP codec over the testbed's data, and the JSON a client relies on.
+ */
+class FudpCodecsTest {
+
+    private final TestFudpService service = new TestFudpService();
+    private final TestCodecContext context = new TestCodecContext(service);
+
+    private <T> T roundTrip(T value, Class<T> type) {
+        ObjectNode json = context.codec(type).encode(value, context);
+        // through text, as a client sees it
+        ObjectNode parsed;
+        try {
+            parsed = (ObjectNode) new ObjectMapper().readTree(json.toString());
+        } catch (java.io.IOException e) {
+            throw new AssertionError(e);
+        }
+        return context.codec(type).decode(parsed, context);
+    }
+
+    private <T> JsonNode json(T value, Class<T> type) {
+        return context.codec(type).encode(value, context);
+    }
+
+    @Test
+    void everyTypeHasACodec() {
+        TestCodecService codecs = new TestCodecService();
+        assertEquals(FudpCodecs.TYPES.size(), codecs.getCodecs().size());
+        FudpCodecs.unregisterAll(codecs);
+        assertTrue(codecs.getCodecs().isEmpty());
+    }
+
+    @Test
+    void fiveTuplesRoundTripIpv4AndIpv6() {
+        FiveTuple v6 = TestFudpService.tuple(FiveTuple.UDP, "2001:db8::1", 5001, "2001:db8::4", 5201);
+        for (FiveTuple t : List.of(S1_UDP, TestFudpService.S1_TCP1, v6)) {
+            assertEquals(t, roundTrip(t, FiveTuple.class));
+            assertEquals(t, FlowIds.parse("id", FlowIds.id(t)));
+        }
+        assertEquals("udp-10.0.0.1-5001-10.0.0.4-5203", FlowIds.id(S1_UDP));
+        assertEquals("udp-2001:db8::1-5001-2001:db8::4-5201", FlowIds.id(v6));
+        JsonNode j = json(S1_UDP, FiveTuple.class);
+        assertEquals("udp", j.get("protocol").asText());
+        assertEquals(5203, j.get("dstPort").asInt());
+    }
+
+    @Test
+    void badFlowIdsNameTheirPart() {
+        assertMessage("flowId: must be PROTO-SRC-SRCPORT-DST-DSTPORT", () -> FlowIds.parse("flowId", "udp-10.0.0.1"));
+        assertMessage("flowId (source address): must be an IPv4 or IPv6 address, was \"h1\"",
+                () -> FlowIds.parse("flowId", "udp-h1-5001-10.0.0.4-5201"));
+        assertMessage("flowId (destination port): must be a port number (0..65535), was \"70000\"",
+                () -> FlowIds.parse("flowId", "udp-10.0.0.1-5001-10.0.0.4-70000"));
+        assertMessage("flowId (protocol): must be tcp, udp or an IP protocol number",
+                () -> FlowIds.parse("flowId", "sctp-10.0.0.1-5001-10.0.0.4-5201"));
+        assertMessage("flowId: src 10.0.0.1 and dst 2001:db8:0:0:0:0:0:4 are of different address families",
+                () -> FlowIds.parse("flowId", "udp-10.0.0.1-5001-2001:db8::4-5201"));
+    }
+
+    @Test
+    void fiveTupleFieldsAreChecked() {
+        ObjectNode j = (ObjectNode) json(S1_UDP, FiveTuple.class);
+        j.put("srcPort", 70000);
+        assertMessage("srcPort: must be a port number (0..65535), was 70000",
+                () -> context.codec(FiveTuple.class).decode(j, context));
+        ObjectNode k = (ObjectNode) json(S1_UDP, FiveTuple.class);
+        k.put("id", "udp-10.0.0.1-5001-10.0.0.4-9999");
+        assertMessage("id: \"udp-10.0.0.1-5001-10.0.0.4-9999\" does not match the 5-tuple",
+                () -> context.codec(FiveTuple.class).decode(k, context));
+    }
+
+    @Test
+    void flowRecordsRoundTrip() {
+        for (FlowRecord r : service.getFlows()) {
+            assertEquals(r, roundTrip(r, FlowRecord.class));
+        }
+        JsonNode udp = json(service.getFlow(S1_UDP).get(), FlowRecord.class);
+        assertEquals(3_333_333, udp.get("allocationBps").asLong());
+        assertEquals(50_000_000, udp.get("demandBps").asLong());
+        assertEquals("of:0000000000000001", udp.get("facility").asText());
+        JsonNode tcp = json(service.getFlow(TestFudpService.S1_TCP1).get(), FlowRecord.class);
+        assertTrue(tcp.get("allocationBps").isNull(), "a TCP flow has no allocation");
+    }
+
+    @Test
+    void correlationFlowSetsRoundTripAndCarryTheLastDecision() {
+        for (CorrelationFlowSet c : service.getCorrelationFlowSets()) {
+            assertEquals(c, roundTrip(c, CorrelationFlowSet.class));
+        }
+        JsonNode set1 = json(service.getCorrelationFlowSet(SET1).get(), CorrelationFlowSet.class);
+        assertEquals(10_000_000, set1.get("capacityBps").asLong());
+        assertEquals("of:0000000000000002/2", set1.get("bottleneck").get("egress").asText());
+        assertEquals(5_864_219, set1.get("predictedTcpBps").asLong());
+        assertEquals(1_693_750, set1.get("deviationBps").asLong());
+        assertEquals(2_085_234, set1.get("band").get("lowBps").asLong());
+        assertEquals(3_778_984, set1.get("band").get("highBps").asLong());
+        assertEquals(3_320_000, set1.get("udpAverageBps").asLong());
+        assertTrue(set1.get("inBand").asBoolean());
+        assertEquals(0.9993, set1.get("jainIndex").asDouble(), 1e-9);
+        assertEquals(TestFudpService.T0 + 3000, set1.get("lastDecisionMs").asLong());
+        assertEquals(3, set1.get("lastDecision").get("period").asLong());
+        JsonNode set2 = json(service.getCorrelationFlowSet(SET2).get(), CorrelationFlowSet.class);
+        assertFalse(set2.get("inBand").asBoolean(), "Set 2's UDP average 3.6M is above its band 3.0M..3.4M");
+        assertEquals(3_333_333, set2.get("lastDecision").get("allocations").get("udp-10.0.0.2-5002-10.0.0.3-5203")
+                .asLong());
+        JsonNode path = json(service.getCorrelationFlowSet(PATH_SET).get(), CorrelationFlowSet.class);
+        assertTrue(path.get("lastDecision").isNull(), "no decision yet");
+        assertTrue(path.get("inBand").isNull());
+    }
+
+    @Test
+    void unknownJainIsNull() {
+        CorrelationFlowSet c = CorrelationFlowSet.builder("dst:10.0.0.9", CorrelationFlowSet.Kind.DESTINATION).build();
+        JsonNode j = json(c, CorrelationFlowSet.class);
+        assertTrue(j.get("jainIndex").isNull());
+        assertTrue(j.get("utilization").isNull());
+        assertTrue(j.get("bottleneck").get("egress").isNull());
+        assertEquals(c, roundTrip(c, CorrelationFlowSet.class));
+    }
+
+    @Test
+    void decisionsRoundTrip() {
+        for (String id : List.of(SET1, SET2)) {
+            for (DecisionRecord d : service.getDecisions(id)) {
+                DecisionRecord back = roundTrip(d, DecisionRecord.class);
+                assertEquals(json(d, DecisionRecord.class), json(back, DecisionRecord.class));
+                assertEquals(d.allocations(), back.allocations());
+            }
+        }
+    }
+
+    @Test
+    void allocationsAndAgentsRoundTrip() {
+        for (AllocationState a : service.getAllocations()) {
+            assertEquals(a, roundTrip(a, AllocationState.class));
+        }
+        for (AgentState a : service.getAgents()) {
+            assertEquals(a, roundTrip(a, AgentState.class));
+        }
+        JsonNode up = json(service.getAgent(TestFudpService.FACILITY1).get(), AgentState.class);
+        assertEquals(2, up.get("rejectedFrames").get("BAD_TAG").asLong());
+        assertFalse(up.get("inSync").asBoolean(), "snapshot 18 was sent, 17 acknowledged");
+    }
+
+    @Test
+    void samplesRoundTrip() {
+        for (CfsSample s : service.getCfsHistory(SET1)) {
+            assertEquals(json(s, CfsSample.class), json(roundTrip(s, CfsSample.class), CfsSample.class));
+        }
+        for (FlowSample s : service.getFlowHistory(S1_UDP)) {
+            assertEquals(json(s, FlowSample.class), json(roundTrip(s, FlowSample.class), FlowSample.class));
+        }
+        assertTrue(json(service.getFlowHistory(S1_UDP).get(0), FlowSample.class).get("allocationBps").isNull());
+    }
+
+    @Test
+    void controlStatusRoundTrips() {
+        ControlStatus s = service.getControlStatus();
+        assertEquals(json(s, ControlStatus.class), json(roundTrip(s, ControlStatus.class), ControlStatus.class));
+    }
+
+    @Test
+    void facilitiesAndBottlenecksRoundTripInTheNetworkConfigForm() {
+        for (Facility f : service.getFacilities()) {
+            assertEquals(f, roundTrip(f, Facility.class));
+        }
+        for (Bottleneck b : service.getBottlenecks()) {
+            assertEquals(b, roundTrip(b, Bottleneck.class));
+        }
+        // what GET /bottlenecks shows is what onos-netcfg holds
+        FudpConfig config = new FudpConfig();
+        ObjectMapper mapper = new ObjectMapper();
+        config.init(new DefaultApplicationId(1, "org.fudp.app"), FudpConfig.CONFIG_KEY, mapper.createObjectNode(),
+                mapper, null);
+        config.bottlenecks(service.getBottlenecks());
+        assertEquals(config.node().get("bottlenecks"), ConfigSections.encodeBottlenecks(service.getBottlenecks()));
+        assertEquals(service.getBottlenecks(), config.bottlenecks());
+    }
+
+    @Test
+    void invalidFacilitiesAreRefusedWithTheConfigsMessages() {
+        ObjectNode f = (ObjectNode) json(service.getFacilities().get(0), Facility.class);
+        f.put("returnPort", 3);
+        assertMessage("facilities[0].returnPort: must differ from adjustorPort, both are 3",
+                () -> context.codec(Facility.class).decode(f, context));
+        ObjectNode body = new ObjectMapper().createObjectNode();
+        body.putArray("facilities");
+        body.put("facility", 1);
+        assertMessage("facility: unknown field, expected one of facilities", () -> ConfigSections.facilities(body));
+        assertMessage("bottlenecks: must be an array", () -> ConfigSections.bottlenecks(body.objectNode()));
+        assertEquals(List.of(), ConfigSections.facilities(new ObjectMapper().createArrayNode()));
+    }
+
+    private static void assertMessage(String expectedStart, org.junit.jupiter.api.function.Executable call) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, call);
+        assertTrue(e.getMessage().startsWith(expectedStart), "message was: " + e.getMessage());
+    }
+}

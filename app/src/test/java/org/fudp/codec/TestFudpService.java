@@ -1,0 +1,269 @@
+package org.fudp.codec;
+
+import com.google.common.collect.ImmutableMap;
+import com.google.common.collect.ImmutableSet;
+import com.google.common.net.InetAddresses;
+import org.fudp.api.AgentState;
+import org.fudp.api.AllocationState;
+import org.fudp.api.Bottleneck;
+import org.fudp.api.CfsSample;
+import org.fudp.api.ControlStatus;
+import org.fudp.api.CorrelationFlowSet;
+import org.fudp.api.DecisionRecord;
+import org.fudp.api.Facility;
+import org.fudp.api.FlowRecord;
+import org.fudp.api.FlowSample;
+import org.fudp.api.FudpAdminService;
+import org.fudp.api.FudpListener;
+import org.fudp.protocol.FiveTuple;
+import org.onlab.packet.IpPrefix;
+import org.onlab.packet.MacAddress;
+import org.onosproject.net.ConnectPoint;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.PortNumber;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A FUDP service holding the paper's testbed at one tenth scale, in steady state after FUDP
+ * acted: Set 1 (two TCP flows H1, H2 to H4 and a UDP flow H1 to H4 offering 50 Mbit/s) and
+ * Set 2 (two TCP flows H2 to H3 and a UDP flow H2 to H3 offering 40 Mbit/s), each behind a
+ * configured 10 Mbit/s bottleneck, plus a path-derived set with one TCP flow. Admin calls are
+ * recorded, and an invalid bottleneck or facility list is refused as the real service would.
+ */
+public class TestFudpService implements FudpAdminService {
+
+    /** Start of the recorded history, epoch ms. */
+    public static final long T0 = 1_764_000_000_000L;
+    /** The facility both sets' senders hang off. */
+    public static final DeviceId FACILITY1 = DeviceId.deviceId("of:0000000000000001");
+    /** A second facility whose agent is down. */
+    public static final DeviceId FACILITY2 = DeviceId.deviceId("of:0000000000000006");
+
+    public static final FiveTuple S1_TCP1 = tuple(FiveTuple.TCP, "10.0.0.1", 40001, "10.0.0.4", 5201);
+    public static final FiveTuple S1_TCP2 = tuple(FiveTuple.TCP, "10.0.0.2", 40002, "10.0.0.4", 5202);
+    public static final FiveTuple S1_UDP = tuple(FiveTuple.UDP, "10.0.0.1", 5001, "10.0.0.4", 5203);
+    public static final FiveTuple S2_TCP1 = tuple(FiveTuple.TCP, "10.0.0.2", 40003, "10.0.0.3", 5201);
+    public static final FiveTuple S2_TCP2 = tuple(FiveTuple.TCP, "10.0.0.2", 40004, "10.0.0.3", 5202);
+    public static final FiveTuple S2_UDP = tuple(FiveTuple.UDP, "10.0.0.2", 5002, "10.0.0.3", 5203);
+    public static final FiveTuple P_TCP = tuple(FiveTuple.TCP, "10.0.0.5", 40005, "10.0.0.6", 80);
+
+    public static final String SET1 = "bottleneck:set1";
+    public static final String SET2 = "bottleneck:set2";
+    public static final String PATH_SET = "link:of:0000000000000002/4-of:0000000000000005/1";
+
+    private final Map<String, CorrelationFlowSet> sets = new LinkedHashMap<>();
+    private final Map<FiveTuple, FlowRecord> flows = new LinkedHashMap<>();
+    private final List<AllocationState> allocations = new ArrayList<>();
+    private final Map<DeviceId, AgentState> agents = new LinkedHashMap<>();
+    private final Map<String, List<DecisionRecord>> decisions = new LinkedHashMap<>();
+    private final Map<String, List<CfsSample>> cfsHistory = new LinkedHashMap<>();
+    private final Map<FiveTuple, List<FlowSample>> flowHistory = new LinkedHashMap<>();
+    private List<Facility> facilities = new ArrayList<>();
+    private List<Bottleneck> bottlenecks = new ArrayList<>();
+    private boolean enabled = true;
+    private boolean dryRun;
+
+    /** Every admin call, in order, e.g. "setEnabled(false)". */
+    public final List<String> adminCalls = new ArrayList<>();
+
+    /**
+     * Creates the service with the testbed's data.
+     */
+    public TestFudpService() {
+        ConnectPoint r2toH4 = ConnectPoint.deviceConnectPoint("of:0000000000000002/2");
+        ConnectPoint h4 = ConnectPoint.deviceConnectPoint("of:0000000000000004/1");
+        ConnectPoint r2toH3 = ConnectPoint.deviceConnectPoint("of:0000000000000002/3");
+        ConnectPoint h3 = ConnectPoint.deviceConnectPoint("of:0000000000000003/1");
+        bottlenecks.add(new Bottleneck("set1", r2toH4, h4, 10_000_000, List.of(IpPrefix.valueOf("10.0.0.4/32")),
+                List.of()));
+        bottlenecks.add(new Bottleneck("set2", r2toH3, h3, 10_000_000, List.of(IpPrefix.valueOf("10.0.0.3/32")),
+                List.of()));
+        facilities.add(new Facility(FACILITY1, PortNumber.portNumber(3), PortNumber.portNumber(4),
+                MacAddress.valueOf("02:00:00:00:00:aa"), 1));
+        facilities.add(new Facility(FACILITY2, PortNumber.portNumber(3), PortNumber.portNumber(4),
+                MacAddress.valueOf("02:00:00:00:00:bb"), 2));
+
+        sets.put(SET1, CorrelationFlowSet.builder(SET1, CorrelationFlowSet.Kind.CONFIGURED).egress(r2toH4, h4)
+                .capacityBps(10_000_000).flows(ImmutableSet.of(S1_TCP1, S1_TCP2), ImmutableSet.of(S1_UDP))
+                .totals(6_610_000, 3_320_000, 50_000_000, 0.9993).state(CorrelationFlowSet.State.FAIR).build());
+        sets.put(SET2, CorrelationFlowSet.builder(SET2, CorrelationFlowSet.Kind.CONFIGURED).egress(r2toH3, h3)
+                .capacityBps(10_000_000).flows(ImmutableSet.of(S2_TCP1, S2_TCP2), ImmutableSet.of(S2_UDP))
+                .totals(6_500_000, 3_330_000, 40_000_000, 0.9981).state(CorrelationFlowSet.State.ADJUSTING).build());
+        sets.put(PATH_SET, CorrelationFlowSet.builder(PATH_SET, CorrelationFlowSet.Kind.PATH_LINK)
+                .egress(ConnectPoint.deviceConnectPoint("of:0000000000000002/4"),
+                        ConnectPoint.deviceConnectPoint("of:0000000000000005/1"))
+                .capacityBps(100_000_000).flows(ImmutableSet.of(P_TCP), ImmutableSet.of())
+                .totals(20_000_000, 0, 0, 1.0).state(CorrelationFlowSet.State.NO_UDP).build());
+
+        flow(S1_TCP1, SET1, 3_300_000, -1);
+        flow(S1_TCP2, SET1, 3_310_000, -1);
+        flow(S1_UDP, SET1, 3_320_000, 3_333_333);
+        flows.put(S1_UDP, flows.get(S1_UDP).toBuilder().rates(50_000_000, 3_320_000, true).build());
+        flow(S2_TCP1, SET2, 3_240_000, -1);
+        flow(S2_TCP2, SET2, 3_260_000, -1);
+        flow(S2_UDP, SET2, 3_330_000, 3_333_333);
+        flows.put(S2_UDP, flows.get(S2_UDP).toBuilder().rates(40_000_000, 3_330_000, true).build());
+        flow(P_TCP, PATH_SET, 20_000_000, -1);
+
+        allocations.add(new AllocationState(S1_UDP, FACILITY1, SET1, 3_333_333, 17, T0 + 2000, true, false));
+        allocations.add(new AllocationState(S2_UDP, FACILITY1, SET2, 3_333_333, 18, T0 + 3000, false, false));
+
+        agents.put(FACILITY1, new AgentState(FACILITY1, AgentState.Status.UP, T0 + 3500, 18, 17, T0 + 2100, 40, 1,
+                ImmutableMap.of("BAD_TAG", 2L)));
+        agents.put(FACILITY2, new AgentState(FACILITY2, AgentState.Status.DOWN, T0 - 60_000, 0, 0, 0, 3, 0,
+                ImmutableMap.of()));
+
+        decisions.put(SET1, List.of(
+                new DecisionRecord(SET1, 1, T0 + 1000, false, false, 2, 1, 600_000, 600_000, 0, 300_000, 300_000,
+                        9_400_000, 0, Map.of(), "first period: predictor starts at the measured TCP aggregate"),
+                new DecisionRecord(SET1, 2, T0 + 2000, true, false, 2, 1, 650_000, 643_750, 12_500, 315_625,
+                        328_125, 9_350_000, 10_000_000, Map.of(S1_UDP, 3_333_333L), "UDP average above band"),
+                new DecisionRecord(SET1, 3, T0 + 3000, false, false, 2, 1, 6_610_000, 5_864_219, 1_693_750,
+                        2_085_234, 3_778_984, 3_320_000, 0, Map.of(), "UDP average inside the fairness band")));
+        decisions.put(SET2, List.of(
+                new DecisionRecord(SET2, 3, T0 + 3000, true, false, 2, 1, 6_500_000, 6_400_000, 400_000,
+                        3_000_000, 3_400_000, 3_600_000, 10_000_000, Map.of(S2_UDP, 3_333_333L),
+                        "UDP average above band")));
+        for (String id : List.of(SET1, SET2)) {
+            List<CfsSample> samples = new ArrayList<>();
+            for (int k = 1; k <= 3; k++) {
+                samples.add(new CfsSample(T0 + 1000L * k, k == 1 ? 600_000 : 6_000_000 + 200_000L * k,
+                        k == 1 ? 9_400_000 : 3_320_000, 50_000_000, k == 1 ? 0.39 : 0.99,
+                        k == 2 ? CorrelationFlowSet.State.ADJUSTING : CorrelationFlowSet.State.FAIR));
+            }
+            cfsHistory.put(id, samples);
+        }
+        for (FlowRecord r : flows.values()) {
+            List<FlowSample> samples = new ArrayList<>();
+            for (int k = 1; k <= 3; k++) {
+                samples.add(new FlowSample(T0 + 1000L * k, r.demandBps(), r.throughputBps(),
+                        r.isUdp() && k >= 2 ? 3_333_333 : -1));
+            }
+            flowHistory.put(r.flow(), samples);
+        }
+    }
+
+    private void flow(FiveTuple t, String cfs, long rate, long allocation) {
+        flows.put(t, FlowRecord.builder(t, FACILITY1).cfsId(cfs).rates(rate, rate, true).allocationBps(allocation)
+                .sinceMs(T0 - 5000).updatedMs(T0 + 3000).build());
+    }
+
+    /**
+     * Builds a 5-tuple from text addresses.
+     *
+     * @param proto protocol number
+     * @param src source address
+     * @param sport source port
+     * @param dst destination address
+     * @param dport destination port
+     * @return 5-tuple
+     */
+    public static FiveTuple tuple(int proto, String src, int sport, String dst, int dport) {
+        return new FiveTuple(proto, InetAddresses.forString(src), InetAddresses.forString(dst), sport, dport);
+    }
+
+    @Override
+    public Collection<CorrelationFlowSet> getCorrelationFlowSets() {
+        return List.copyOf(sets.values());
+    }
+
+    @Override
+    public Optional<CorrelationFlowSet> getCorrelationFlowSet(String id) {
+        return Optional.ofNullable(sets.get(id));
+    }
+
+    @Override
+    public Collection<FlowRecord> getFlows() {
+        return List.copyOf(flows.values());
+    }
+
+    @Override
+    public Optional<FlowRecord> getFlow(FiveTuple flow) {
+        return Optional.ofNullable(flows.get(flow));
+    }
+
+    @Override
+    public Collection<AllocationState> getAllocations() {
+        return List.copyOf(allocations);
+    }
+
+    @Override
+    public Collection<AgentState> getAgents() {
+        return List.copyOf(agents.values());
+    }
+
+    @Override
+    public Optional<AgentState> getAgent(DeviceId facility) {
+        return Optional.ofNullable(agents.get(facility));
+    }
+
+    @Override
+    public List<DecisionRecord> getDecisions(String cfsId) {
+        return decisions.getOrDefault(cfsId, List.of());
+    }
+
+    @Override
+    public List<CfsSample> getCfsHistory(String cfsId) {
+        return cfsHistory.getOrDefault(cfsId, List.of());
+    }
+
+    @Override
+    public List<FlowSample> getFlowHistory(FiveTuple flow) {
+        return flowHistory.getOrDefault(flow, List.of());
+    }
+
+    @Override
+    public List<Facility> getFacilities() {
+        return List.copyOf(facilities);
+    }
+
+    @Override
+    public List<Bottleneck> getBottlenecks() {
+        return List.copyOf(bottlenecks);
+    }
+
+    @Override
+    public ControlStatus getControlStatus() {
+        return new ControlStatus(enabled, dryRun, 1000, 0.875, 0.25, 3, T0 + 3000);
+    }
+
+    @Override
+    public void setFacilities(List<Facility> list) {
+        adminCalls.add("setFacilities(" + list.size() + ")");
+        facilities = new ArrayList<>(list);
+    }
+
+    @Override
+    public void setBottlenecks(List<Bottleneck> list) {
+        adminCalls.add("setBottlenecks(" + list.size() + ")");
+        bottlenecks = new ArrayList<>(list);
+    }
+
+    @Override
+    public void setEnabled(boolean on) {
+        adminCalls.add("setEnabled(" + on + ")");
+        enabled = on;
+    }
+
+    @Override
+    public void setDryRun(boolean on) {
+        adminCalls.add("setDryRun(" + on + ")");
+        dryRun = on;
+    }
+
+    @Override
+    public void addListener(FudpListener listener) {
+        // events are not part of what the REST API and CLI show
+    }
+
+    @Override
+    public void removeListener(FudpListener listener) {
+        // events are not part of what the REST API and CLI show
+    }
+}

@@ -1,0 +1,5 @@
+/**
+ * Tests of the FUDP REST API: the real Jersey application on in-process Jetty over a service
+ * double.
+ */
+package org.fudp.rest;
