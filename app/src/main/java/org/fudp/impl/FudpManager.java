@@ -148,6 +148,23 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
     private static final long TICK_MS = 250;
     private static final int MIN_BURST_BYTES = 2 * 1514;
 
+    /**
+     * A flow joins its CFS once it carries ten full frames a second (about 121 kbit/s). Without
+     * this, small flows such as iperf3's control connection or DNS would count as TCP or UDP
+     * flows and pull the per-flow averages the fairness band is built on toward zero.
+     */
+    static final double JOIN_BPS = 10 * 1514 * 8;
+    /** A period in which a flow carries less than one full frame a second is idle. */
+    static final double IDLE_BPS = 1514 * 8;
+    /**
+     * A member leaves its CFS after this many idle periods in a row (and is forgotten when its
+     * rules idle out). A TCP flow starved into retransmission timeouts carries nothing for a
+     * while; dropping it at once would make the set look TCP-free, and FUDPA would lift the UDP
+     * limits exactly when TCP needs them most. The price: a TCP flow that ended counts, at rate
+     * 0, for this many periods.
+     */
+    static final int GRACE_PERIODS = 3;
+
     private final Logger log = LoggerFactory.getLogger(getClass());
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
@@ -794,6 +811,10 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
             Map<String, List<TrackedFlow>> members = new LinkedHashMap<>();
             List<Bottleneck> bns = bottlenecks;
             for (TrackedFlow tf : flows.values()) {
+                if (!tf.updateMembership(JOIN_BPS, IDLE_BPS, GRACE_PERIODS)) {
+                    tf.cfsId = "";
+                    continue;
+                }
                 CfsGrouper.Group g = grouper.groupOf(tf.facility.deviceId(), IpAddress.valueOf(tf.tuple.dst()), bns);
                 tf.cfsId = g.id;
                 groups.putIfAbsent(g.id, g);

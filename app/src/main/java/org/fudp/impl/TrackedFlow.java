@@ -21,6 +21,8 @@ final class TrackedFlow {
     final RateEstimator backRate;
     final long sinceMs;
     String cfsId = "";
+    private boolean member;
+    private int idlePeriods;
 
     TrackedFlow(FiveTuple tuple, Facility facility, PortNumber onward, FlowRule mainRule, FlowRule backRule,
                 long staleAfterMs, long sinceMs) {
@@ -62,5 +64,43 @@ final class TrackedFlow {
 
     boolean demandKnown() {
         return mainRate.known();
+    }
+
+    /**
+     * Tells whether the flow counts as a member of its CFS.
+     *
+     * @return true if it takes part in FUDPA
+     */
+    boolean member() {
+        return member;
+    }
+
+    /**
+     * Updates CFS membership from this period's offered rate: a flow joins once it carries
+     * {@code joinBps}, and leaves after {@code gracePeriods} periods in a row below
+     * {@code idleBps}. A period without a usable rate changes nothing.
+     *
+     * @param joinBps rate that makes a flow a member
+     * @param idleBps rate below which a period counts as idle
+     * @param gracePeriods idle periods before a member leaves
+     * @return whether the flow is a member this period
+     */
+    boolean updateMembership(double joinBps, double idleBps, int gracePeriods) {
+        if (!demandKnown()) {
+            return member;
+        }
+        double rate = demandBps();
+        if (rate >= joinBps) {
+            member = true;
+            idlePeriods = 0;
+        } else if (rate < idleBps) {
+            idlePeriods++;
+            if (idlePeriods >= gracePeriods) {
+                member = false;
+            }
+        } else {
+            idlePeriods = 0;
+        }
+        return member;
     }
 }

@@ -319,6 +319,21 @@ class FudpManagerTest {
         return ((Instructions.OutputInstruction) ins.get(0)).port();
     }
 
+    /** Gives a rule a counter that reads as {@code bps} averaged over its first 4 s. */
+    private void rate(FlowRule r, long bps, long installedMs) {
+        TestServices.TestFlowRuleService.Counter c = new TestServices.TestFlowRuleService.Counter(installedMs);
+        c.sampleMs = installedMs + 4_000;
+        c.bytes = bps / 8 * 4;
+        rules.counters.put(r.id(), c);
+    }
+
+    /** Moves a rule's counter on by {@code bps} for one period. */
+    private void advance(FlowRule r, long bps) {
+        TestServices.TestFlowRuleService.Counter c = rules.counters.get(r.id());
+        c.sampleMs += PERIOD;
+        c.bytes += bps / 8 * PERIOD / 1000;
+    }
+
     private List<FudpEvent.Type> eventTypes() {
         return events.stream().map(FudpEvent::type).collect(Collectors.toList());
     }
@@ -473,10 +488,13 @@ class FudpManagerTest {
     void flowLeavesItsCfsWhenItsRuleIdlesOut() throws Exception {
         flowStarts(TCP1, H1_PORT);
         flowStarts(UDP1, H1_PORT);
-        mgr.runPeriod(T0 + PERIOD);
-        assertEquals(Set.of(UDP1), mgr.getCorrelationFlowSet(SET1).get().udpFlows());
         FlowRule udpIn = ruleFor(UDP1, false);
         FlowRule udpBack = ruleFor(UDP1, true);
+        rate(ruleFor(TCP1, false), 1_000_000, T0);
+        rate(udpIn, 5_000_000, T0);
+        rate(udpBack, 5_000_000, T0);
+        mgr.runPeriod(T0 + PERIOD);
+        assertEquals(Set.of(UDP1), mgr.getCorrelationFlowSet(SET1).get().udpFlows());
         events.clear();
 
         rules.idleOut(udpIn);
@@ -506,11 +524,46 @@ class FudpManagerTest {
         host("00:00:00:00:00:07", "10.0.0.7", PortNumber.portNumber(6));
         FiveTuple t = tuple(FiveTuple.UDP, "10.0.0.1", 1000, "10.0.0.7", 2000);
         flowStarts(t, H1_PORT);
+        rate(ruleFor(t, false), 1_000_000, T0);
+        rate(ruleFor(t, true), 1_000_000, T0);
         mgr.runPeriod(T0 + PERIOD);
         // PathServiceAdapter knows no path: the flows to one address form the set.
         CorrelationFlowSet cfs = mgr.getCorrelationFlowSet("dst:10.0.0.7").get();
         assertEquals(CorrelationFlowSet.Kind.DESTINATION, cfs.kind());
         assertEquals(Set.of(t), cfs.udpFlows());
+    }
+
+    @Test
+    void trickleFlowsDoNotJoinTheirCfs() throws Exception {
+        FiveTuple control = tuple(FiveTuple.TCP, "10.0.0.1", 40000, "10.0.0.4", 5201);
+        flowStarts(TCP1, H1_PORT);
+        flowStarts(control, H1_PORT);
+        rate(ruleFor(TCP1, false), 3_000_000, T0);
+        rate(ruleFor(control, false), 8_000, T0);
+        mgr.runPeriod(T0 + PERIOD);
+        // iperf3's control connection carries a few hundred bytes: counting it would halve the
+        // TCP average the band is built on
+        assertEquals(Set.of(TCP1), mgr.getCorrelationFlowSet(SET1).get().tcpFlows());
+        assertEquals("", mgr.getFlow(control).get().cfsId());
+        assertEquals(SET1, mgr.getFlow(TCP1).get().cfsId());
+    }
+
+    @Test
+    void starvedTcpFlowStaysInItsCfsForTheGracePeriods() throws Exception {
+        flowStarts(TCP1, H1_PORT);
+        FlowRule tcp = ruleFor(TCP1, false);
+        rate(tcp, 3_000_000, T0);
+        mgr.runPeriod(T0 + PERIOD);
+        for (int k = 1; k < FudpManager.GRACE_PERIODS; k++) {
+            advance(tcp, 0);
+            mgr.runPeriod(T0 + (k + 1) * PERIOD);
+            assertEquals(Set.of(TCP1), mgr.getCorrelationFlowSet(SET1).get().tcpFlows(), "idle period " + k);
+        }
+        advance(tcp, 0);
+        mgr.runPeriod(T0 + (FudpManager.GRACE_PERIODS + 1) * PERIOD);
+        assertTrue(mgr.getCorrelationFlowSet(SET1).isEmpty(), "gone after " + FudpManager.GRACE_PERIODS);
+        assertEquals(FudpEvent.Type.CFS_CHANGED, last(eventTypes()));
+        assertTrue(last(events).cfs().isEmpty());
     }
 
     // ------------------------------------------------------------------ UFC details
