@@ -80,10 +80,13 @@ def fudp_band(result, scenario, outdir):
     for ax, s in zip(axes[0], sets):
         rs = [r for r in rows if r["set"] == s]
         t = [r["t"] for r in rs]
-        ax.fill_between(t, [r["bandLow"] for r in rs], [r["bandHigh"] for r in rs], step="post", alpha=0.3,
+        # A row is logged at the end of the period it measured, hence steps that end at t ("pre").
+        ax.fill_between(t, [r["bandLow"] for r in rs], [r["bandHigh"] for r in rs], step="pre", alpha=0.3,
                         color="tab:blue", label="band [Wad, Wau]")
-        ax.step(t, [r["udpAvg"] for r in rs], where="post", color="tab:red", label="UDP average")
-        ax.step(t, [r["tcpAvg"] for r in rs], where="post", color="tab:blue", lw=0.8, label="TCP average")
+        ax.step(t, [r["udpAvg"] for r in rs], where="pre", color="tab:red", label="UDP average (after adjustor)")
+        ax.step(t, [r["tcpAvg"] for r in rs], where="pre", color="tab:blue", lw=0.8, label="TCP average")
+        top = max([r["bandHigh"] for r in rs if r["bandHigh"] == r["bandHigh"]] or [1.0])
+        ax.set_ylim(0, top * 1.5)  # the first period of a new UDP flow is off the scale, at its demand
         for f in scenario.flows:
             if f.set == s:
                 ax.axvline(f.start, color="0.6", lw=0.8, ls=":")

@@ -161,10 +161,11 @@ class Scenario:
         return sorted({f.set for f in self.flows if f.set})
 
     def steady_window(self, set_name):
-        """All flows of the set active: from the last start (plus a settling time) to the first end."""
+        """All flows of the set active: from the last start (plus a settling time) to 1 s before the first
+        end (the iperf3 clients stop a few ms apart, and TCP surges into what a stopped UDP flow leaves)."""
         fl = [f for f in self.flows if f.set == set_name]
         lo = max(f.start for f in fl) + self.settle
-        hi = min(f.end for f in fl)
+        hi = min(f.end for f in fl) - 1.0
         return (lo, hi) if hi > lo else (max(f.start for f in fl), hi)
 
 

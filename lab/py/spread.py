@@ -1,7 +1,7 @@
 """Spread over repeated lab runs: reads several summary.json files and prints a Markdown table of
 min / median / max per mechanism, set and metric.
 
-    /usr/bin/python3 lab/py/spread.py lab-results/table1-*/summary.json
+    /usr/bin/python3 lab/py/spread.py [--only ip,wfq] lab-results/table1-*/summary.json
 """
 import json
 import statistics
@@ -11,11 +11,17 @@ METRICS = (("jainSteady", "Jain", "%.3f"), ("goodputMbps", "goodput Mbit/s", "%.
            ("rttMsMean", "RTT ms", "%.1f"), ("power", "power", "%.0f"))
 
 
-def main(paths):
-    runs = [json.load(open(p)) for p in paths]
+def main(args):
+    only = None
+    if args and args[0] == "--only":
+        only = set(args[1].split(","))
+        args = args[2:]
+    runs = [json.load(open(p)) for p in args]
     table = {}
     for run in runs:
         for mech, entry in run["mechanisms"].items():
+            if only and mech not in only:
+                continue
             for s, m in entry["sets"].items():
                 for key, _, _ in METRICS:
                     if m.get(key) is not None:

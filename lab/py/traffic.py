@@ -101,10 +101,17 @@ def read_intervals(launch):
         return [], [], "no iperf3 report"
     err = data.get("error")
     server = data.get("server_output_json") or {}
+    # The receiver's intervals count from its test start. That is the client's launch plus a few ms, unless
+    # a starved connection took seconds to open (SYN retries): then use the server's own start stamp,
+    # which has whole-second resolution but keeps the bytes out of the seconds before the flow existed.
+    stamp = server.get("start", {}).get("timestamp", {}).get("timesecs")
+    offset = 0.0
+    if stamp and stamp - launch["epoch"] > 1.5:
+        offset = stamp - launch["epoch"]
     out = []
     for it in server.get("intervals", []):
         s = it["sum"]
-        out.append((s["start"], s["end"], s["bytes"]))
+        out.append((offset + s["start"], offset + s["end"], s["bytes"]))
     rtts = []
     for it in data.get("intervals", []):
         st = it.get("streams", [{}])[0]
