@@ -51,7 +51,6 @@ public final class AgentDaemon {
     private final Map<RejectReason, Long> lastRejectLog = new EnumMap<>(RejectReason.class);
     private final Object sendLock = new Object();
     private volatile byte[] peerMac;
-    private volatile boolean running = true;
     private ScheduledExecutorService timer;
 
     /**
@@ -107,20 +106,15 @@ public final class AgentDaemon {
         });
         timer.scheduleAtFixedRate(this::tick, 0, config.heartbeatMillis(), TimeUnit.MILLISECONDS);
         try {
-            while (running) {
-                byte[] frame = channel.receive();
-                if (frame != null) {
-                    onFrame(frame);
-                }
-            }
+            channel.receive(this::onFrame);
         } finally {
             timer.shutdownNow();
         }
     }
 
-    /** Stops the receive loop at its next poll. */
+    /** Stops the receive loop. */
     public void stop() {
-        running = false;
+        channel.stopReceiving();
     }
 
     /**
@@ -129,6 +123,15 @@ public final class AgentDaemon {
      * @param frame the Ethernet frame
      */
     void onFrame(byte[] frame) {
+        try {
+            handle(frame);
+        } catch (RuntimeException e) {
+            // One bad frame or a bug in its handling must not end the receive loop.
+            LOG.error("handling a control frame failed", e);
+        }
+    }
+
+    private void handle(byte[] frame) {
         metrics.frameReceived();
         EthernetFrame eth;
         try {

@@ -49,8 +49,12 @@ class AgentDaemonTest {
         final List<byte[]> sent = new ArrayList<>();
 
         @Override
-        public byte[] receive() {
-            return null;
+        public void receive(java.util.function.Consumer<byte[]> handler) {
+            // Tests call AgentDaemon.onFrame directly.
+        }
+
+        @Override
+        public void stopReceiving() {
         }
 
         @Override

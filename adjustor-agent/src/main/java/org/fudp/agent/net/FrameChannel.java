@@ -1,6 +1,7 @@
 package org.fudp.agent.net;
 
 import java.io.IOException;
+import java.util.function.Consumer;
 
 /**
  * Raw Ethernet frames of one EtherType in and out of one interface.
@@ -8,12 +9,18 @@ import java.io.IOException;
 public interface FrameChannel extends AutoCloseable {
 
     /**
-     * Waits briefly for the next frame.
+     * Hands every arriving frame to a handler, on the calling thread, until {@link #stopReceiving}
+     * is called.
      *
-     * @return the frame, or null if none arrived within the channel's poll time
+     * @param handler what to do with a frame (a complete Ethernet frame without FCS)
      * @throws IOException if the channel failed
      */
-    byte[] receive() throws IOException;
+    void receive(Consumer<byte[]> handler) throws IOException;
+
+    /**
+     * Makes {@link #receive} return soon; callable from any thread, also from the handler.
+     */
+    void stopReceiving();
 
     /**
      * Sends one frame.

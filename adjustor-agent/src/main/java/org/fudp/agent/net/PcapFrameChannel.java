@@ -4,17 +4,20 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.function.Consumer;
 import org.pcap4j.core.BpfProgram;
 import org.pcap4j.core.NotOpenException;
 import org.pcap4j.core.PcapHandle;
 import org.pcap4j.core.PcapNativeException;
 import org.pcap4j.core.PcapNetworkInterface;
+import org.pcap4j.core.RawPacketListener;
 
 /**
  * A {@link FrameChannel} on libpcap through pcap4j. Receiving uses a handle in immediate mode
- * that sees only incoming frames of the EtherType (a BPF filter in the kernel drops the rest);
- * sending uses a second handle, so the receive loop and senders never share one libpcap handle
- * across threads.
+ * that sees only incoming frames of the EtherType (a BPF filter in the kernel drops the rest), in
+ * a blocking {@code pcap_loop} that {@code pcap_breakloop} ends. (A read timeout does not help:
+ * with TPACKET_V3 libpcap blocks until a frame arrives however short the timeout.) Sending uses a
+ * second handle, so the receive loop and senders never share one libpcap handle across threads.
  */
 public final class PcapFrameChannel implements FrameChannel {
 
@@ -26,6 +29,7 @@ public final class PcapFrameChannel implements FrameChannel {
     private final byte[] mac;
     private final PcapHandle rx;
     private final PcapHandle tx;
+    private volatile boolean stopped;
 
     /**
      * Opens the interface.
@@ -83,11 +87,27 @@ public final class PcapFrameChannel implements FrameChannel {
     }
 
     @Override
-    public byte[] receive() throws IOException {
+    public void receive(Consumer<byte[]> handler) throws IOException {
+        while (!stopped) {
+            try {
+                rx.loop(-1, (RawPacketListener) handler::accept);
+            } catch (InterruptedException e) {
+                // pcap_breakloop: stopReceiving was called (or, rarely, a spurious break: loop again).
+                continue;
+            } catch (PcapNativeException | NotOpenException e) {
+                throw new IOException("capture on " + iface + " failed: " + e.getMessage(), e);
+            }
+        }
+    }
+
+    @Override
+    public void stopReceiving() {
+        stopped = true;
         try {
-            return rx.getNextRawPacket();
+            rx.breakLoop();
         } catch (NotOpenException e) {
-            throw new IOException("capture on " + iface + " is closed", e);
+            // Closed already: nothing is receiving.
+            return;
         }
     }
 

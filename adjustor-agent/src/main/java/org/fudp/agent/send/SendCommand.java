@@ -15,6 +15,10 @@ import java.util.List;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.fudp.agent.net.FrameChannel;
 import org.fudp.agent.net.PcapFrameChannel;
 import org.fudp.protocol.AckStatus;
@@ -173,38 +177,45 @@ public final class SendCommand implements Callable<Integer> {
         if (waitAcks <= 0) {
             return 0;
         }
-        FrameVerifier verifier = new FrameVerifier(keys, 65535 + 92, 0, Clock.systemUTC());
-        long deadline = System.currentTimeMillis() + timeoutMillis;
-        int got = 0;
-        while (got < waitAcks && System.currentTimeMillis() < deadline) {
-            byte[] frame = channel.receive();
-            if (frame == null) {
-                continue;
-            }
-            EthernetFrame eth = EthernetFrame.parse(frame);
-            if (eth.etherType() != type) {
-                continue;
-            }
-            try {
-                ControlMessage m = verifier.verify(eth.payload());
-                if (m.type() != MessageType.ACK) {
-                    continue;
+        FrameVerifier verifier = new FrameVerifier(keys, FrameCodec.MAX_PAYLOAD_BYTES, 0, Clock.systemUTC());
+        AtomicInteger got = new AtomicInteger();
+        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "send-deadline");
+            t.setDaemon(true);
+            return t;
+        });
+        timer.schedule(channel::stopReceiving, timeoutMillis, TimeUnit.MILLISECONDS);
+        try {
+            channel.receive(frame -> {
+                EthernetFrame eth = EthernetFrame.parse(frame);
+                if (eth.etherType() != type) {
+                    return;
                 }
-                AckStatus a = m.ack().orElseThrow();
-                // Only answers to what this run sent count; status reports and old ACKs are shown apart.
-                if (a.ackedSenderId() == senderId && sent.contains(a.ackedSequence())) {
-                    out.println(a);
-                    got++;
-                } else {
-                    out.println("(other) " + a);
+                try {
+                    ControlMessage m = verifier.verify(eth.payload());
+                    if (m.type() != MessageType.ACK) {
+                        return;
+                    }
+                    AckStatus a = m.ack().orElseThrow();
+                    // Only answers to what this run sent count; status reports and old ACKs are shown apart.
+                    if (a.ackedSenderId() == senderId && sent.contains(a.ackedSequence())) {
+                        out.println(a);
+                        if (got.incrementAndGet() >= waitAcks) {
+                            channel.stopReceiving();
+                        }
+                    } else {
+                        out.println("(other) " + a);
+                    }
+                } catch (FrameRejectedException e) {
+                    out.println("ignored an invalid frame: " + e.getMessage());
                 }
                 out.flush();
-            } catch (FrameRejectedException e) {
-                out.println("ignored an invalid frame: " + e.getMessage());
-            }
+            });
+        } finally {
+            timer.shutdownNow();
         }
-        if (got < waitAcks) {
-            spec.commandLine().getErr().println("only " + got + " of " + waitAcks + " ACKs arrived within "
+        if (got.get() < waitAcks) {
+            spec.commandLine().getErr().println("only " + got.get() + " of " + waitAcks + " ACKs arrived within "
                     + timeoutMillis + " ms");
             return 3;
         }
