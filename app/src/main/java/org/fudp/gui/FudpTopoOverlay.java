@@ -138,7 +138,7 @@ public class FudpTopoOverlay extends UiTopoOverlay {
      */
     static String flowText(FlowRecord f) {
         String alloc = f.allocationBps().isPresent() ? GuiFormat.rate(f.allocationBps().getAsLong())
-                : f.isUdp() ? "none" : "TCP";
+                : f.isUdp() ? "none" : "n/a (TCP)";
         String rate = f.rateKnown() ? GuiFormat.rate(f.throughputBps()) : GuiFormat.NOT_AVAILABLE;
         String demand = f.rateKnown() ? GuiFormat.rate(f.demandBps()) : GuiFormat.NOT_AVAILABLE;
         return "demand " + demand + ", rate " + rate + ", alloc " + alloc;

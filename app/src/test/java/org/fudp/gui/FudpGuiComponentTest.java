@@ -58,10 +58,16 @@ class FudpGuiComponentTest {
                 }
             }
             assertTrue(referenced.size() >= 5, referenced.toString());
-            ClassLoader cl = FudpGuiComponent.class.getClassLoader();
+            // The GUI serves app/view/{view}/{resource} through the extension owning {view}, so
+            // each file must sit directly in the folder of one of this extension's views.
+            Set<String> viewIds = ext.views().stream().map(UiView::id).collect(Collectors.toSet());
             for (String path : referenced) {
-                assertTrue(path.startsWith("app/view/"), path);
-                assertNotNull(cl.getResource(path), path + " is named in css.html/js.html but not packaged");
+                String[] parts = path.split("/");
+                assertEquals(4, parts.length, path + " is not app/view/{view}/{resource}");
+                assertEquals("app/view", parts[0] + "/" + parts[1], path);
+                assertTrue(viewIds.contains(parts[2]), path + " names no view of this extension");
+                assertNotNull(ext.resource(parts[2], parts[3]),
+                        path + " is named in css.html/js.html but not packaged");
             }
             // The router loads app/view/<id>/<id>.html for each view.
             for (UiView v : ext.views()) {

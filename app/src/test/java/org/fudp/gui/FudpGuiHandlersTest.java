@@ -10,6 +10,13 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.onosproject.app.ApplicationService;
+import org.onosproject.app.ApplicationServiceAdapter;
+import org.onosproject.app.ApplicationState;
+import org.onosproject.core.ApplicationId;
+import org.onosproject.core.CoreService;
+import org.onosproject.core.CoreServiceAdapter;
+import org.onosproject.core.DefaultApplicationId;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
 import org.onosproject.ui.UiMessageHandler;
@@ -42,6 +49,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * they send; the JSON is recorded under target/gui-fixtures for the browser tests.
  */
 class FudpGuiHandlersTest {
+
+    /** Refresh period for tests; the real one is two seconds. */
+    private static final long FAST_MS = 100;
 
     private FakeFudpService fudp;
     private GuiRecorder ui;
@@ -259,10 +269,10 @@ class FudpGuiHandlersTest {
 
     @Test
     void overlayKeepsRefreshingUntilStopped() throws InterruptedException {
-        FudpTopoMessageHandler h = init(new FudpTopoMessageHandler(executor));
+        FudpTopoMessageHandler h = init(new FudpTopoMessageHandler(executor, FAST_MS));
         ask(h, FudpTopoMessageHandler.TOPO_START, payload());
         fudp.sets.put(SET1, fudp.sets.get(SET1).toBuilder().state(CorrelationFlowSet.State.ADJUSTING).build());
-        long deadline = System.currentTimeMillis() + 3 * FudpTopoMessageHandler.PUSH_PERIOD_MS;
+        long deadline = System.currentTimeMillis() + 20 * FAST_MS;
         while (System.currentTimeMillis() < deadline && ui.messages.size() < 2) {
             Thread.sleep(50);
         }
@@ -271,8 +281,56 @@ class FudpGuiHandlersTest {
                 "of:0000000000000002/2-of:0000000000000004/1").path("css").asText());
         h.destroy();
         int after = ui.messages.size();
-        Thread.sleep(FudpTopoMessageHandler.PUSH_PERIOD_MS + 500);
+        Thread.sleep(5 * FAST_MS);
         assertEquals(after, ui.messages.size(), "nothing after the connection closed");
+    }
+
+    @Test
+    void withGui2ActiveHighlightsArePushedUnasked() throws InterruptedException {
+        // GUI2 cannot select an app's overlay, so nothing would ever send fudpTopoStart.
+        FudpTopoMessageHandler h = new FudpTopoMessageHandler(executor, FAST_MS);
+        h.init(ui, GuiRecorder.directory(Map.of(FudpService.class, fudp,
+                CoreService.class, new Gui2Core(), ApplicationService.class, new Gui2Apps(true))));
+        assertTrue(h.pushing());
+        long deadline = System.currentTimeMillis() + 20 * FAST_MS;
+        while (System.currentTimeMillis() < deadline && ui.messages.isEmpty()) {
+            Thread.sleep(50);
+        }
+        assertEquals("showHighlights", ui.last().path("event").asText());
+        assertEquals(3, ui.last().path("payload").path("links").size());
+        h.destroy();
+        assertFalse(h.pushing());
+    }
+
+    @Test
+    void withTheLegacyGuiNothingIsPushedUnasked() {
+        FudpTopoMessageHandler h = new FudpTopoMessageHandler(executor);
+        h.init(ui, GuiRecorder.directory(Map.of(FudpService.class, fudp,
+                CoreService.class, new Gui2Core(), ApplicationService.class, new Gui2Apps(false))));
+        assertFalse(h.pushing(), "another overlay's highlights must not be overwritten");
+        h.destroy();
+    }
+
+    /** Knows GUI2's application id. */
+    private static final class Gui2Core extends CoreServiceAdapter {
+        @Override
+        public ApplicationId getAppId(String name) {
+            return FudpTopoMessageHandler.GUI2_APP.equals(name) ? new DefaultApplicationId(7, name) : null;
+        }
+    }
+
+    /** Tells GUI2 active or installed. */
+    private static final class Gui2Apps extends ApplicationServiceAdapter {
+        private final boolean active;
+
+        Gui2Apps(boolean active) {
+            this.active = active;
+        }
+
+        @Override
+        public ApplicationState getState(ApplicationId appId) {
+            return active ? ApplicationState.ACTIVE : ApplicationState.INSTALLED;
+        }
     }
 
     @Test
@@ -289,7 +347,7 @@ class FudpGuiHandlersTest {
     @Test
     void facilityDetailsListItsSetsFlows() {
         FudpTopoOverlay overlay = new FudpTopoOverlay(fudp);
-        PropertyPanel pp = corePanel(S1.toString(), "m_switch").navPath("device");
+        PropertyPanel pp = switchPanel(S1.toString()).navPath("device");
         overlay.modifyDeviceDetails(pp, S1);
         ObjectNode json = TopoJson.json(pp);
         GuiRecorder.record("topo-details-device", details(json));
@@ -299,20 +357,22 @@ class FudpGuiHandlersTest {
         assertEquals("demand 800.0 Mb/s, rate 300.0 Mb/s, alloc 300.0 Mb/s",
                 json.path("propValues").path("fudp-0-flow-0").asText());
         assertEquals("udp 10.0.0.1:5001 -> 10.0.0.4:6001", json.path("propLabels").path("fudp-0-flow-0").asText());
-        assertEquals("demand 310.0 Mb/s, rate 310.0 Mb/s, alloc TCP",
+        assertEquals("demand 310.0 Mb/s, rate 310.0 Mb/s, alloc n/a (TCP)",
                 json.path("propValues").path("fudp-0-flow-1").asText());
         assertEquals(SET2, json.path("propValues").path("fudp-1-id").asText());
         assertEquals("fudpShowCfs", json.path("buttons").get(json.path("buttons").size() - 1).asText());
 
-        PropertyPanel plain = corePanel(S2.toString(), "m_switch");
+        PropertyPanel plain = switchPanel(S2.toString());
+        int before = plain.properties().size();
         overlay.modifyDeviceDetails(plain, S2);
-        assertEquals(List.of("uri", "type"), keys(plain), "a switch that is no facility is left alone");
+        assertEquals(before, plain.properties().size(), "a switch that is no facility is left alone");
+        assertTrue(plain.buttons().isEmpty());
     }
 
     @Test
     void bottleneckLinkDetailsListItsSetsFlowsInEitherDirection() {
         FudpTopoOverlay overlay = new FudpTopoOverlay(fudp);
-        PropertyPanel pp = corePanel("Link", "ports");
+        PropertyPanel pp = linkPanel(cp(S2, 2), cp(S4, 1));
         overlay.modifyInfraLinkDetails(pp, cp(S4, 1), cp(S2, 2));
         ObjectNode json = TopoJson.json(pp);
         GuiRecorder.record("topo-details-link", details(json));
@@ -321,15 +381,18 @@ class FudpGuiHandlersTest {
         assertEquals("91%", json.path("propValues").path("fudp-0-util").asText());
         assertTrue(json.path("propLabels").path("fudp-0-flow-2").asText().startsWith("tcp "));
 
-        PropertyPanel other = corePanel("Link", "ports");
+        PropertyPanel other = linkPanel(cp(S1, 3), cp(S2, 1));
+        int before = other.properties().size();
         overlay.modifyInfraLinkDetails(other, cp(S1, 3), cp(S2, 1));
-        assertEquals(List.of("uri", "type"), keys(other), "a link without a CFS is left alone");
+        assertEquals(before, other.properties().size(), "a link without a CFS is left alone");
         assertTrue(other.buttons().isEmpty());
     }
 
     @Test
     void summaryCountsSetsLimitedFlowsAndAgents() {
-        PropertyPanel pp = corePanel("ONOS Summary", "bird");
+        PropertyPanel pp = new PropertyPanel("ONOS Summary", "bird").addProp("version", "Version", "2.7.0")
+                .addSeparator().addProp("devices", "Devices", 6).addProp("links", "Links", 10)
+                .addProp("hosts", "Hosts", 6);
         new FudpTopoOverlay(fudp).modifySummary(pp);
         ObjectNode json = TopoJson.json(pp);
         GuiRecorder.record("topo-summary", GuiRecorder.request("showSummary", json));
@@ -360,16 +423,17 @@ class FudpGuiHandlersTest {
         return GuiRecorder.request("showDetails", pp);
     }
 
-    // What ONOS's topology handler puts in a panel before the overlay adds FUDP's part.
-    private static PropertyPanel corePanel(String title, String glyph) {
-        return new PropertyPanel(title, glyph).id(title).addProp("uri", "URI", title)
-                .addProp("type", "Type", glyph);
+    // What ONOS's topology handler puts in the panels before the overlay adds FUDP's part.
+    private static PropertyPanel switchPanel(String id) {
+        return new PropertyPanel(id, "m_switch").id(id).addProp("uri", "URI", id)
+                .addProp("vendor", "Vendor", "Nicira, Inc.").addProp("hw", "H/W Version", "Open vSwitch")
+                .addProp("sw", "S/W Version", "3.1.0").addProp("protocol", "Protocol", "OF_13");
     }
 
-    private static List<String> keys(PropertyPanel pp) {
-        List<String> keys = new ArrayList<>();
-        pp.properties().forEach(p -> keys.add(p.key()));
-        return keys;
+    private static PropertyPanel linkPanel(ConnectPoint a, ConnectPoint b) {
+        return new PropertyPanel("Link", "m_ports").id(a + "-" + b)
+                .addProp("a", "A", a.toString()).addProp("b", "B", b.toString())
+                .addProp("type", "Type", "DIRECT");
     }
 
     private static JsonNode link(JsonNode links, String id) {
