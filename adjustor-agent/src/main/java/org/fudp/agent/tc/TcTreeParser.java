@@ -39,7 +39,7 @@ final class TcTreeParser {
     private static final Pattern FILTER = Pattern.compile(
             "^filter parent 1: protocol (\\S+) pref (\\d+) (\\S+)");
     private static final Pattern FH = Pattern.compile("\\bfh (\\S+)");
-    private static final Pattern FLOWID = Pattern.compile("\\*?flowid 1:1([0-9a-f]{2})\\b");
+    private static final Pattern FLOWID = Pattern.compile("\\*?flowid 1:([0-9a-f]+)\\b");
     private static final Pattern LINK = Pattern.compile("\\blink ([0-9a-f]+):");
     private static final Pattern DIVISOR = Pattern.compile("\\bht divisor (\\d+)");
     private static final Pattern MATCH = Pattern.compile("^\\s*match ([0-9a-f]+)/([0-9a-f]+) at (\\d+)");
@@ -98,8 +98,8 @@ final class TcTreeParser {
                 continue;
             }
             Matcher m = CLASS.matcher(line);
-            int major = m.find() ? Integer.parseInt(m.group(1), 16) : -1;
-            if (major < TcLayout.group(0) || major > TcLayout.group(TcLayout.BUCKETS - 1)) {
+            int bucket = m.find() ? TcLayout.bucketOfGroup(Integer.parseInt(m.group(1), 16)) : -1;
+            if (bucket < 0) {
                 return fail("foreign class: " + line.strip());
             }
             Long rate = scaled(RATE, m.group(3), 1000);
@@ -107,15 +107,16 @@ final class TcTreeParser {
             if (rate == null || burst == null) {
                 return fail("unreadable class: " + line.strip());
             }
-            classRates.put((major - TcLayout.group(0)) << 12 | Integer.parseInt(m.group(2), 16),
+            classRates.put(bucket << 12 | Integer.parseInt(m.group(2), 16),
                     new long[] {rate, burst});
         }
         Set<Integer> inner = new HashSet<>();
         for (String line : groupFilters.split("\n")) {
             Matcher m = INNER.matcher(line);
-            if (m.find() && m.group(1).equals(m.group(3))) {
-                inner.add((Integer.parseInt(m.group(2), 16) - TcLayout.group(0)) << 12
-                        | Integer.parseInt(m.group(1), 16));
+            int bucket = m.find() && m.group(1).equals(m.group(3))
+                    ? TcLayout.bucketOfGroup(Integer.parseInt(m.group(2), 16)) : -1;
+            if (bucket >= 0) {
+                inner.add(bucket << 12 | Integer.parseInt(m.group(1), 16));
             }
         }
 
@@ -160,7 +161,8 @@ final class TcTreeParser {
                 long[] rate = classRates.get(key);
                 FiveTuple flow = decode(v6, b.matches);
                 if (rate == null || flow == null || Integer.parseInt(parts[0], 16) != table
-                        || Integer.parseInt(flowid.group(1), 16) != bucket || hashKey.bucket(flow) != bucket
+                        || Integer.parseInt(flowid.group(1), 16) != TcLayout.group(bucket)
+                        || hashKey.bucket(flow) != bucket
                         || !inner.contains(key) || !seen.add(key)) {
                     return fail("filter without its class or group filter, of an unknown form or in the wrong"
                             + " bucket: " + b.header);

@@ -47,7 +47,8 @@ class ReconcilePlannerTest {
                 "class add dev eth1 parent 1: classid 1:100 htb rate 100gbit ceil 100gbit burst 1250000"
                         + " cburst 1250000 quantum 1514",
                 "qdisc add dev eth1 parent 1:100 handle 100: htb default 0"), List.of(lines).subList(0, 9));
-        assertEquals("qdisc add dev eth1 parent 1:1ff handle 1ff: htb default 0", lines[6 + 2 * 256]);
+        // Bucket 0xff takes group 2ff: the kernel would hash handle 1ff: into the bucket of all leaf qdiscs.
+        assertEquals("qdisc add dev eth1 parent 1:2ff handle 2ff: htb default 0", lines[6 + 2 * 256]);
         assertEquals(List.of(
                 // 5201 = 0x1451: bucket 0x51 of the destination-port hash, so group 1:151.
                 "class add dev eth1 parent 151: classid 151:1 htb rate 10000000bit ceil 10000000bit burst 15000"
