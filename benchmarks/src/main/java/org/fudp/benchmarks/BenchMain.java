@@ -50,6 +50,7 @@ public final class BenchMain {
         }
         System.out.println();
         System.out.println(table(results));
+        System.out.println(cpuTable(quick));
     }
 
     private static Collection<RunResult> run(boolean quick, String benchmark, Map<String, String> params)
@@ -93,6 +94,21 @@ public final class BenchMain {
                     flows, r.getParams().getParam("cfsSize"),
                     r.getParams().getParam("mode").equals("reallocate") ? "all" : "none",
                     cycle[0], cycle[1], base[0], base[1], cycle[0] / base[0], bytesPerFlow));
+        }
+        return s.toString();
+    }
+
+    private static String cpuTable(boolean quick) {
+        StringBuilder s = new StringBuilder();
+        s.append("| flows | flows per CFS | CFSs reallocating | median CPU-time ratio cycle / sort |\n");
+        s.append("|---:|---|---|---:|\n");
+        for (String flows : quick ? new String[] {"1000000"} : FLOWS) {
+            for (String size : new String[] {"3", "mixed", "1000"}) {
+                double r = PairedCpuCheck.medianRatio(Integer.parseInt(flows), size, true);
+                s.append(String.format(Locale.ROOT, "| %s | %s | all | %.2f |%n", flows, size, r));
+            }
+            double steady = PairedCpuCheck.medianRatio(Integer.parseInt(flows), "mixed", false);
+            s.append(String.format(Locale.ROOT, "| %s | mixed | none | %.2f |%n", flows, steady));
         }
         return s.toString();
     }
