@@ -54,7 +54,7 @@ abstract class ResourceTestBase {
             @Override
             protected Application configure() {
                 forceSet(TestProperties.CONTAINER_PORT, "0");
-                return ResourceConfig.forApplication(new FudpWebApplication());
+                return application();
             }
 
             @Override
@@ -63,6 +63,15 @@ abstract class ResourceTestBase {
             }
         };
         jersey.setUp();
+    }
+
+    /**
+     * Returns the application under test.
+     *
+     * @return FUDP's web application
+     */
+    protected ResourceConfig application() {
+        return ResourceConfig.forApplication(new FudpWebApplication());
     }
 
     @BeforeEach
