@@ -78,6 +78,10 @@ class AgentDaemonTest {
     private final AgentMetrics metrics = new AgentMetrics();
 
     private AgentDaemon daemon() throws Exception {
+        return daemon(channel, "1000");
+    }
+
+    private AgentDaemon daemon(FrameChannel ch, String heartbeatMillis) throws Exception {
         Path keys = dir.resolve("keys");
         Files.writeString(keys, "1 = " + KEY1 + "\n");
         Files.setPosixFilePermissions(keys, PosixFilePermissions.fromString("rw-------"));
@@ -86,8 +90,9 @@ class AgentDaemonTest {
         p.setProperty("shape.interface", "a1");
         p.setProperty("keys.file", keys.toString());
         p.setProperty("replay.max-clock-skew-ms", "0");
+        p.setProperty("heartbeat.period-ms", heartbeatMillis);
         AgentConfig cfg = AgentConfig.parse(p, "test", dir);
-        return new AgentDaemon(cfg, shaper, channel, metrics, 99, clock, null);
+        return new AgentDaemon(cfg, shaper, ch, metrics, 99, clock, null);
     }
 
     private static byte[] frame(byte[] payload) {
@@ -165,6 +170,82 @@ class AgentDaemonTest {
         assertTrue(text.contains("reason=\"bad_mac\"} 1"), text);
         assertTrue(text.contains("reason=\"replay_sequence\"} 1"), text);
         assertTrue(text.contains("fudp_agent_flows_limited 1"), text);
+    }
+
+    @Test
+    void framesLeaveInSequenceOrderWhileAcksAndHeartbeatsRace() throws Exception {
+        KeyRing keys = KeyRing.of(1, Hex.decode(KEY1));
+        FrameEncoder controller = new FrameEncoder(keys, 7, 1, 0, clock);
+        List<byte[]> sent = java.util.Collections.synchronizedList(new ArrayList<>());
+        java.util.concurrent.CountDownLatch stop = new java.util.concurrent.CountDownLatch(1);
+        FrameChannel racing = new FrameChannel() {
+            @Override
+            public void receive(java.util.function.Consumer<byte[]> handler) throws java.io.IOException {
+                FlowLimit l = org.fudp.agent.send.FlowSpecs.limit("udp,10.0.0.1,1,10.0.1.2,5201,10M");
+                for (int i = 1; i <= 200; i++) {
+                    handler.accept(frame(controller.snapshot(i, List.of(l), 1500).get(0)));
+                    if (i % 20 == 0) {
+                        try {
+                            Thread.sleep(15);
+                        } catch (InterruptedException e) {
+                            throw new java.io.InterruptedIOException();
+                        }
+                    }
+                }
+                try {
+                    stop.await();
+                } catch (InterruptedException e) {
+                    throw new java.io.InterruptedIOException();
+                }
+            }
+
+            @Override
+            public void stopReceiving() {
+                stop.countDown();
+            }
+
+            @Override
+            public void send(byte[] f) {
+                sent.add(f);
+            }
+
+            @Override
+            public byte[] localMac() {
+                return AGENT_MAC.clone();
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        AgentDaemon d = daemon(racing, "10");
+        Thread t = new Thread(() -> {
+            try {
+                d.run();
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        t.start();
+        long deadline = System.currentTimeMillis() + 20_000;
+        while (!metrics.render().contains("fudp_agent_acks_sent_total{result=\"applied\"} 200")
+                && System.currentTimeMillis() < deadline) {
+            Thread.sleep(10);
+        }
+        d.stop();
+        t.join(5000);
+        long last = 0;
+        int heartbeats = 0;
+        synchronized (sent) {
+            for (byte[] f : sent) {
+                ControlMessage m = FrameCodec.decode(EthernetFrame.parse(f).payload(), keys, 9000);
+                assertTrue(m.header().sequence() > last, "sequence " + m.header().sequence() + " after " + last);
+                last = m.header().sequence();
+                heartbeats += m.type() == MessageType.HEARTBEAT ? 1 : 0;
+            }
+        }
+        assertTrue(metrics.render().contains("fudp_agent_acks_sent_total{result=\"applied\"} 200"));
+        assertTrue(heartbeats > 0, "heartbeats were sent meanwhile");
     }
 
     @Test
