@@ -216,7 +216,7 @@ public final class Decision {
                 break;
             case WITHIN_MARGIN:
                 text = "UDP average " + mbps(udpAverageBps) + " is outside the band " + band()
-                        + " by less than the hysteresis margin: allocations kept";
+                        + " by less than the margin (hysteresis or noise floor): allocations kept";
                 break;
             case ABOVE_BAND:
             case BELOW_BAND:
