@@ -268,6 +268,8 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
     private final Map<FiveTuple, Long> allocations = new HashMap<>();
     private final Map<String, Map<FiveTuple, Long>> toldByCfs = new HashMap<>();
     private final Set<String> changedThisPeriod = new HashSet<>();
+    private Map<String, CfsGrouper.Group> lastGroups = new HashMap<>();
+    private Map<String, List<TrackedFlow>> lastMembers = new HashMap<>();
     private final Set<PacketRequest> packetRequests = new LinkedHashSet<>();
 
     @Activate
@@ -976,6 +978,8 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
     // ---------------------------------------------------------------- publishing
 
     private void publish(long now, Map<String, CfsGrouper.Group> groups, Map<String, List<TrackedFlow>> members) {
+        lastGroups = groups;
+        lastMembers = members;
         for (TrackedFlow tf : flows.values()) {
             FlowRecord r = record(tf, now);
             store.putFlow(r);
@@ -998,6 +1002,21 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
         for (CorrelationFlowSet old : store.getCfss()) {
             if (!groups.containsKey(old.id())) {
                 store.removeCfs(old.id());
+            }
+        }
+    }
+
+    /** An acknowledgement can turn a set from adjusting to fair before the next period. */
+    private void republishCfsStates() {
+        for (Map.Entry<String, List<TrackedFlow>> e : lastMembers.entrySet()) {
+            List<TrackedFlow> current = new ArrayList<>();
+            for (TrackedFlow tf : e.getValue()) {
+                if (flows.get(tf.tuple) == tf) {
+                    current.add(tf);
+                }
+            }
+            if (!current.isEmpty() && store.getCfs(e.getKey()).isPresent()) {
+                store.putCfs(cfsView(lastGroups.get(e.getKey()), current));
             }
         }
     }
@@ -1322,6 +1341,7 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
             }
             publishAgent(t);
             publishAllocations(t);
+            republishCfsStates();
         }
 
         @Override

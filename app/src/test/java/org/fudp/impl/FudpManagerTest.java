@@ -29,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.onlab.packet.DeserializationException;
 import org.onlab.packet.Ethernet;
 import org.onlab.packet.IPv4;
+import org.onlab.packet.IPv6;
 import org.onlab.packet.IpAddress;
 import org.onlab.packet.MacAddress;
 import org.onlab.packet.TCP;
@@ -447,6 +448,7 @@ class FudpManagerTest {
                 snapshots++;
                 AllocationState before = mgr.getAllocations().iterator().next();
                 assertFalse(before.acknowledged(), "not acknowledged before the agent answers");
+                assertEquals(CorrelationFlowSet.State.ADJUSTING, mgr.getCorrelationFlowSet(SET1).get().state());
                 ack(sent.get(0));
                 AllocationState after = mgr.getAllocations().iterator().next();
                 assertTrue(after.acknowledged());
@@ -454,6 +456,8 @@ class FudpManagerTest {
                 told = nowTold;
             } else {
                 assertTrue(sent.isEmpty(), "period " + k + ": nothing to send when nothing changed: " + sent);
+                assertEquals(CorrelationFlowSet.State.FAIR, mgr.getCorrelationFlowSet(SET1).get().state(),
+                        "period " + k + ": unchanged and acknowledged");
             }
 
             DecisionRecord rec = last(mgr.getDecisions(SET1));
@@ -510,11 +514,53 @@ class FudpManagerTest {
     }
 
     @Test
+    void ipv6UdpFlowGetsIpv6Rules() throws Exception {
+        host("00:00:00:00:00:44", "2001:db8::4", ONWARD);
+        FiveTuple t = tuple(FiveTuple.UDP, "2001:db8::1", 5001, "2001:db8::4", 5201);
+        UDP udp = new UDP();
+        udp.setSourcePort(t.srcPort());
+        udp.setDestinationPort(t.dstPort());
+        IPv6 ip = new IPv6();
+        ip.setSourceAddress(t.src().getAddress());
+        ip.setDestinationAddress(t.dst().getAddress());
+        ip.setNextHeader(IPv6.PROTOCOL_UDP);
+        ip.setHopLimit((byte) 64);
+        ip.setPayload(udp);
+        Ethernet eth = new Ethernet();
+        eth.setEtherType(Ethernet.TYPE_IPV6);
+        eth.setSourceMACAddress("00:00:00:00:00:01");
+        eth.setDestinationMACAddress("00:00:00:00:00:44");
+        eth.setPayload(ip);
+        byte[] raw = eth.serialize();
+        TestServices.TestPacketContext ctx = packetIn(H1_PORT, Ethernet.deserializer().deserialize(raw, 0, raw.length),
+                raw);
+
+        assertTrue(ctx.isHandled());
+        assertTrue(mgr.getFlow(t).isPresent());
+        assertEquals(2, rules.rules.size());
+        for (FlowRule r : rules.rules.values()) {
+            IPCriterion src = (IPCriterion) r.selector().getCriterion(Criterion.Type.IPV6_SRC);
+            IPCriterion dst = (IPCriterion) r.selector().getCriterion(Criterion.Type.IPV6_DST);
+            assertEquals(IpAddress.valueOf("2001:db8::1").toIpPrefix(), src.ip());
+            assertEquals(IpAddress.valueOf("2001:db8::4").toIpPrefix(), dst.ip());
+            boolean back = r.selector().getCriterion(Criterion.Type.IN_PORT) != null;
+            assertEquals(back ? ONWARD : ADJUSTOR, output(r));
+        }
+    }
+
+    @Test
     void packetsAtOtherSwitchesOrForUnknownDestinationsAreLeftAlone() throws Exception {
         Ethernet eth = dataPacket(tuple(FiveTuple.UDP, "10.0.0.1", 1, "10.9.9.9", 2));
         eth.setDestinationMACAddress("00:00:00:00:00:99");
         TestServices.TestPacketContext ctx = packetIn(H1_PORT, eth, eth.serialize());
         assertFalse(ctx.isHandled());
+
+        Ethernet known = dataPacket(UDP1);
+        TestServices.TestPacketContext elsewhere = new TestServices.TestPacketContext(new DefaultInboundPacket(
+                ConnectPoint.deviceConnectPoint("of:0000000000000009/1"), known, ByteBuffer.wrap(known.serialize())));
+        packets.processor.process(elsewhere);
+        assertFalse(elsewhere.isHandled());
+
         assertTrue(rules.rules.isEmpty());
         assertTrue(mgr.getFlows().isEmpty());
     }
