@@ -12,6 +12,12 @@ import java.util.Set;
  * Builds signed frames for one sender: numbers them (strictly increasing sequence within the
  * sender's epoch), stamps them, and splits snapshots and deltas over as many frames as the
  * payload limit needs. Thread-safe.
+ *
+ * <p>Send frames in the order they were built: a receiver rejects a sequence number below one it
+ * has already seen (docs/protocol.md, section 3). If several threads build and send (for example
+ * ACKs on one, heartbeats on a timer), hold one lock across building and sending each frame.
+ * One encoder per destination is fine: receivers keep sequences per sender id, and each
+ * destination sees an increasing sequence.
  */
 public final class FrameEncoder {
 
