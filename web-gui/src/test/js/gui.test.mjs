@@ -233,6 +233,15 @@ test('view: opened from the overlay with ?cfs= it shows that set at once', async
     await finish(page);
 });
 
+test('view: a set without history yet says the chart will fill', async () => {
+    const page = await open('view', '#/fudp?cfs=bottleneck:set1');
+    await deliver(page, fixture('cfs-details-nohistory'));
+    assert.equal(await page.locator('#fudp-cfs-details-panel tr.fudp-flow').count(), 3);
+    assert.equal(await page.locator('#fudp-cfs-details-panel .fudp-chart svg').count(), 0);
+    assert.match(await page.textContent('#fudp-cfs-details-panel .fudp-chart-empty'), /No history yet/);
+    await finish(page);
+});
+
 test('view: a set that is gone says so', async () => {
     const page = await open('view', '#/fudp?cfs=bottleneck:gone');
     await deliver(page, fixture('cfs-details-missing'));

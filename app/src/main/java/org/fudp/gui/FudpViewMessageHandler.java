@@ -20,6 +20,7 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -86,11 +87,6 @@ public class FudpViewMessageHandler extends UiMessageHandler {
                 .orElse(egress.get() + " (egress)");
     }
 
-    private long limitedCount(CorrelationFlowSet cfs) {
-        return fudp().getFlows().stream()
-                .filter(f -> cfs.id().equals(f.cfsId()) && f.allocationBps().isPresent()).count();
-    }
-
     private static final class Formatter extends AbstractCellFormatter {
         private final Function<Object, String> format;
 
@@ -133,6 +129,9 @@ public class FudpViewMessageHandler extends UiMessageHandler {
 
         @Override
         protected void populateTable(TableModel tm, ObjectNode payload) {
+            Map<String, Long> limited = fudp().getFlows().stream()
+                    .filter(f -> f.cfsId() != null && f.allocationBps().isPresent())
+                    .collect(Collectors.groupingBy(FlowRecord::cfsId, Collectors.counting()));
             for (CorrelationFlowSet cfs : fudp().getCorrelationFlowSets()) {
                 tm.addRow()
                         .cell(ID, cfs.id())
@@ -143,7 +142,7 @@ public class FudpViewMessageHandler extends UiMessageHandler {
                         .cell(JAIN, cfs.jainIndex())
                         .cell(TCP, cfs.tcpFlows().size())
                         .cell(UDP, cfs.udpFlows().size())
-                        .cell(LIMITED, limitedCount(cfs))
+                        .cell(LIMITED, limited.getOrDefault(cfs.id(), 0L))
                         .cell(STATE, cfs.state())
                         .cell(STATE_CSS, GuiFormat.stateCss(cfs.state()));
             }

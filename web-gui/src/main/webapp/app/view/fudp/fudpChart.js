@@ -37,7 +37,7 @@
         });
 
         container.selectAll('*').remove();
-        if (!flows.length && !jain.length) {
+        if (!jain.length && !flows.some(function (f) { return f.points.length > 0; })) {
             container.append('p').classed('fudp-chart-empty', true)
                 .text('No history yet: the chart fills as control periods run.');
             return;
