@@ -50,7 +50,8 @@ class TrafficRun:
     def run(self, label, on_tick=None):
         """Runs the schedule in real time; returns the epoch of t = 0."""
         sc = self.scenario
-        events = sorted((start, f, k, dur) for f in sc.flows for k, (start, dur) in enumerate(f.on_periods()))
+        events = sorted(((start, f, k, dur) for f in sc.flows for k, (start, dur) in enumerate(f.on_periods())),
+                        key=lambda e: (e[0], e[1].id, e[2]))
         length = sc.length
         t0 = time.time()
         for set_name, src, dst in ping_pairs(sc):

@@ -38,10 +38,10 @@ final class LabController {
     /** A period in which a flow moved less than one full frame is idle. */
     static final long IDLE_BYTES = 1514;
     /**
-     * A member leaves its CFS after this many idle periods in a row (and is forgotten when its rule idles
-     * out). A TCP flow starved into retransmission timeouts moves nothing for a second or two; dropping it
-     * at once would make the CFS look TCP-free, and FUDPA would lift every UDP limit exactly when TCP
-     * needs them most. The price: a TCP flow that ended still counts, at rate 0, for this many periods.
+     * A TCP member leaves its CFS after this many idle periods in a row (a UDP member after one; a TCP flow
+     * that sends a FIN at once; every flow is forgotten when its rule idles out). A TCP flow starved into
+     * retransmission timeouts moves nothing for a second or two; dropping it at once would make the CFS
+     * look TCP-free, and FUDPA would lift every UDP limit exactly when TCP needs them most.
      */
     static final int GRACE_PERIODS = 3;
     /** Burst of a limit: 10 ms at its rate, at least two full frames. */
@@ -99,6 +99,14 @@ final class LabController {
         List<TrackedFlow> added = new ArrayList<>();
         for (OfctlText.PacketIn pi : batch) {
             FiveTuple t = pi.flow();
+            if (pi.fin()) {
+                // The connection ends, whichever side closes it (an iperf3 receiver resets the data connection,
+                // so the end of a data flow shows on its reverse): out of its CFS now. Its rules idle out; a
+                // packet after that is a new flow.
+                flows.remove(t);
+                flows.remove(new FiveTuple(t.protocol(), t.dst(), t.src(), t.dstPort(), t.srcPort()));
+                continue;
+            }
             Optional<Integer> dstPort = config.portOf(t.dst());
             if (flows.containsKey(t) || dstPort.isEmpty() || pi.inPort() == config.adjustorSwitchPort()
                     || pi.inPort() == config.adjustorOnwardPort()) {
@@ -139,7 +147,7 @@ final class LabController {
                 continue;
             }
             List<FlowSample> list = samples.computeIfAbsent(f.cfsId(), k -> new ArrayList<>());
-            if (!f.updateMembership(d[1], JOIN_BYTES, IDLE_BYTES, GRACE_PERIODS)) {
+            if (!f.updateMembership(d[1], JOIN_BYTES, IDLE_BYTES, f.isUdp() ? 1 : GRACE_PERIODS)) {
                 continue;
             }
             tupleOf.put(f.flowId(), f.tuple());

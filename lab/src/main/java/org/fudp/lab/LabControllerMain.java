@@ -93,6 +93,12 @@ public final class LabControllerMain {
                 if (pi != null) {
                     batch.add(pi);
                     queue.drainTo(batch);
+                    for (OfctlText.PacketIn p : batch) {
+                        TrackedFlow f = p.fin() ? controller.flows().get(p.flow()) : null;
+                        if (f != null && f.cfsId() != null) {
+                            say("connection closed (FIN/RST): %s leaves %s", f.flowId(), f.cfsId());
+                        }
+                    }
                     for (TrackedFlow f : controller.onPacketIns(batch, System.nanoTime())) {
                         say("new flow %s%s", f.flowId(), f.cfsId() == null ? "" : " in " + f.cfsId()
                                 + (f.viaAdjustor() ? ", steered through the adjustor" : ""));

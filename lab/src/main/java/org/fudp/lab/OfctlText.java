@@ -2,7 +2,9 @@ package org.fudp.lab;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -29,10 +31,21 @@ final class OfctlText {
     static final class PacketIn {
         private final int inPort;
         private final FiveTuple flow;
+        private final boolean fin;
 
         PacketIn(int inPort, FiveTuple flow) {
+            this(inPort, flow, false);
+        }
+
+        PacketIn(int inPort, FiveTuple flow, boolean fin) {
             this.inPort = inPort;
             this.flow = flow;
+            this.fin = fin;
+        }
+
+        // Whether this is a TCP FIN or RST, sent to the controller by the flow's closing rules.
+        boolean fin() {
+            return fin;
         }
 
         int inPort() {
@@ -80,7 +93,10 @@ final class OfctlText {
             FiveTuple t = new FiveTuple(proto, InetAddress.getByName(f.get("nw_src")),
                     InetAddress.getByName(f.get("nw_dst")), Integer.parseInt(f.get("tp_src")),
                     Integer.parseInt(f.get("tp_dst")));
-            return Optional.of(new PacketIn(inPort, t));
+            String flags = f.get("tcp_flags");
+            List<String> set = flags == null ? List.of() : Arrays.asList(flags.split("\\|"));
+            boolean fin = proto == FiveTuple.TCP && (set.contains("fin") || set.contains("rst"));
+            return Optional.of(new PacketIn(inPort, t, fin));
         } catch (UnknownHostException | NumberFormatException | NullPointerException e) {
             return Optional.empty();
         }

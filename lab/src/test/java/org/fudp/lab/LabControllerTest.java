@@ -168,6 +168,14 @@ class LabControllerTest {
         sw.counters.put(FlowSteering.cookie(u, 1), 7_000_000L);
         assertEquals(1, c.period(2_000_000_000L, 0).get("set1").tcpFlows());
         assertEquals(1, lastSnapshot(sw).size(), "the UDP flow must stay limited while TCP is starved");
+        // The receiver resets the connection: the set has no TCP left, so the UDP limit goes at the next period.
+        assertTrue(sw.rules.stream().anyMatch(r -> r.contains("tcp_flags=+fin") && r.contains("controller")));
+        FiveTuple reverse = new FiveTuple(FiveTuple.TCP, tcp.dst(), tcp.src(), tcp.dstPort(), tcp.srcPort());
+        c.onPacketIns(Arrays.asList(new OfctlText.PacketIn(4, reverse, true)), 2_100_000_000L);
+        sw.counters.put(FlowSteering.cookie(u, 0), 18_750_000L);
+        sw.counters.put(FlowSteering.cookie(u, 1), 7_500_000L);
+        assertEquals(0, c.period(3_000_000_000L, 0).get("set1").tcpFlows());
+        assertEquals(0, lastSnapshot(sw).size());
     }
 
     @Test

@@ -32,6 +32,16 @@ class OfctlTextTest {
     }
 
     @Test
+    void aFinIsRecognised() {
+        String fin = "tcp,vlan_tci=0x0000,dl_src=02:fa:00:00:00:01,dl_dst=02:fa:00:00:00:04,nw_src=10.77.0.1,"
+                + "nw_dst=10.77.0.4,nw_tos=0,nw_ecn=0,nw_ttl=64,nw_frag=no,tp_src=46050,tp_dst=5201,tcp_flags=fin|ack "
+                + "tcp_csum:1a2b";
+        assertTrue(OfctlText.packetIn(1, fin).orElseThrow().fin());
+        assertFalse(OfctlText.packetIn(1, fin.replace("fin|ack", "ack")).orElseThrow().fin());
+        assertTrue(OfctlText.packetIn(1, fin.replace("fin|ack", "rst")).orElseThrow().fin(), "RST ends a flow too");
+    }
+
+    @Test
     void nonTransportPacketInsAreIgnored() {
         String icmp6 = "icmp6,vlan_tci=0x0000,dl_src=02:00:00:00:00:01,dl_dst=33:33:00:00:00:16,ipv6_src=fe80::1,"
                 + "ipv6_dst=ff02::16,icmp_type=143,icmp_code=0 icmp6_csum:7207";
