@@ -68,7 +68,17 @@ public final class AdjustorAgentMain implements Runnable {
      * @return the picocli command line
      */
     static CommandLine commandLine() {
-        return new CommandLine(new AdjustorAgentMain()).setCaseInsensitiveEnumValuesAllowed(true);
+        CommandLine cl = new CommandLine(new AdjustorAgentMain()).setCaseInsensitiveEnumValuesAllowed(true);
+        // Operators get what failed, not a stack trace: exit status 2 for a bad configuration, 1 otherwise.
+        cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            commandLine.getErr().println("fudp-adjustor-agent " + commandLine.getCommandName() + ": "
+                    + (e.getMessage() == null ? e.toString() : e.getMessage()));
+            if (e instanceof RuntimeException && !(e instanceof IllegalArgumentException)) {
+                e.printStackTrace(commandLine.getErr());
+            }
+            return e instanceof ConfigException ? 2 : 1;
+        });
+        return cl;
     }
 
     @Override
@@ -76,12 +86,8 @@ public final class AdjustorAgentMain implements Runnable {
         spec.commandLine().usage(spec.commandLine().getOut());
     }
 
-    static AgentConfig loadConfig(Path file, CommandSpec spec) {
-        try {
-            return AgentConfig.load(file);
-        } catch (ConfigException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e, null, null);
-        }
+    static AgentConfig loadConfig(Path file, CommandSpec spec) throws ConfigException {
+        return AgentConfig.load(file);
     }
 
     /** {@code run}: the daemon. */
@@ -231,7 +237,7 @@ public final class AdjustorAgentMain implements Runnable {
         private Path config;
 
         @Override
-        public Integer call() {
+        public Integer call() throws ConfigException {
             AgentConfig cfg = loadConfig(config, spec);
             spec.commandLine().getOut().println(config + ": OK (control " + cfg.controlInterface() + ", shaping "
                     + cfg.shapeInterface() + ", keys " + cfg.keys() + ", fail-safe " + cfg.failSafeAction()
