@@ -322,6 +322,16 @@ test('overlay: a facility\'s details list its flows; the button opens the FUDP v
     await button.click();
     assert.deepEqual(await page.evaluate(() => window.harness.nav),
         [{ path: 'fudp', params: { cfs: 'bottleneck:set1' } }]);
+
+    // The overlay's toolbar key V opens the view too; its glyphs are registered under its id.
+    const overlay = await page.evaluate(() => {
+        const o = window.harness.overlays['fudp-overlay'];
+        o.keyBindings.V.cb();
+        return { order: o.keyBindings._keyOrder, tip: o.tooltip, nav: window.harness.nav.at(-1),
+            glyph: Boolean(window.harness.glyphs['fudp-overlay-fudp']) };
+    });
+    assert.deepEqual(overlay, { order: ['V'], tip: 'FUDP: UDP fairness at bottlenecks',
+        nav: { path: 'fudp', params: null }, glyph: true });
     await finish(page);
 });
 
