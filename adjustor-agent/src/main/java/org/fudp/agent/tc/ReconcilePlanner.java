@@ -67,8 +67,8 @@ final class ReconcilePlanner {
         for (FlowEntry e : actual.entries().values()) {
             (want.containsKey(e.flow()) ? kept : gone).add(e);
         }
-        gone.sort((a, b) -> TcLayout.FLOW_ORDER.compare(a.flow(), b.flow()));
-        kept.sort((a, b) -> TcLayout.FLOW_ORDER.compare(a.flow(), b.flow()));
+        TcLayout.sortByFlow(gone, FlowEntry::flow);
+        TcLayout.sortByFlow(kept, FlowEntry::flow);
         for (FlowEntry e : gone) {
             if (e.root()) {
                 ops.add(TcOp.flow(TcOp.Kind.DELETE_ROOT_FILTER, e));
@@ -107,7 +107,7 @@ final class ReconcilePlanner {
                 fresh.add(f);
             }
         }
-        fresh.sort(TcLayout.FLOW_ORDER);
+        TcLayout.sortByFlow(fresh, f -> f);
         for (FiveTuple f : fresh) {
             FlowLimit l = want.get(f);
             int bucket = options.hashKey().bucket(f);

@@ -2,8 +2,12 @@ package org.fudp.agent.tc;
 
 import org.fudp.protocol.FiveTuple;
 
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.List;
+import java.util.function.Function;
 
 /**
  * The fixed handles of the tree a shaper builds, so that it can find (and adopt) its own tree.
@@ -53,6 +57,57 @@ final class TcLayout {
             .thenComparingInt(FiveTuple::dstPort);
 
     private TcLayout() {
+    }
+
+    /**
+     * Sorts items by their flow in {@link #FLOW_ORDER}, computing each flow's sort key once: the
+     * comparator itself copies both addresses on every comparison, which dominated planning at
+     * 10,000 flows.
+     *
+     * @param items items to sort, in place
+     * @param flowOf the flow of an item
+     * @param <T> item type
+     */
+    static <T> void sortByFlow(List<T> items, Function<T, FiveTuple> flowOf) {
+        int n = items.size();
+        long[][] keys = new long[n][];
+        Integer[] order = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            keys[i] = sortKey(flowOf.apply(items.get(i)));
+            order[i] = i;
+        }
+        Arrays.sort(order, (a, b) -> compareKeys(keys[a], keys[b]));
+        List<T> sorted = new ArrayList<>(n);
+        for (Integer i : order) {
+            sorted.add(items.get(i));
+        }
+        for (int i = 0; i < n; i++) {
+            items.set(i, sorted.get(i));
+        }
+    }
+
+    private static long[] sortKey(FiveTuple f) {
+        ByteBuffer src = ByteBuffer.allocate(16);
+        ByteBuffer dst = ByteBuffer.allocate(16);
+        byte[] s = f.src().getAddress();
+        byte[] d = f.dst().getAddress();
+        // Right-align IPv4 addresses so that, within a family, the key orders like the bytes do.
+        src.position(16 - s.length);
+        src.put(s);
+        dst.position(16 - d.length);
+        dst.put(d);
+        return new long[] {f.isIpv4() ? 0 : 1, src.getLong(0), src.getLong(8), dst.getLong(0), dst.getLong(8),
+            (long) f.protocol() << 32 | (long) f.srcPort() << 16 | f.dstPort()};
+    }
+
+    private static int compareKeys(long[] a, long[] b) {
+        for (int i = 0; i < a.length; i++) {
+            int c = Long.compareUnsigned(a[i], b[i]);
+            if (c != 0) {
+                return c;
+            }
+        }
+        return 0;
     }
 
     /**

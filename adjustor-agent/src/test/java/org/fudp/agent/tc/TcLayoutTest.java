@@ -1,8 +1,14 @@
 package org.fudp.agent.tc;
 
+import org.fudp.protocol.FiveTuple;
+import org.fudp.protocol.FlowLimit;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -10,6 +16,23 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class TcLayoutTest {
+
+    @Test
+    void sortingByCachedKeysOrdersLikeTheFlowComparator() {
+        List<FiveTuple> flows = new ArrayList<>();
+        for (FlowLimit l : TcShaperTool.benchFlows(300, 1)) {
+            flows.add(l.flow());
+        }
+        flows.add(Flows.udp("fd00::1", 1, "fd00::2", 2));
+        flows.add(Flows.udp("fd00::1", 1, "10:0:0:0:0:0:0:2", 2));
+        flows.add(Flows.udp("255.255.255.255", 1, "0.0.0.0", 2));
+        flows.add(new FiveTuple(FiveTuple.TCP, Flows.addr("10.1.0.1"), Flows.addr("10.2.0.1"), 20001, 5001));
+        Collections.shuffle(flows, new Random(7));
+        List<FiveTuple> expected = new ArrayList<>(flows);
+        expected.sort(TcLayout.FLOW_ORDER);
+        TcLayout.sortByFlow(flows, f -> f);
+        assertEquals(expected, flows);
+    }
 
     @Test
     void theKernelsQdiscHashIsReproduced() {
