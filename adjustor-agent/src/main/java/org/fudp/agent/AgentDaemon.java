@@ -99,12 +99,16 @@ public final class AgentDaemon {
      * @throws IOException if the channel fails
      */
     public void run() throws IOException {
-        timer = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "fudp-heartbeat");
+        // Two threads: heartbeats must keep leaving while a long apply holds the control logic, on
+        // which the fail-safe check waits.
+        timer = Executors.newScheduledThreadPool(2, r -> {
+            Thread t = new Thread(r, "fudp-timer");
             t.setDaemon(true);
             return t;
         });
-        timer.scheduleAtFixedRate(this::tick, 0, config.heartbeatMillis(), TimeUnit.MILLISECONDS);
+        timer.scheduleAtFixedRate(this::heartbeat, 0, config.heartbeatMillis(), TimeUnit.MILLISECONDS);
+        timer.scheduleAtFixedRate(this::tick, config.heartbeatMillis(), config.heartbeatMillis(),
+                TimeUnit.MILLISECONDS);
         try {
             channel.receive(this::onFrame);
         } finally {
@@ -174,17 +178,24 @@ public final class AgentDaemon {
                 REJECT_LOG_INTERVAL_MILLIS / 1000);
     }
 
-    private void tick() {
+    private void heartbeat() {
         try {
-            Optional<AckStatus> status = control.onTick();
-            status.ifPresent(this::sendAck);
             long snapshot = control.appliedSnapshotId();
             if (send(() -> encoder.heartbeat(snapshot), "heartbeat")) {
                 metrics.heartbeatSent();
             }
         } catch (RuntimeException e) {
-            // The timer must survive anything one tick throws.
-            LOG.error("heartbeat tick failed", e);
+            // A periodic task that throws is never run again.
+            LOG.error("heartbeat failed", e);
+        }
+    }
+
+    private void tick() {
+        try {
+            Optional<AckStatus> status = control.onTick();
+            status.ifPresent(this::sendAck);
+        } catch (RuntimeException e) {
+            LOG.error("periodic check failed", e);
         }
     }
 

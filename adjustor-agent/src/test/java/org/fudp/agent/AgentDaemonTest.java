@@ -82,6 +82,11 @@ class AgentDaemonTest {
     }
 
     private AgentDaemon daemon(FrameChannel ch, String heartbeatMillis) throws Exception {
+        return daemon(ch, heartbeatMillis, shaper);
+    }
+
+    private AgentDaemon daemon(FrameChannel ch, String heartbeatMillis, org.fudp.agent.tc.FlowShaper s)
+            throws Exception {
         Path keys = dir.resolve("keys");
         Files.writeString(keys, "1 = " + KEY1 + "\n");
         Files.setPosixFilePermissions(keys, PosixFilePermissions.fromString("rw-------"));
@@ -92,7 +97,7 @@ class AgentDaemonTest {
         p.setProperty("replay.max-clock-skew-ms", "0");
         p.setProperty("heartbeat.period-ms", heartbeatMillis);
         AgentConfig cfg = AgentConfig.parse(p, "test", dir);
-        return new AgentDaemon(cfg, shaper, ch, metrics, 99, clock, null);
+        return new AgentDaemon(cfg, s, ch, metrics, 99, clock, null);
     }
 
     private static byte[] frame(byte[] payload) {
@@ -246,6 +251,89 @@ class AgentDaemonTest {
         }
         assertTrue(metrics.render().contains("fudp_agent_acks_sent_total{result=\"applied\"} 200"));
         assertTrue(heartbeats > 0, "heartbeats were sent meanwhile");
+    }
+
+    @Test
+    void heartbeatsKeepFlowingDuringALongApply() throws Exception {
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch applying = new java.util.concurrent.CountDownLatch(1);
+        org.fudp.agent.tc.FlowShaper slow = new org.fudp.agent.tc.FlowShaper() {
+            @Override
+            public org.fudp.agent.tc.ApplyReport apply(java.util.Collection<FlowLimit> desired) {
+                applying.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return new org.fudp.agent.tc.ApplyReport(desired.size(), 0, 0, 0, "");
+            }
+
+            @Override
+            public void clear() {
+            }
+
+            @Override
+            public Set<FlowLimit> current() {
+                return Set.of();
+            }
+
+            @Override
+            public String plan(java.util.Collection<FlowLimit> desired) {
+                return "";
+            }
+        };
+        KeyRing keys = KeyRing.of(1, Hex.decode(KEY1));
+        byte[] snapshot = new FrameEncoder(keys, 7, 1, 0, clock).snapshot(1, List.of(), 1500).get(0);
+        java.util.concurrent.CountDownLatch stop = new java.util.concurrent.CountDownLatch(1);
+        List<byte[]> sent = java.util.Collections.synchronizedList(new ArrayList<>());
+        FrameChannel ch = new FrameChannel() {
+            @Override
+            public void receive(java.util.function.Consumer<byte[]> handler) throws java.io.IOException {
+                handler.accept(frame(snapshot));
+                try {
+                    stop.await();
+                } catch (InterruptedException e) {
+                    throw new java.io.InterruptedIOException();
+                }
+            }
+
+            @Override
+            public void stopReceiving() {
+                stop.countDown();
+            }
+
+            @Override
+            public void send(byte[] f) {
+                sent.add(f);
+            }
+
+            @Override
+            public byte[] localMac() {
+                return AGENT_MAC.clone();
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        AgentDaemon d = daemon(ch, "10", slow);
+        Thread t = new Thread(() -> {
+            try {
+                d.run();
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        t.start();
+        assertTrue(applying.await(10, java.util.concurrent.TimeUnit.SECONDS));
+        int before = sent.size();
+        Thread.sleep(300);
+        int during = sent.size() - before;
+        release.countDown();
+        d.stop();
+        t.join(5000);
+        assertTrue(during >= 5, "heartbeats sent while the apply was blocked: " + during);
     }
 
     @Test

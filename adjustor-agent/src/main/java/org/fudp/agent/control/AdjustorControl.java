@@ -57,7 +57,8 @@ public final class AdjustorControl {
     private long appliedSender;
     private long appliedEpoch;
     private long appliedSequence;
-    private long appliedSnapshotId;
+    /** Volatile so heartbeats can read it while a long apply holds the lock. */
+    private volatile long appliedSnapshotId;
     private long lastHeardMillis;
     private boolean failSafeActive;
 
@@ -284,11 +285,11 @@ public final class AdjustorControl {
     }
 
     /**
-     * Returns the last applied snapshot id.
+     * Returns the last applied snapshot id. Does not wait for an apply in progress.
      *
      * @return snapshot id, 0 before the first
      */
-    public synchronized long appliedSnapshotId() {
+    public long appliedSnapshotId() {
         return appliedSnapshotId;
     }
 
