@@ -718,6 +718,37 @@ class FudpManagerTest {
         assertTrue(newControlMessages().isEmpty(), "dry-run sends nothing");
     }
 
+    @Test
+    void disablingReleasesTheLimitsOnceAndThenSendsNoMore() throws Exception {
+        heartbeat();
+        ack(newControlMessages().get(0));
+        flowStarts(TCP1, H1_PORT);
+        flowStarts(UDP1, H1_PORT);
+        rate(ruleFor(TCP1, false), 1_000_000, T0);
+        rate(ruleFor(UDP1, false), 50_000_000, T0);
+        rate(ruleFor(UDP1, true), 9_000_000, T0);
+        clock.nowMs = T0 + PERIOD;
+        mgr.runPeriod(T0 + PERIOD);
+        ControlMessage limited = newControlMessages().get(0);
+        assertEquals(1, limited.entries().size(), "UDP above the band is limited");
+        ack(limited);
+
+        mgr.setEnabled(false);
+        assertEquals("false", cfg.set.get(OsgiPropertyConstants.ENABLED));
+        clock.nowMs = T0 + 2 * PERIOD;
+        mgr.runPeriod(T0 + 2 * PERIOD);
+        List<ControlMessage> release = newControlMessages();
+        assertEquals(1, release.size());
+        assertEquals(MessageType.SNAPSHOT, release.get(0).type());
+        assertTrue(release.get(0).entries().isEmpty(), "an empty snapshot lifts the limit");
+        assertTrue(mgr.getAllocations().isEmpty());
+        assertFalse(mgr.getControlStatus().enabled());
+        ack(release.get(0));
+        mgr.runPeriod(T0 + 3 * PERIOD);
+        assertTrue(newControlMessages().isEmpty());
+        assertEquals(Set.of(UDP1), mgr.getCorrelationFlowSet(SET1).get().udpFlows(), "still measured and shown");
+    }
+
     // ------------------------------------------------------------------ config
 
     @Test
