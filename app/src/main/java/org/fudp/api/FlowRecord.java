@@ -79,7 +79,9 @@ public final class FlowRecord {
     /**
      * Returns the id of the correlation flow set the flow belongs to.
      *
-     * @return CFS id, empty string before the first control period grouped it
+     * @return CFS id; empty while the flow is no member of a set: before its first measured
+     *         period, while it carries less than the join rate (about 121 kbit/s), or after
+     *         three idle periods
      */
     public String cfsId() {
         return cfsId == null ? "" : cfsId;
