@@ -130,8 +130,11 @@ final class TcAdjustorBackend implements EnforcementBackend {
                 : "key id " + Integer.toUnsignedString(f.keyId()) + " is not in the key file";
     }
 
+    // Sends are synchronized: numbering (in the encoder) and emitting must happen in one step, or a
+    // frame numbered later could leave first and the agent would drop the earlier one as a replay
+    // (docs/protocol.md, section 3).
     @Override
-    public int sendSnapshot(Facility facility, long snapshotId, Collection<FlowLimit> limits) {
+    public synchronized int sendSnapshot(Facility facility, long snapshotId, Collection<FlowLimit> limits) {
         FrameEncoder e = usableEncoder(facility);
         if (e == null) {
             return 0;
@@ -140,7 +143,7 @@ final class TcAdjustorBackend implements EnforcementBackend {
     }
 
     @Override
-    public int sendClearAll(Facility facility, long snapshotId) {
+    public synchronized int sendClearAll(Facility facility, long snapshotId) {
         FrameEncoder e = usableEncoder(facility);
         if (e == null) {
             return 0;
@@ -149,7 +152,7 @@ final class TcAdjustorBackend implements EnforcementBackend {
     }
 
     @Override
-    public int sendHeartbeat(Facility facility, long snapshotId) {
+    public synchronized int sendHeartbeat(Facility facility, long snapshotId) {
         if (keyProblem(facility) != null) {
             return 0;
         }
