@@ -154,8 +154,8 @@ test('view: selecting a set shows its flows and a live chart of rates and Jain',
 
     const flows = await cellTexts(page, '#fudp-cfs-details-panel tr.fudp-flow');
     assert.deepEqual(flows, [
-        ['udp 10.0.0.1:5002 -> 10.0.0.3:6002', '600.0 Mb/s', '420.0 Mb/s', '330.0 Mb/s'],
-        ['udp 10.0.0.2:5003 -> 10.0.0.3:6003', '200.0 Mb/s', '200.0 Mb/s', '330.0 Mb/s'],
+        ['udp 10.0.0.1:5002 -> 10.0.0.3:6002', '600.0 Mb/s', '420.0 Mb/s', '330.0 Mb/s (pending)'],
+        ['udp 10.0.0.2:5003 -> 10.0.0.3:6003', '200.0 Mb/s', '200.0 Mb/s', '330.0 Mb/s (pending)'],
         ['tcp 10.0.0.2:40003 -> 10.0.0.3:5201', '250.0 Mb/s', '250.0 Mb/s', ''],
     ]);
     assert.equal(await page.locator('#fudp-cfs-details-panel tr.fudp-limited').count(), 2);
@@ -230,6 +230,9 @@ test('view: opened from the overlay with ?cfs= it shows that set at once', async
     await deliver(page, fixture('cfs-details-bottleneck_set1'));
     assert.equal(await page.locator('#fudp-cfs-details-panel h2').textContent(), 'bottleneck:set1');
     assert.equal(await page.locator('#ov-fudp tr.selected td.fudp-id').textContent(), 'bottleneck:set1');
+    // Set1's limit is acknowledged: no "pending" mark.
+    assert.deepEqual((await cellTexts(page, '#fudp-cfs-details-panel tr.fudp-limited'))[0],
+        ['udp 10.0.0.1:5001 -> 10.0.0.4:6001', '800.0 Mb/s', '300.0 Mb/s', '300.0 Mb/s']);
     await finish(page);
 });
 

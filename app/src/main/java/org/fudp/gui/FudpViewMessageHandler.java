@@ -3,6 +3,7 @@ package org.fudp.gui;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.collect.ImmutableSet;
+import org.fudp.api.AllocationState;
 import org.fudp.api.CfsSample;
 import org.fudp.api.CorrelationFlowSet;
 import org.fudp.api.DecisionRecord;
@@ -167,8 +168,12 @@ public class FudpViewMessageHandler extends UiMessageHandler {
                         .sorted(Comparator.comparing((FlowRecord f) -> !f.isUdp())
                                 .thenComparing(f -> f.flow().toString()))
                         .collect(Collectors.toList());
+                Map<String, Boolean> acked = fudp().getAllocations().stream()
+                        .filter(a -> id.equals(a.cfsId()))
+                        .collect(Collectors.toMap(a -> a.flow().toString(), AllocationState::acknowledged,
+                                (x, y) -> x && y));
                 ArrayNode rows = arrayNode();
-                flows.forEach(f -> rows.add(flow(f)));
+                flows.forEach(f -> rows.add(flow(f, acked)));
                 result.set("flows", rows);
                 result.set("chart", chart(id, flows));
                 List<DecisionRecord> decisions = fudp().getDecisions(id);
@@ -194,7 +199,9 @@ public class FudpViewMessageHandler extends UiMessageHandler {
                     .put("udpDemand", GuiFormat.rate(cfs.udpDemandBps()));
         }
 
-        private ObjectNode flow(FlowRecord f) {
+        // "pending" marks a limit told to the adjustor but not yet acknowledged: why a set is
+        // still adjusting.
+        private ObjectNode flow(FlowRecord f, Map<String, Boolean> acked) {
             ObjectNode n = objectNode()
                     .put(ID, f.flow().toString())
                     .put("protocol", f.protocolName())
@@ -203,7 +210,9 @@ public class FudpViewMessageHandler extends UiMessageHandler {
                     .put("rate", f.rateKnown() ? GuiFormat.rate(f.throughputBps()) : GuiFormat.NOT_AVAILABLE)
                     .put("allocation", f.allocationBps().isPresent()
                             ? GuiFormat.rate(f.allocationBps().getAsLong()) : f.isUdp() ? "none" : "")
-                    .put(LIMITED, f.allocationBps().isPresent());
+                    .put(LIMITED, f.allocationBps().isPresent())
+                    .put("pending", f.allocationBps().isPresent()
+                            && !acked.getOrDefault(f.flow().toString(), true));
             return n;
         }
 

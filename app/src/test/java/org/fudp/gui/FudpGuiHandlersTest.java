@@ -206,6 +206,8 @@ class FudpGuiHandlersTest {
         assertEquals("420.0 Mb/s", flows.get(0).path("rate").asText());
         assertEquals("330.0 Mb/s", flows.get(0).path("allocation").asText());
         assertTrue(flows.get(0).path("limited").asBoolean());
+        assertTrue(flows.get(0).path("pending").asBoolean(), "Set2's limits are not acknowledged yet");
+        assertFalse(flows.get(2).path("pending").asBoolean(), "a TCP flow has no limit to acknowledge");
         assertEquals("tcp", flows.get(2).path("protocol").asText());
         assertEquals("", flows.get(2).path("allocation").asText());
         assertEquals("UDP average above band", p.path("decision").path("reason").asText());

@@ -97,7 +97,10 @@
             tr.append('td').attr('class', 'fudp-flow-id').text(f.id);
             tr.append('td').text(f.demand);
             tr.append('td').text(f.rate);
-            tr.append('td').text(f.allocation);
+            tr.append('td').text(f.allocation)
+                .append('span').classed('fudp-pending', true)
+                .attr('title', 'Told to the adjustor, not yet acknowledged')
+                .text(f.pending ? ' (pending)' : '');
         });
 
         panel.append('h3').text('Rates and Jain index, last ' +
