@@ -6,7 +6,7 @@ import java.util.Set;
 
 /**
  * The FUDP REST application: ONOS's authorization filter, error mappers and JSON writer plus
- * FUDP's resources.
+ * FUDP's resources and a mapper that makes a refused network config a 400.
  */
 public class FudpWebApplication extends AbstractWebApplication {
 
@@ -14,6 +14,7 @@ public class FudpWebApplication extends AbstractWebApplication {
     public Set<Class<?>> getClasses() {
         return getClasses(CfsWebResource.class, FlowsWebResource.class, AllocationsWebResource.class,
                 AgentsWebResource.class, HistoryWebResource.class, BottlenecksWebResource.class,
-                FacilitiesWebResource.class, WhatIfWebResource.class, ControlWebResource.class);
+                FacilitiesWebResource.class, WhatIfWebResource.class, ControlWebResource.class,
+                InvalidFieldExceptionMapper.class);
     }
 }

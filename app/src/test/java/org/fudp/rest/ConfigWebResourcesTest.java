@@ -1,6 +1,14 @@
 package org.fudp.rest;
 
+import org.fudp.api.Bottleneck;
+import org.fudp.api.FudpAdminService;
+import org.fudp.api.FudpService;
+import org.fudp.codec.TestCodecService;
+import org.fudp.codec.TestFudpService;
+import org.fudp.config.FudpConfigException;
 import org.junit.jupiter.api.Test;
+import org.onlab.osgi.TestServiceDirectory;
+import org.onosproject.codec.CodecService;
 
 import java.util.List;
 
@@ -77,5 +85,20 @@ class ConfigWebResourcesTest extends ResourceTestBase {
                 "; facilities[0].returnPort: must differ from adjustorPort, both are 5"), r.text);
         assertEquals(List.of(), service.adminCalls);
         assertEquals(2, service.getFacilities().size());
+    }
+
+    @Test
+    void aConfigTheStoreRefusesIs400NotA500() throws Exception {
+        TestFudpService refusing = new TestFudpService() {
+            @Override
+            public void setBottlenecks(List<Bottleneck> list) {
+                throw new FudpConfigException("bottlenecks[0].destinations[0]",
+                        List.of("bottlenecks[0].destinations[0]: overlaps bottleneck set1"));
+            }
+        };
+        swapServices(new TestServiceDirectory().add(FudpService.class, refusing)
+                .add(FudpAdminService.class, refusing).add(CodecService.class, new TestCodecService()));
+        assertError(400, "invalid FUDP config: bottlenecks[0].destinations[0]: overlaps bottleneck set1",
+                put("bottlenecks", SET3));
     }
 }

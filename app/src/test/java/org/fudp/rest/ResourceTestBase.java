@@ -95,7 +95,7 @@ abstract class ResourceTestBase {
     }
 
     // BaseResource keeps its service directory in a static field and offers no setter in 2.7.
-    private static ServiceDirectory swapServices(ServiceDirectory directory) throws ReflectiveOperationException {
+    protected static ServiceDirectory swapServices(ServiceDirectory directory) throws ReflectiveOperationException {
         Field f = BaseResource.class.getDeclaredField("services");
         f.setAccessible(true);
         ServiceDirectory old = (ServiceDirectory) f.get(null);
