@@ -89,7 +89,9 @@ def fudp_band(result, scenario, outdir):
         ax.set_ylim(0, top * 1.5)  # the first period of a new UDP flow is off the scale, at its demand
         for f in scenario.flows:
             if f.set == s:
-                ax.axvline(f.start, color="0.6", lw=0.8, ls=":")
+                ax.axvline(f.start, color="0.6", lw=0.8, ls=":")  # arrivals dotted, departures dashed
+                if f.end < scenario.length - 1e-9:
+                    ax.axvline(f.end, color="0.6", lw=0.8, ls="--")
         ax.set_title("FUDP per control period: %s" % s, fontsize=10)
         ax.set_xlabel("time (s)")
         ax.set_ylabel("Mbit/s")

@@ -4,12 +4,14 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import org.fudp.algorithm.Allocations;
 import org.fudp.algorithm.CfsController;
@@ -17,6 +19,7 @@ import org.fudp.algorithm.CfsInput;
 import org.fudp.algorithm.Decision;
 import org.fudp.algorithm.FlowSample;
 import org.fudp.algorithm.FudpaConfig;
+import org.fudp.algorithm.Reason;
 import org.fudp.protocol.EthernetFrame;
 import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowLimit;
@@ -59,6 +62,7 @@ final class LabController {
     private final Map<FiveTuple, TrackedFlow> flows = new LinkedHashMap<>();
     private final Map<String, CfsController> cfs = new TreeMap<>();
     private List<FlowLimit> lastLimits = List.of();
+    private final Map<FiveTuple, FlowLimit> limitOf = new HashMap<>();
     private boolean limitsChanged;
     private long nextFlowNumber = 1;
     private long snapshotId;
@@ -176,6 +180,25 @@ final class LabController {
                 }
             }
             log(epochMillis, d);
+        }
+        // A UDP flow that paused (an ON/OFF source in its OFF time) drops out of its CFS, and FUDPA forgets
+        // its allocation. It keeps the limit it had until its rules idle out, and also when it comes back,
+        // until FUDPA reallocates its CFS or lifts all limits (NO_TCP), so that its next burst starts limited.
+        Set<FiveTuple> limited = new HashSet<>();
+        for (FlowLimit l : limits) {
+            limited.add(l.flow());
+        }
+        for (TrackedFlow f : flows.values()) {
+            FlowLimit kept = limitOf.get(f.tuple());
+            Decision d = decisions.get(f.cfsId());
+            boolean decided = d != null && (!d.reason().isFair() || d.reason() == Reason.NO_TCP);
+            if (f.viaAdjustor() && kept != null && !limited.contains(f.tuple()) && !decided) {
+                limits.add(kept);
+            }
+        }
+        limitOf.clear();
+        for (FlowLimit l : limits) {
+            limitOf.put(l.flow(), l);
         }
         limitsChanged = !limits.equals(lastLimits);
         lastLimits = limits;

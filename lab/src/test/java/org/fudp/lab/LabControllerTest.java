@@ -179,6 +179,36 @@ class LabControllerTest {
     }
 
     @Test
+    void aPausedUdpFlowKeepsItsLimitForItsNextBurst() throws Exception {
+        LabConfig cfg = LabConfig.parse(new StringReader(CONFIG));
+        FakeSwitch sw = new FakeSwitch();
+        LabController c = new LabController(cfg, sw, new FrameEncoder(KEYS, 1, 1L, 0, Clock.systemUTC()),
+                new PrintWriter(new StringWriter()));
+        FiveTuple tcp = flow(FiveTuple.TCP, 2, 3, 50001, 5202);
+        FiveTuple udp = flow(FiveTuple.UDP, 2, 3, 40004, 5204);
+        c.onPacketIns(Arrays.asList(new OfctlText.PacketIn(2, tcp), new OfctlText.PacketIn(2, udp)), 0);
+        long t = c.flows().get(tcp).number();
+        long u = c.flows().get(udp).number();
+        sw.counters.put(FlowSteering.cookie(t, 0), 250_000L);
+        sw.counters.put(FlowSteering.cookie(u, 0), 5_000_000L);
+        sw.counters.put(FlowSteering.cookie(u, 1), 5_000_000L);
+        c.period(1_000_000_000L, 0);
+        List<LimitEntry> before = lastSnapshot(sw);
+        assertEquals(1, before.size());
+        // OFF: the UDP flow sends nothing for a second; its rules are still there.
+        sw.counters.put(FlowSteering.cookie(t, 0), 1_500_000L);
+        assertEquals(0, c.period(2_000_000_000L, 0).get("set2").udpFlows());
+        assertEquals(before, lastSnapshot(sw), "the paused flow's limit must stay in force");
+        // ON again, held by its limit: FUDPA finds the set fair and the limit stays.
+        long passed = before.get(0).rateBps() / 8;
+        sw.counters.put(FlowSteering.cookie(t, 0), 1_500_000L + 625_000L);
+        sw.counters.put(FlowSteering.cookie(u, 0), 10_000_000L);
+        sw.counters.put(FlowSteering.cookie(u, 1), 5_000_000L + passed);
+        assertTrue(c.period(3_000_000_000L, 0).get("set2").reason().isFair());
+        assertEquals(before, lastSnapshot(sw), "the returning burst must start limited");
+    }
+
+    @Test
     void aFlowWhoseRuleIdledOutIsForgottenAndItsLimitLifted() throws Exception {
         LabConfig cfg = LabConfig.parse(new StringReader(CONFIG));
         FakeSwitch sw = new FakeSwitch();
