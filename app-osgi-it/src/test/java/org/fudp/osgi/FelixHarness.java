@@ -21,13 +21,20 @@ import java.util.jar.JarFile;
 import java.util.stream.Collectors;
 
 /**
- * A real Apache Felix framework with onos-api 2.7.0, its transitive bundles, Felix SCR and
+ * A real Apache Felix framework (5.6, as in ONOS 2.7's Karaf 4.2.9) with onos-api 2.7.0, its transitive bundles, Felix SCR and
  * Config Admin installed, as an ONOS container would have them before our app arrives.
  */
 final class FelixHarness implements AutoCloseable {
 
     /** JDK packages that ONOS's Karaf exports from the system bundle and some ONOS bundles import. */
     private static final String SYSTEM_PACKAGES_EXTRA = "sun.misc,sun.nio.ch,sun.reflect";
+
+    /**
+     * Felix 5.6 predates Java 11; Karaf's config.properties declares the newer execution
+     * environments, which ONOS 2.7's bundles (and ours) require, the same way.
+     */
+    private static final String SYSTEM_CAPABILITIES_EXTRA = "osgi.ee; osgi.ee=\"JavaSE\"; "
+            + "version:List<Version>=\"1.0,1.1,1.2,1.3,1.4,1.5,1.6,1.7,1.8,9.0,10.0,11.0\"";
 
     private final Framework framework;
     private final Path storage;
@@ -50,6 +57,7 @@ final class FelixHarness implements AutoCloseable {
         config.put(Constants.FRAMEWORK_STORAGE, storage.toString());
         config.put(Constants.FRAMEWORK_STORAGE_CLEAN, Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT);
         config.put(Constants.FRAMEWORK_SYSTEMPACKAGES_EXTRA, SYSTEM_PACKAGES_EXTRA);
+        config.put(Constants.FRAMEWORK_SYSTEMCAPABILITIES_EXTRA, SYSTEM_CAPABILITIES_EXTRA);
         Framework framework = new FrameworkFactory().newFramework(config);
         framework.start();
         FelixHarness harness = new FelixHarness(framework, storage);
