@@ -21,8 +21,9 @@ import java.util.jar.JarFile;
 import java.util.stream.Collectors;
 
 /**
- * A real Apache Felix framework (5.6, as in ONOS 2.7's Karaf 4.2.9) with onos-api 2.7.0, its transitive bundles, Felix SCR and
- * Config Admin installed, as an ONOS container would have them before our app arrives.
+ * A real Apache Felix framework (5.6, as in ONOS 2.7's Karaf 4.2.9) with onos-api 2.7.0, its transitive
+ * bundles, Felix SCR and Config Admin installed, as an ONOS container would have them before our
+ * app arrives.
  */
 final class FelixHarness implements AutoCloseable {
 
