@@ -42,15 +42,13 @@ class MechanismResult:
         self.nbins = int(math.ceil(scenario.length / BIN))
         self.times = [(i + 0.5) * BIN for i in range(self.nbins)]
         self.flow_mbps = {f.id: [0.0] * self.nbins for f in scenario.flows}
-        self.tcp_rtt = {f.id: [] for f in scenario.flows}
         self.errors = []
         for la in launches:
-            intervals, rtts, err = traffic.read_intervals(la)
+            intervals, err = traffic.read_intervals(la)
             if err or not intervals:
                 self.errors.append("flow %d (part %d): %s" % (la["flow"], la["k"], err or "no receiver report"))
             for a, b, nbytes in intervals:
                 self._spread(la["flow"], la["t"] + a, la["t"] + b, nbytes)
-            self.tcp_rtt[la["flow"]] += [(la["t"] + t, ms) for t, ms in rtts]
         self.rtt = {}
         for set_name, _, _ in traffic.ping_pairs(scenario):
             samples = traffic.read_ping(os.path.join(rundir, "ping-%s.txt" % set_name))

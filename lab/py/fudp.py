@@ -110,8 +110,8 @@ class FudpLoop:
             if proc is not None and proc.poll() is not None:
                 raise RuntimeError("the %s died mid-run (code %s); see %s" % (what, proc.returncode, self.rundir))
 
-    def stop(self, t0):
-        """Stops both processes (teardown would too) and returns the controller's per-period log."""
+    def stop(self):
+        """Stops both processes; teardown would too, but this lets the controller flush its log first."""
         if not self.stopped:
             self.stopped = True
             for proc in (self.controller, self.agent):
@@ -121,9 +121,6 @@ class FudpLoop:
                         proc.wait(timeout=5)
                     except Exception:  # noqa: BLE001 - teardown kills it for good
                         pass
-        if t0 is None:
-            return None
-        return read_controller_csv(self.csv_path, t0)
 
 
 def read_controller_csv(path, t0):

@@ -45,13 +45,13 @@ def run_mechanism(sc, mech, rundir):
         log("%s: running %.0f s of traffic" % (mech, sc.length))
         t0 = tr.run(mech.upper(), on_tick=loop.check if loop else None)
         if loop:
-            loop.stop(None)
+            loop.stop()
         with open(os.path.join(rundir, "run.json"), "w") as fh:
             json.dump({"mechanism": mech, "t0": t0, "launches": tr.launches}, fh, indent=1)
         return load_result(sc, rundir)
     finally:
         if loop:
-            loop.stop(None)
+            loop.stop()
         topo.teardown()
         log("%s: topology torn down" % mech)
 
@@ -92,7 +92,7 @@ def cmd_run(args):
     if args.quick:
         sc.apply_quick()
     if args.mechanisms:
-        sc.mechanisms = sc._mechanisms([m.strip() for m in args.mechanisms.split(",") if m.strip()], "--mechanisms")
+        sc.mechanisms = sc.validate_mechanisms([m.strip() for m in args.mechanisms.split(",") if m.strip()], "--mechanisms")
     stamp = time.strftime("%Y%m%d-%H%M%S")
     outdir = os.path.abspath(args.out or os.path.join(REPO, "lab-results", "%s%s-%s" % (
         sc.name, "-quick" if args.quick else "", stamp)))

@@ -124,7 +124,7 @@ class Scenario:
         by_host = {b["host"]: b["set"] for b in self.bottlenecks}
         for f in self.flows:
             f.set = by_host.get(f.dst)
-        self.mechanisms = self._mechanisms(_need(raw, "mechanisms", list, where), "mechanisms")
+        self.mechanisms = self.validate_mechanisms(_need(raw, "mechanisms", list, where), "mechanisms")
         wfq = raw.get("wfq", {})
         self.wfq_udp = _positive(float(wfq.get("udpWeight", 0.4)), "wfq.udpWeight")
         self.wfq_tcp = _positive(float(wfq.get("tcpWeight", 0.6)), "wfq.tcpWeight")
@@ -139,7 +139,7 @@ class Scenario:
         self.quick = raw.get("quick", {})
         self.settle = float(raw.get("steadySettleSeconds", 2.0))
 
-    def _mechanisms(self, names, where):
+    def validate_mechanisms(self, names, where):
         for n in names:
             if n not in MECHANISMS:
                 raise ScenarioError("%s: unknown mechanism %r (known: %s)" % (where, n, ", ".join(MECHANISMS)))
@@ -151,7 +151,7 @@ class Scenario:
             f.scaled(factor)
         self.settle *= factor
         if "mechanisms" in self.quick:
-            self.mechanisms = self._mechanisms(self.quick["mechanisms"], "quick.mechanisms")
+            self.mechanisms = self.validate_mechanisms(self.quick["mechanisms"], "quick.mechanisms")
 
     @property
     def length(self):

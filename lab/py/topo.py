@@ -292,9 +292,3 @@ class Topology:
                 "filter add dev %s parent 1: protocol ip prio 1 u32 match ip protocol 17 0xff flowid 1:10" % dev,
             ]
         tc_batch(h.ns, lines)
-
-    # ---- facts for the controller and the measurements ----------------------------------------
-
-    def qdisc_stats(self, host):
-        h = self.hosts[host]
-        return ns_exec(h.ns, ["tc", "-s", "qdisc", "show", "dev", h.ifb], check=False, quiet=True)

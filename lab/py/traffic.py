@@ -94,12 +94,12 @@ class TrafficRun:
 
 def read_intervals(launch):
     """Receiver-side (server) byte counts per interval, as (t_start, t_end, bytes) relative to the launch,
-    plus the sender's TCP RTT samples (t, ms)."""
+    and the client's error, if any."""
     try:
         with open(launch["path"]) as fh:
             data = json.load(fh)
     except (OSError, ValueError):
-        return [], [], "no iperf3 report"
+        return [], "no iperf3 report"
     err = data.get("error")
     server = data.get("server_output_json") or {}
     # The receiver's intervals count from its test start. That is the client's launch plus a few ms, unless
@@ -113,12 +113,7 @@ def read_intervals(launch):
     for it in server.get("intervals", []):
         s = it["sum"]
         out.append((offset + s["start"], offset + s["end"], s["bytes"]))
-    rtts = []
-    for it in data.get("intervals", []):
-        st = it.get("streams", [{}])[0]
-        if st.get("rtt"):
-            rtts.append((st["end"], st["rtt"] / 1000.0))
-    return out, rtts, err
+    return out, err
 
 
 PING_RE = re.compile(r"^\[(\d+\.\d+)\].*time=([\d.]+) ms")
