@@ -121,6 +121,9 @@ class FudpLoop:
                         proc.wait(timeout=5)
                     except Exception:  # noqa: BLE001 - teardown kills it for good
                         pass
+            for fh in (getattr(self, "agent_log", None), getattr(self, "ctl_log", None)):
+                if fh:
+                    fh.close()
 
 
 def read_controller_csv(path, t0):
