@@ -22,6 +22,7 @@ import org.fudp.protocol.FrameRejectedException;
 import org.fudp.protocol.KeyRing;
 import org.fudp.protocol.LimitEntry;
 import org.fudp.protocol.MessageType;
+import org.fudp.protocol.MutableClock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -116,7 +117,7 @@ class FudpManagerTest {
     @TempDir
     Path tmp;
 
-    private final TestServices.MutableClock clock = new TestServices.MutableClock(T0);
+    private final MutableClock clock = new MutableClock(T0);
     private final TestServices.TestCfgService cfg = new TestServices.TestCfgService();
     private final TestServices.TestNetcfg netcfg = new TestServices.TestNetcfg();
     private final TestServices.TestPacketService packets = new TestServices.TestPacketService();
@@ -405,7 +406,7 @@ class FudpManagerTest {
         for (int k = 1; k <= 8; k++) {
             long now = T0 + k * PERIOD;
             long sample = now - 200;
-            clock.nowMs = now;
+            clock.set(now);
             // The network: UDP offers 50 Mbit/s (2 Mbit/s from period 6), the adjustor lets
             // through at most what it was told, the bottleneck's remainder goes to TCP.
             long demand = k < 6 ? 50_000_000L : 2_000_000L;
@@ -627,7 +628,7 @@ class FudpManagerTest {
         assertEquals(AgentState.Status.DOWN, events.get(0).agent().get().status());
         assertEquals(AgentState.Status.DOWN, mgr.getAgent(S1).get().status());
 
-        clock.nowMs = T0 + 20_000;
+        clock.set(T0 + 20_000);
         heartbeat();
         assertEquals(FudpEvent.Type.AGENT_UP, last(eventTypes()));
         List<ControlMessage> again = newControlMessages();
@@ -661,7 +662,7 @@ class FudpManagerTest {
         mgr.tick(T0 + OsgiPropertyConstants.HEARTBEAT_INTERVAL_MS_DEFAULT + 500);
         assertTrue(newControlMessages(true).isEmpty(), "not before the next interval");
         // a snapshot counts as a sign of life too
-        clock.nowMs = T0 + 1_600;
+        clock.set(T0 + 1_600);
         heartbeat();
         assertEquals(MessageType.SNAPSHOT, newControlMessages(true).get(0).type());
         mgr.tick(T0 + 2_500);
@@ -727,7 +728,7 @@ class FudpManagerTest {
         rate(ruleFor(TCP1, false), 1_000_000, T0);
         rate(ruleFor(UDP1, false), 50_000_000, T0);
         rate(ruleFor(UDP1, true), 9_000_000, T0);
-        clock.nowMs = T0 + PERIOD;
+        clock.set(T0 + PERIOD);
         mgr.runPeriod(T0 + PERIOD);
         ControlMessage limited = newControlMessages().get(0);
         assertEquals(1, limited.entries().size(), "UDP above the band is limited");
@@ -735,7 +736,7 @@ class FudpManagerTest {
 
         mgr.setEnabled(false);
         assertEquals("false", cfg.set.get(OsgiPropertyConstants.ENABLED));
-        clock.nowMs = T0 + 2 * PERIOD;
+        clock.set(T0 + 2 * PERIOD);
         mgr.runPeriod(T0 + 2 * PERIOD);
         List<ControlMessage> release = newControlMessages();
         assertEquals(1, release.size());

@@ -35,10 +35,6 @@ import org.onosproject.net.packet.PacketServiceAdapter;
 import org.onlab.packet.IpAddress;
 import org.onlab.packet.MacAddress;
 
-import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Dictionary;
@@ -59,35 +55,6 @@ import java.util.stream.Collectors;
 final class TestServices {
 
     private TestServices() {
-    }
-
-    /** A clock the test moves by hand. */
-    static final class MutableClock extends Clock {
-        long nowMs;
-
-        MutableClock(long nowMs) {
-            this.nowMs = nowMs;
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return Instant.ofEpochMilli(nowMs);
-        }
-
-        @Override
-        public long millis() {
-            return nowMs;
-        }
     }
 
     /** Registers the app under a fixed id. */

@@ -3,11 +3,7 @@ package org.fudp.protocol;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -23,31 +19,7 @@ import org.junit.jupiter.api.Test;
  */
 class SnapshotAssemblerTest {
 
-    /** A clock tests can move. */
-    static final class MutableClock extends Clock {
-        private long millis = 1_000_000;
-
-        void advance(long ms) {
-            millis += ms;
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return Instant.ofEpochMilli(millis);
-        }
-    }
-
-    private final MutableClock clock = new MutableClock();
+    private final MutableClock clock = new MutableClock(1_000_000);
     private final FrameEncoder encoder = new FrameEncoder(Messages.KEYS, 7, 1, 0, clock);
 
     private static List<FlowLimit> limits(int n) {

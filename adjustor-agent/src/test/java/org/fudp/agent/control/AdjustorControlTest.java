@@ -26,6 +26,7 @@ import org.fudp.protocol.FrameVerifier;
 import org.fudp.protocol.KeyRing;
 import org.fudp.protocol.LimitEntry;
 import org.fudp.protocol.MessageType;
+import org.fudp.protocol.MutableClock;
 import org.fudp.protocol.SnapshotAssembler;
 import org.junit.jupiter.api.Test;
 
