@@ -14,7 +14,7 @@ import org.fudp.api.Facility;
 import org.fudp.api.FlowRecord;
 import org.fudp.api.FlowSample;
 import org.fudp.api.FudpAdminService;
-import org.fudp.api.FudpListener;
+import org.fudp.api.InMemoryFudpService;
 import org.fudp.protocol.FiveTuple;
 import org.onlab.packet.IpPrefix;
 import org.onlab.packet.MacAddress;
@@ -23,11 +23,8 @@ import org.onosproject.net.DeviceId;
 import org.onosproject.net.PortNumber;
 
 import java.util.ArrayList;
-import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * A FUDP service holding the paper's testbed at one tenth scale, in steady state after FUDP
@@ -36,7 +33,7 @@ import java.util.Optional;
  * configured 10 Mbit/s bottleneck, plus a path-derived set with one TCP flow. Admin calls are
  * recorded, and an invalid bottleneck or facility list is refused as the real service would.
  */
-public class TestFudpService implements FudpAdminService {
+public class TestFudpService extends InMemoryFudpService implements FudpAdminService {
 
     /** Start of the recorded history, epoch ms. */
     public static final long T0 = 1_764_000_000_000L;
@@ -57,15 +54,6 @@ public class TestFudpService implements FudpAdminService {
     public static final String SET2 = "bottleneck:set2";
     public static final String PATH_SET = "link:of:0000000000000002/4-of:0000000000000005/1";
 
-    private final Map<String, CorrelationFlowSet> sets = new LinkedHashMap<>();
-    private final Map<FiveTuple, FlowRecord> flows = new LinkedHashMap<>();
-    private final List<AllocationState> allocations = new ArrayList<>();
-    private final Map<DeviceId, AgentState> agents = new LinkedHashMap<>();
-    private final Map<String, List<DecisionRecord>> decisions = new LinkedHashMap<>();
-    private final Map<String, List<CfsSample>> cfsHistory = new LinkedHashMap<>();
-    private final Map<FiveTuple, List<FlowSample>> flowHistory = new LinkedHashMap<>();
-    private List<Facility> facilities = new ArrayList<>();
-    private List<Bottleneck> bottlenecks = new ArrayList<>();
     private boolean enabled = true;
     private boolean dryRun;
 
@@ -169,66 +157,6 @@ public class TestFudpService implements FudpAdminService {
     }
 
     @Override
-    public Collection<CorrelationFlowSet> getCorrelationFlowSets() {
-        return List.copyOf(sets.values());
-    }
-
-    @Override
-    public Optional<CorrelationFlowSet> getCorrelationFlowSet(String id) {
-        return Optional.ofNullable(sets.get(id));
-    }
-
-    @Override
-    public Collection<FlowRecord> getFlows() {
-        return List.copyOf(flows.values());
-    }
-
-    @Override
-    public Optional<FlowRecord> getFlow(FiveTuple flow) {
-        return Optional.ofNullable(flows.get(flow));
-    }
-
-    @Override
-    public Collection<AllocationState> getAllocations() {
-        return List.copyOf(allocations);
-    }
-
-    @Override
-    public Collection<AgentState> getAgents() {
-        return List.copyOf(agents.values());
-    }
-
-    @Override
-    public Optional<AgentState> getAgent(DeviceId facility) {
-        return Optional.ofNullable(agents.get(facility));
-    }
-
-    @Override
-    public List<DecisionRecord> getDecisions(String cfsId) {
-        return decisions.getOrDefault(cfsId, List.of());
-    }
-
-    @Override
-    public List<CfsSample> getCfsHistory(String cfsId) {
-        return cfsHistory.getOrDefault(cfsId, List.of());
-    }
-
-    @Override
-    public List<FlowSample> getFlowHistory(FiveTuple flow) {
-        return flowHistory.getOrDefault(flow, List.of());
-    }
-
-    @Override
-    public List<Facility> getFacilities() {
-        return List.copyOf(facilities);
-    }
-
-    @Override
-    public List<Bottleneck> getBottlenecks() {
-        return List.copyOf(bottlenecks);
-    }
-
-    @Override
     public ControlStatus getControlStatus() {
         return new ControlStatus(enabled, dryRun, 1000, 0.875, 0.25, 3, T0 + 3000);
     }
@@ -236,13 +164,15 @@ public class TestFudpService implements FudpAdminService {
     @Override
     public void setFacilities(List<Facility> list) {
         adminCalls.add("setFacilities(" + list.size() + ")");
-        facilities = new ArrayList<>(list);
+        facilities.clear();
+        facilities.addAll(list);
     }
 
     @Override
     public void setBottlenecks(List<Bottleneck> list) {
         adminCalls.add("setBottlenecks(" + list.size() + ")");
-        bottlenecks = new ArrayList<>(list);
+        bottlenecks.clear();
+        bottlenecks.addAll(list);
     }
 
     @Override
@@ -255,15 +185,5 @@ public class TestFudpService implements FudpAdminService {
     public void setDryRun(boolean on) {
         adminCalls.add("setDryRun(" + on + ")");
         dryRun = on;
-    }
-
-    @Override
-    public void addListener(FudpListener listener) {
-        // events are not part of what the REST API and CLI show
-    }
-
-    @Override
-    public void removeListener(FudpListener listener) {
-        // events are not part of what the REST API and CLI show
     }
 }

@@ -1,0 +1,98 @@
+package org.fudp.api;
+
+import org.fudp.protocol.FiveTuple;
+import org.onosproject.net.DeviceId;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A FUDP service whose state tests fill in directly; reads hand out copies, as the real
+ * service's store does. Subclasses give the data set and the control status.
+ */
+public abstract class InMemoryFudpService implements FudpService {
+
+    public final Map<String, CorrelationFlowSet> sets = new LinkedHashMap<>();
+    public final Map<FiveTuple, FlowRecord> flows = new LinkedHashMap<>();
+    public final Map<DeviceId, AgentState> agents = new LinkedHashMap<>();
+    public final List<Facility> facilities = new ArrayList<>();
+    public final List<Bottleneck> bottlenecks = new ArrayList<>();
+    public final List<AllocationState> allocations = new ArrayList<>();
+    public final Map<String, List<DecisionRecord>> decisions = new LinkedHashMap<>();
+    public final Map<String, List<CfsSample>> cfsHistory = new LinkedHashMap<>();
+    public final Map<FiveTuple, List<FlowSample>> flowHistory = new LinkedHashMap<>();
+
+    @Override
+    public Collection<CorrelationFlowSet> getCorrelationFlowSets() {
+        return List.copyOf(sets.values());
+    }
+
+    @Override
+    public Optional<CorrelationFlowSet> getCorrelationFlowSet(String id) {
+        return Optional.ofNullable(sets.get(id));
+    }
+
+    @Override
+    public Collection<FlowRecord> getFlows() {
+        return List.copyOf(flows.values());
+    }
+
+    @Override
+    public Optional<FlowRecord> getFlow(FiveTuple flow) {
+        return Optional.ofNullable(flows.get(flow));
+    }
+
+    @Override
+    public Collection<AllocationState> getAllocations() {
+        return List.copyOf(allocations);
+    }
+
+    @Override
+    public Collection<AgentState> getAgents() {
+        return List.copyOf(agents.values());
+    }
+
+    @Override
+    public Optional<AgentState> getAgent(DeviceId facility) {
+        return Optional.ofNullable(agents.get(facility));
+    }
+
+    @Override
+    public List<DecisionRecord> getDecisions(String cfsId) {
+        return decisions.getOrDefault(cfsId, List.of());
+    }
+
+    @Override
+    public List<CfsSample> getCfsHistory(String cfsId) {
+        return cfsHistory.getOrDefault(cfsId, List.of());
+    }
+
+    @Override
+    public List<FlowSample> getFlowHistory(FiveTuple flow) {
+        return flowHistory.getOrDefault(flow, List.of());
+    }
+
+    @Override
+    public List<Facility> getFacilities() {
+        return List.copyOf(facilities);
+    }
+
+    @Override
+    public List<Bottleneck> getBottlenecks() {
+        return List.copyOf(bottlenecks);
+    }
+
+    @Override
+    public void addListener(FudpListener listener) {
+        // the views under test poll the service; none of them listens
+    }
+
+    @Override
+    public void removeListener(FudpListener listener) {
+        // see addListener
+    }
+}
