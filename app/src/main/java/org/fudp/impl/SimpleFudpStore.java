@@ -154,35 +154,32 @@ final class SimpleFudpStore extends AbstractStore<FudpEvent, FudpStoreDelegate> 
 
     @Override
     public synchronized void addDecision(DecisionRecord decision) {
-        decisions.computeIfAbsent(decision.cfsId(), k -> newQueue()).add(decision);
+        append(decisions, decision.cfsId(), decision);
     }
 
     @Override
     public synchronized List<DecisionRecord> getDecisions(String cfsId) {
-        Queue<DecisionRecord> q = decisions.get(cfsId);
-        return q == null ? ImmutableList.of() : ImmutableList.copyOf(q);
+        return snapshot(decisions, cfsId);
     }
 
     @Override
     public synchronized void addCfsSample(String cfsId, CfsSample sample) {
-        cfsHistory.computeIfAbsent(cfsId, k -> newQueue()).add(sample);
+        append(cfsHistory, cfsId, sample);
     }
 
     @Override
     public synchronized List<CfsSample> getCfsHistory(String cfsId) {
-        Queue<CfsSample> q = cfsHistory.get(cfsId);
-        return q == null ? ImmutableList.of() : ImmutableList.copyOf(q);
+        return snapshot(cfsHistory, cfsId);
     }
 
     @Override
     public synchronized void addFlowSample(FiveTuple flow, FlowSample sample) {
-        flowHistory.computeIfAbsent(flow, k -> newQueue()).add(sample);
+        append(flowHistory, flow, sample);
     }
 
     @Override
     public synchronized List<FlowSample> getFlowHistory(FiveTuple flow) {
-        Queue<FlowSample> q = flowHistory.get(flow);
-        return q == null ? ImmutableList.of() : ImmutableList.copyOf(q);
+        return snapshot(flowHistory, flow);
     }
 
     @Override
@@ -204,6 +201,15 @@ final class SimpleFudpStore extends AbstractStore<FudpEvent, FudpStoreDelegate> 
             q.addAll(old);
             return q;
         });
+    }
+
+    private <K, V> void append(Map<K, Queue<V>> queues, K key, V value) {
+        queues.computeIfAbsent(key, k -> newQueue()).add(value);
+    }
+
+    private static <K, V> List<V> snapshot(Map<K, Queue<V>> queues, K key) {
+        Queue<V> q = queues.get(key);
+        return q == null ? ImmutableList.of() : ImmutableList.copyOf(q);
     }
 
     private <V> Queue<V> newQueue() {
