@@ -154,9 +154,9 @@ test('view: selecting a set shows its flows and a live chart of rates and Jain',
 
     const flows = await cellTexts(page, '#fudp-cfs-details-panel tr.fudp-flow');
     assert.deepEqual(flows, [
-        ['udp 10.0.0.1:5002 -> 10.0.0.3:6002', '600.0 Mb/s', '420.0 Mb/s', '330.0 Mb/s (pending)'],
-        ['udp 10.0.0.2:5003 -> 10.0.0.3:6003', '200.0 Mb/s', '200.0 Mb/s', '330.0 Mb/s (pending)'],
-        ['tcp 10.0.0.2:40003 -> 10.0.0.3:5201', '250.0 Mb/s', '250.0 Mb/s', ''],
+        ['udp-10.0.0.1-5002-10.0.0.3-6002', '600.0 Mb/s', '420.0 Mb/s', '330.0 Mb/s (pending)'],
+        ['udp-10.0.0.2-5003-10.0.0.3-6003', '200.0 Mb/s', '200.0 Mb/s', '330.0 Mb/s (pending)'],
+        ['tcp-10.0.0.2-40003-10.0.0.3-5201', '250.0 Mb/s', '250.0 Mb/s', ''],
     ]);
     assert.equal(await page.locator('#fudp-cfs-details-panel tr.fudp-limited').count(), 2);
 
@@ -214,8 +214,8 @@ test('view: Esc closes the details panel', async () => {
     await deliver(page, fixture('cfs-details-bottleneck_edge'));
     assert.equal(await page.isVisible('#fudp-cfs-details-panel'), true);
     assert.deepEqual(await cellTexts(page, '#fudp-cfs-details-panel tr.fudp-flow'), [
-        ['udp 10.0.5.2:5005 -> 10.0.9.9:6005', '150.0 Mb/s', '92.0 Mb/s', 'none'],
-        ['tcp 10.0.5.1:40005 -> 10.0.9.9:5201', '8.0 Mb/s', '8.0 Mb/s', ''],
+        ['udp-10.0.5.2-5005-10.0.9.9-6005', '150.0 Mb/s', '92.0 Mb/s', 'none'],
+        ['tcp-10.0.5.1-40005-10.0.9.9-5201', '8.0 Mb/s', '8.0 Mb/s', ''],
     ]);
     await page.keyboard.press('Escape');
     assert.equal(await page.isVisible('#fudp-cfs-details-panel'), false);
@@ -232,7 +232,7 @@ test('view: opened from the overlay with ?cfs= it shows that set at once', async
     assert.equal(await page.locator('#ov-fudp tr.selected td.fudp-id').textContent(), 'bottleneck:set1');
     // Set1's limit is acknowledged: no "pending" mark.
     assert.deepEqual((await cellTexts(page, '#fudp-cfs-details-panel tr.fudp-limited'))[0],
-        ['udp 10.0.0.1:5001 -> 10.0.0.4:6001', '800.0 Mb/s', '300.0 Mb/s', '300.0 Mb/s']);
+        ['udp-10.0.0.1-5001-10.0.0.4-6001', '800.0 Mb/s', '300.0 Mb/s', '300.0 Mb/s']);
     await finish(page);
 });
 
@@ -312,9 +312,9 @@ test('overlay: a facility\'s details list its flows; the button opens the FUDP v
         trs.map((tr) => [tr.querySelector('.label').textContent, tr.querySelector('.value').textContent])));
     assert.equal(rows['FUDP :'], 'agent up');
     assert.equal(rows['UDP flows limited :'], '3');
-    assert.equal(rows['udp 10.0.0.1:5001 -> 10.0.0.4:6001 :'],
+    assert.equal(rows['udp-10.0.0.1-5001-10.0.0.4-6001 :'],
         'demand 800.0 Mb/s, rate 300.0 Mb/s, alloc 300.0 Mb/s');
-    assert.equal(rows['udp 10.0.0.1:5002 -> 10.0.0.3:6002 :'],
+    assert.equal(rows['udp-10.0.0.1-5002-10.0.0.3-6002 :'],
         'demand 600.0 Mb/s, rate 420.0 Mb/s, alloc 330.0 Mb/s');
     await shot(page, 'fudp-overlay-facility');
 
@@ -346,7 +346,7 @@ test('overlay: a bottleneck link\'s details list its set\'s flows', async () => 
     assert.match(text, /State :\s*fair/);
     assert.match(text, /Utilization :\s*91%/);
     assert.match(text, /Jain index :\s*1\.00/);
-    assert.match(text, /tcp 10\.0\.0\.2:40002 -> 10\.0\.0\.4:5201 :\s*demand 300\.0 Mb\/s, rate 300\.0 Mb\/s, alloc n\/a \(TCP\)/);
+    assert.match(text, /tcp-10\.0\.0\.2-40002-10\.0\.0\.4-5201 :\s*demand 300\.0 Mb\/s, rate 300\.0 Mb\/s, alloc n\/a \(TCP\)/);
     await finish(page);
 });
 

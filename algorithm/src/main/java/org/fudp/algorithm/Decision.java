@@ -157,6 +157,20 @@ public final class Decision {
     }
 
     /**
+     * Tells whether the UDP average sat inside the fairness band [W_ad, W_au], edges included:
+     * the paper's test before Algorithm 1, without the hysteresis margin. A set without measured
+     * UDP flows has nothing out of the band; one without a band (no TCP measured) is not in it.
+     *
+     * @return true if in band
+     */
+    public boolean inBand() {
+        if (udpFlows == 0) {
+            return true;
+        }
+        return udpAverageBps >= bandLowBps && udpAverageBps <= bandHighBps;
+    }
+
+    /**
      * Tells whether the UDP flows were judged fair, so allocations were not recomputed.
      *
      * @return false exactly when Algorithm 1 ran this period

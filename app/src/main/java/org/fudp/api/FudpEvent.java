@@ -1,5 +1,9 @@
 package org.fudp.api;
 
+import org.fudp.loop.CorrelationFlowSet;
+import org.fudp.loop.AgentState;
+import org.fudp.loop.AllocationState;
+import org.fudp.loop.FlowRecord;
 import com.google.common.base.MoreObjects;
 import org.onosproject.event.AbstractEvent;
 
@@ -89,7 +93,7 @@ public final class FudpEvent extends AbstractEvent<FudpEvent.Type, String> {
      * @return event
      */
     public static FudpEvent agentEvent(Type type, AgentState agent) {
-        return new FudpEvent(type, agent.facility().toString(), null, null, null, agent);
+        return new FudpEvent(type, agent.facilityId(), null, null, null, agent);
     }
 
     /**

@@ -1,5 +1,12 @@
 package org.fudp.api;
 
+import org.fudp.loop.CorrelationFlowSet;
+import org.fudp.loop.AgentState;
+import org.fudp.loop.AllocationState;
+import org.fudp.loop.FlowRecord;
+import org.fudp.loop.FlowHistorySample;
+import org.fudp.loop.CfsSample;
+import org.fudp.loop.DecisionRecord;
 import org.fudp.protocol.FiveTuple;
 import org.onosproject.event.ListenerService;
 import org.onosproject.net.DeviceId;
@@ -91,7 +98,7 @@ public interface FudpService extends ListenerService<FudpEvent, FudpListener> {
      * @param flow the 5-tuple
      * @return at most the history length of samples, empty if unknown
      */
-    List<FlowSample> getFlowHistory(FiveTuple flow);
+    List<FlowHistorySample> getFlowHistory(FiveTuple flow);
 
     /**
      * Returns the facilities in force (the last valid network config).

@@ -1,5 +1,13 @@
 package org.fudp.api;
 
+import org.fudp.loop.CorrelationFlowSet;
+import org.fudp.loop.AgentState;
+import org.fudp.loop.AllocationState;
+import org.fudp.loop.FlowRecord;
+import org.fudp.loop.FlowHistorySample;
+import org.fudp.loop.CfsSample;
+import org.fudp.loop.DecisionRecord;
+import org.fudp.loop.AgentStatus;
 import org.fudp.protocol.FiveTuple;
 import org.onosproject.net.DeviceId;
 import org.onosproject.store.Store;
@@ -97,8 +105,8 @@ public interface FudpStore extends Store<FudpEvent, FudpStoreDelegate> {
     Collection<AllocationState> getAllocations();
 
     /**
-     * Adds or updates an agent; a change to {@link AgentState.Status#UP} or
-     * {@link AgentState.Status#DOWN} yields {@link FudpEvent.Type#AGENT_UP} or
+     * Adds or updates an agent; a change to {@link AgentStatus#UP} or
+     * {@link AgentStatus#DOWN} yields {@link FudpEvent.Type#AGENT_UP} or
      * {@link FudpEvent.Type#AGENT_DOWN}.
      *
      * @param agent the agent view
@@ -164,7 +172,7 @@ public interface FudpStore extends Store<FudpEvent, FudpStoreDelegate> {
      * @param flow the 5-tuple
      * @param sample the sample
      */
-    void addFlowSample(FiveTuple flow, FlowSample sample);
+    void addFlowSample(FiveTuple flow, FlowHistorySample sample);
 
     /**
      * Returns a flow's history, oldest first.
@@ -172,7 +180,7 @@ public interface FudpStore extends Store<FudpEvent, FudpStoreDelegate> {
      * @param flow the 5-tuple
      * @return samples
      */
-    List<FlowSample> getFlowHistory(FiveTuple flow);
+    List<FlowHistorySample> getFlowHistory(FiveTuple flow);
 
     /**
      * Sets how many samples and decision records are kept per CFS and per flow.

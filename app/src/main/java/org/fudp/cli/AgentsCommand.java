@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.apache.karaf.shell.api.action.Command;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
-import org.fudp.api.AgentState;
+import org.fudp.loop.AgentState;
 
 import java.util.Comparator;
 import java.util.List;
@@ -23,7 +23,7 @@ public class AgentsCommand extends FudpCommand {
     @Override
     protected void run() {
         List<AgentState> all = fudp().getAgents().stream()
-                .sorted(Comparator.comparing(a -> a.facility().toString())).collect(Collectors.toList());
+                .sorted(Comparator.comparing(a -> a.facilityId())).collect(Collectors.toList());
         if (outputJson()) {
             ObjectNode root = mapper().createObjectNode();
             ArrayNode array = root.putArray("agents");
@@ -37,7 +37,7 @@ public class AgentsCommand extends FudpCommand {
         }
         print(ROW, "facility", "status", "last heartbeat", "sent", "acked", "resends", "rejected");
         for (AgentState a : all) {
-            print(ROW, a.facility(), a.status(), time(a.lastHeartbeatMs()), a.lastSentSeq(), a.lastAckedSeq(),
+            print(ROW, a.facilityId(), a.status(), time(a.lastHeartbeatMs()), a.lastSentSeq(), a.lastAckedSeq(),
                     a.resends(), a.rejectedFrames().isEmpty() ? "none" : a.rejectedFrames().toString());
         }
     }

@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.apache.karaf.shell.api.action.Command;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
-import org.fudp.api.AllocationState;
-import org.fudp.codec.FlowIds;
+import org.fudp.loop.AllocationState;
+import org.fudp.protocol.FlowIds;
 
 import java.util.Comparator;
 import java.util.List;
@@ -24,7 +24,7 @@ public class AllocationsCommand extends FudpCommand {
     @Override
     protected void run() {
         List<AllocationState> all = fudp().getAllocations().stream()
-                .sorted(Comparator.comparing((AllocationState a) -> a.facility().toString())
+                .sorted(Comparator.comparing((AllocationState a) -> a.facilityId())
                         .thenComparing(a -> FlowIds.id(a.flow())))
                 .collect(Collectors.toList());
         if (outputJson()) {
@@ -40,7 +40,7 @@ public class AllocationsCommand extends FudpCommand {
         }
         print(ROW, "facility", "flow", "limit", "seq", "acked", "decided");
         for (AllocationState a : all) {
-            print(ROW, a.facility(), FlowIds.id(a.flow()), rate(a.toldBps()),
+            print(ROW, a.facilityId(), FlowIds.id(a.flow()), rate(a.toldBps()),
                     a.dryRun() ? "dry" : Long.toString(a.toldSeq()), a.acknowledged() ? "yes" : "no",
                     time(a.toldAtMs()));
         }

@@ -6,11 +6,10 @@ import org.apache.karaf.shell.api.action.Argument;
 import org.apache.karaf.shell.api.action.Command;
 import org.apache.karaf.shell.api.action.Completion;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
-import org.fudp.api.CorrelationFlowSet;
-import org.fudp.api.DecisionRecord;
+import org.fudp.loop.CorrelationFlowSet;
+import org.fudp.loop.DecisionRecord;
 import org.fudp.api.FudpService;
-import org.fudp.codec.DecisionRecordCodec;
-import org.fudp.codec.FlowIds;
+import org.fudp.protocol.FlowIds;
 import org.fudp.codec.FudpQueries;
 import org.fudp.protocol.FiveTuple;
 
@@ -64,7 +63,7 @@ public class CfsCommand extends FudpCommand {
             print(ROW, c.id(), c.state(), rate(c.capacityBps()), c.tcpFlows().size(), c.udpFlows().size(),
                     rate(c.tcpThroughputBps()), rate(c.udpThroughputBps()), ratio(c.jainIndex()),
                     d == null ? "-" : rate(d.bandLowBps()) + ".." + rate(d.bandHighBps()),
-                    d == null ? "-" : rate(d.udpAverageBps()) + (DecisionRecordCodec.inBand(d) ? " in band"
+                    d == null ? "-" : rate(d.udpAverageBps()) + (d.inBand() ? " in band"
                             : " out of band"));
         }
     }
@@ -85,7 +84,7 @@ public class CfsCommand extends FudpCommand {
             print("  W=%s (measured %s), D=%s, band=%s..%s, udp avg=%s (%s), BW=%s", rate(d.predictedTcpBps()),
                     rate(d.measuredTcpBps()), rate(d.deviationBps()), rate(d.bandLowBps()),
                     rate(d.bandHighBps()), rate(d.udpAverageBps()),
-                    DecisionRecordCodec.inBand(d) ? "in band" : "out of band", rate(d.availableBps()));
+                    d.inBand() ? "in band" : "out of band", rate(d.availableBps()));
             d.allocations().entrySet().stream()
                     .sorted(Comparator.comparing(e -> FlowIds.id(e.getKey())))
                     .forEach(e -> print("  allocation %s = %s", FlowIds.id(e.getKey()), rate(e.getValue())));

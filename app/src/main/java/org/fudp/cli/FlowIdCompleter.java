@@ -2,7 +2,7 @@ package org.fudp.cli;
 
 import org.apache.karaf.shell.api.action.lifecycle.Service;
 import org.fudp.api.FudpService;
-import org.fudp.codec.FlowIds;
+import org.fudp.protocol.FlowIds;
 import org.onlab.osgi.ServiceDirectory;
 import org.onosproject.cli.AbstractChoicesCompleter;
 import org.onosproject.cli.AbstractShellCommand;

@@ -8,8 +8,8 @@ import org.apache.karaf.shell.api.action.Completion;
 import org.apache.karaf.shell.api.action.Option;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
 import org.apache.karaf.shell.support.completers.StringsCompleter;
-import org.fudp.api.FlowRecord;
-import org.fudp.codec.FlowIds;
+import org.fudp.loop.FlowRecord;
+import org.fudp.protocol.FlowIds;
 import org.fudp.codec.FudpQueries;
 
 import java.util.List;
@@ -73,7 +73,7 @@ public class FlowsCommand extends FudpCommand {
     }
 
     private void row(FlowRecord r) {
-        print(ROW, FlowIds.id(r.flow()), r.facility(), r.cfsId().isEmpty() ? "-" : r.cfsId(),
+        print(ROW, FlowIds.id(r.flow()), r.facilityId(), r.cfsId().isEmpty() ? "-" : r.cfsId(),
                 r.rateKnown() ? rate(r.throughputBps()) : "?", r.rateKnown() ? rate(r.demandBps()) : "?",
                 r.allocationBps().isPresent() ? rate(r.allocationBps().getAsLong()) : "-", time(r.sinceMs()));
     }

@@ -1,8 +1,9 @@
 package org.fudp.codec;
 
+import org.fudp.loop.AgentStatus;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.fudp.api.AgentState;
+import org.fudp.loop.AgentState;
 import org.onosproject.codec.CodecContext;
 import org.onosproject.codec.JsonCodec;
 
@@ -30,7 +31,7 @@ public final class AgentStateCodec extends JsonCodec<AgentState> {
     @Override
     public ObjectNode encode(AgentState a, CodecContext context) {
         ObjectNode n = context.mapper().createObjectNode();
-        n.put(FACILITY, a.facility().toString());
+        n.put(FACILITY, a.facilityId());
         n.put(STATUS, a.status().name());
         n.put(HEARTBEAT, a.lastHeartbeatMs());
         n.put(SENT, a.lastSentSeq());
@@ -56,8 +57,8 @@ public final class AgentStateCodec extends JsonCodec<AgentState> {
                 rejected.put(reason, JsonFields.longValue(r, REJECTED, reason));
             }
         }
-        return new AgentState(JsonFields.deviceId(json, "", FACILITY),
-                JsonFields.enumValue(json, "", STATUS, AgentState.Status.class),
+        return new AgentState(JsonFields.deviceId(json, "", FACILITY).toString(),
+                JsonFields.enumValue(json, "", STATUS, AgentStatus.class),
                 JsonFields.longValue(json, "", HEARTBEAT), JsonFields.longValue(json, "", SENT),
                 JsonFields.longValue(json, "", ACKED), JsonFields.longValue(json, "", ACKED_AT),
                 JsonFields.longValue(json, "", FRAMES), JsonFields.longValue(json, "", RESENDS), rejected);

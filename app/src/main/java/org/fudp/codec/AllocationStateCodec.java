@@ -1,7 +1,8 @@
 package org.fudp.codec;
 
+import org.fudp.protocol.FlowIds;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.fudp.api.AllocationState;
+import org.fudp.loop.AllocationState;
 import org.onosproject.codec.CodecContext;
 import org.onosproject.codec.JsonCodec;
 
@@ -24,7 +25,7 @@ public final class AllocationStateCodec extends JsonCodec<AllocationState> {
     public ObjectNode encode(AllocationState a, CodecContext context) {
         ObjectNode n = context.mapper().createObjectNode();
         n.put(FLOW, FlowIds.id(a.flow()));
-        n.put(FACILITY, a.facility().toString());
+        n.put(FACILITY, a.facilityId());
         n.put(CFS, a.cfsId());
         n.put(TOLD, a.toldBps());
         n.put(SEQ, a.toldSeq());
@@ -37,7 +38,7 @@ public final class AllocationStateCodec extends JsonCodec<AllocationState> {
     @Override
     public AllocationState decode(ObjectNode json, CodecContext context) {
         return new AllocationState(FlowIds.parse(FLOW, JsonFields.text(json, "", FLOW)),
-                JsonFields.deviceId(json, "", FACILITY), JsonFields.text(json, "", CFS),
+                JsonFields.deviceId(json, "", FACILITY).toString(), JsonFields.text(json, "", CFS),
                 JsonFields.longValue(json, "", TOLD), JsonFields.longValue(json, "", SEQ),
                 JsonFields.longValue(json, "", TOLD_AT), JsonFields.bool(json, "", ACKED),
                 JsonFields.bool(json, "", DRY_RUN));

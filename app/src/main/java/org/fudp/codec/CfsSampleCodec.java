@@ -1,8 +1,8 @@
 package org.fudp.codec;
 
+import org.fudp.loop.CfsState;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.fudp.api.CfsSample;
-import org.fudp.api.CorrelationFlowSet;
+import org.fudp.loop.CfsSample;
 import org.onosproject.codec.CodecContext;
 import org.onosproject.codec.JsonCodec;
 
@@ -37,8 +37,8 @@ public final class CfsSampleCodec extends JsonCodec<CfsSample> {
 
     @Override
     public CfsSample decode(ObjectNode json, CodecContext context) {
-        CorrelationFlowSet.State state = json.hasNonNull(STATE)
-                ? JsonFields.enumValue(json, "", STATE, CorrelationFlowSet.State.class) : null;
+        CfsState state = json.hasNonNull(STATE)
+                ? JsonFields.enumValue(json, "", STATE, CfsState.class) : null;
         return new CfsSample(JsonFields.longValue(json, "", TIME), JsonFields.longValue(json, "", TCP),
                 JsonFields.longValue(json, "", UDP), JsonFields.longValue(json, "", UDP_DEMAND),
                 JsonFields.doubleOrNaN(json, "", JAIN), state);

@@ -1,15 +1,17 @@
 package org.fudp.codec;
 
+import org.fudp.protocol.FlowIds;
+import org.fudp.loop.CfsKind;
+import org.fudp.loop.CfsState;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.fudp.api.CorrelationFlowSet;
-import org.fudp.api.DecisionRecord;
+import org.fudp.loop.CorrelationFlowSet;
+import org.fudp.loop.DecisionRecord;
 import org.fudp.api.FudpService;
 import org.fudp.protocol.FiveTuple;
 import org.onosproject.codec.CodecContext;
 import org.onosproject.codec.JsonCodec;
-import org.onosproject.net.ConnectPoint;
 
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -85,7 +87,7 @@ public final class CorrelationFlowSetCodec extends JsonCodec<CorrelationFlowSet>
             band.put(LOW, last.bandLowBps());
             band.put(HIGH, last.bandHighBps());
             n.put(UDP_AVERAGE, last.udpAverageBps());
-            n.put(IN_BAND, DecisionRecordCodec.inBand(last));
+            n.put(IN_BAND, last.inBand());
             n.put(LAST_DECISION_TIME, last.timeMs());
             n.set(LAST_DECISION, new DecisionRecordCodec().encode(last, context));
         }
@@ -101,27 +103,36 @@ public final class CorrelationFlowSetCodec extends JsonCodec<CorrelationFlowSet>
     @Override
     public CorrelationFlowSet decode(ObjectNode json, CodecContext context) {
         JsonNode b = json.get(BOTTLENECK);
-        ConnectPoint egress = null;
-        ConnectPoint dst = null;
+        String egress = null;
+        String dst = null;
         if (b != null && !b.isNull()) {
             JsonFields.object(b, BOTTLENECK);
             egress = optionalConnectPoint(b, EGRESS);
             dst = optionalConnectPoint(b, LINK_DST);
         }
         return CorrelationFlowSet.builder(JsonFields.text(json, "", ID),
-                        JsonFields.enumValue(json, "", KIND, CorrelationFlowSet.Kind.class))
+                        JsonFields.enumValue(json, "", KIND, CfsKind.class))
                 .egress(egress, dst)
                 .capacityBps(JsonFields.longValue(json, "", CAPACITY))
                 .flows(flowIds(json, TCP_FLOWS), flowIds(json, UDP_FLOWS))
                 .totals(JsonFields.longValue(json, "", TCP), JsonFields.longValue(json, "", UDP),
                         JsonFields.longValue(json, "", UDP_DEMAND), JsonFields.doubleOrNaN(json, "", JAIN))
-                .state(JsonFields.enumValue(json, "", STATE, CorrelationFlowSet.State.class))
+                .state(JsonFields.enumValue(json, "", STATE, CfsState.class))
                 .build();
     }
 
-    private static ConnectPoint optionalConnectPoint(JsonNode b, String name) {
+    // A device port, or the host end of a path's last link ("00:00:00:00:00:04/None/0").
+    private static String optionalConnectPoint(JsonNode b, String name) {
         JsonNode v = b.get(name);
-        return v == null || v.isNull() ? null : JsonFields.connectPoint(b, BOTTLENECK, name);
+        if (v == null || v.isNull()) {
+            return null;
+        }
+        String t = JsonFields.text(b, BOTTLENECK, name);
+        if (!t.matches(".+/[0-9]{1,10}")) {
+            throw new IllegalArgumentException(BOTTLENECK + "." + name
+                    + ": must be a connect point such as of:0000000000000001/2, was \"" + t + "\"");
+        }
+        return t;
     }
 
     private static Set<FiveTuple> flowIds(JsonNode json, String name) {
@@ -137,11 +148,11 @@ public final class CorrelationFlowSetCodec extends JsonCodec<CorrelationFlowSet>
         return flows;
     }
 
-    private static void putConnectPoint(ObjectNode n, String name, ConnectPoint cp) {
+    private static void putConnectPoint(ObjectNode n, String name, String cp) {
         if (cp == null) {
             n.putNull(name);
         } else {
-            n.put(name, JsonFields.connectPoint(cp));
+            n.put(name, cp);
         }
     }
 

@@ -1,8 +1,9 @@
 package org.fudp.codec;
 
+import org.fudp.protocol.FlowIds;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.fudp.api.DecisionRecord;
+import org.fudp.loop.DecisionRecord;
 import org.fudp.protocol.FiveTuple;
 import org.onosproject.codec.CodecContext;
 import org.onosproject.codec.JsonCodec;
@@ -52,24 +53,12 @@ public final class DecisionRecordCodec extends JsonCodec<DecisionRecord> {
         n.put(BAND_LOW, d.bandLowBps());
         n.put(BAND_HIGH, d.bandHighBps());
         n.put(UDP_AVERAGE, d.udpAverageBps());
-        n.put(IN_BAND, inBand(d));
+        n.put(IN_BAND, d.inBand());
         n.put(AVAILABLE, d.availableBps());
         ObjectNode alloc = n.putObject(ALLOCATIONS);
         d.allocations().forEach((flow, bps) -> alloc.put(FlowIds.id(flow), bps));
         n.put(REASON, d.reason());
         return n;
-    }
-
-    /**
-     * Tells whether UDP's average sat inside the fairness band, bounds included (the paper's
-     * test before Algorithm 1). A set without UDP flows has nothing to be out of band.
-     *
-     * @param d the decision
-     * @return true if in band
-     */
-    public static boolean inBand(DecisionRecord d) {
-        return d.udpCount() == 0
-                || (d.udpAverageBps() >= d.bandLowBps() && d.udpAverageBps() <= d.bandHighBps());
     }
 
     @Override
@@ -92,6 +81,6 @@ public final class DecisionRecordCodec extends JsonCodec<DecisionRecord> {
                 JsonFields.longValue(json, "", PREDICTED), JsonFields.longValue(json, "", DEVIATION),
                 JsonFields.longValue(json, "", BAND_LOW), JsonFields.longValue(json, "", BAND_HIGH),
                 JsonFields.longValue(json, "", UDP_AVERAGE), JsonFields.longValue(json, "", AVAILABLE),
-                allocations, JsonFields.text(json, "", REASON));
+                JsonFields.bool(json, "", IN_BAND), allocations, JsonFields.text(json, "", REASON));
     }
 }

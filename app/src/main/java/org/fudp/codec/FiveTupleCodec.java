@@ -1,5 +1,6 @@
 package org.fudp.codec;
 
+import org.fudp.protocol.FlowIds;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.collect.ImmutableSet;

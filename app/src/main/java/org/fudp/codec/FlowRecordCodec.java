@@ -2,7 +2,7 @@ package org.fudp.codec;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.fudp.api.FlowRecord;
+import org.fudp.loop.FlowRecord;
 import org.fudp.protocol.FiveTuple;
 import org.onosproject.codec.CodecContext;
 import org.onosproject.codec.JsonCodec;
@@ -26,7 +26,7 @@ public final class FlowRecordCodec extends JsonCodec<FlowRecord> {
     @Override
     public ObjectNode encode(FlowRecord r, CodecContext context) {
         ObjectNode n = FiveTupleCodec.write(context.mapper().createObjectNode(), r.flow());
-        n.put(FACILITY, r.facility().toString());
+        n.put(FACILITY, r.facilityId());
         n.put(CFS, r.cfsId());
         n.put(DEMAND, r.demandBps());
         n.put(THROUGHPUT, r.throughputBps());
@@ -45,7 +45,7 @@ public final class FlowRecordCodec extends JsonCodec<FlowRecord> {
     public FlowRecord decode(ObjectNode json, CodecContext context) {
         FiveTuple flow = FiveTupleCodec.read(json, "");
         JsonNode cfs = json.get(CFS);
-        return FlowRecord.builder(flow, JsonFields.deviceId(json, "", FACILITY))
+        return FlowRecord.builder(flow, JsonFields.deviceId(json, "", FACILITY).toString())
                 .cfsId(cfs == null || cfs.isNull() || cfs.asText().isEmpty() ? null : cfs.asText())
                 .rates(JsonFields.longValue(json, "", DEMAND), JsonFields.longValue(json, "", THROUGHPUT),
                         JsonFields.bool(json, "", RATE_KNOWN))

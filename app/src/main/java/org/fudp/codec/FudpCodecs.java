@@ -1,15 +1,15 @@
 package org.fudp.codec;
 
-import org.fudp.api.AgentState;
-import org.fudp.api.AllocationState;
+import org.fudp.loop.AgentState;
+import org.fudp.loop.AllocationState;
 import org.fudp.api.Bottleneck;
-import org.fudp.api.CfsSample;
+import org.fudp.loop.CfsSample;
 import org.fudp.api.ControlStatus;
-import org.fudp.api.CorrelationFlowSet;
-import org.fudp.api.DecisionRecord;
+import org.fudp.loop.CorrelationFlowSet;
+import org.fudp.loop.DecisionRecord;
 import org.fudp.api.Facility;
-import org.fudp.api.FlowRecord;
-import org.fudp.api.FlowSample;
+import org.fudp.loop.FlowRecord;
+import org.fudp.loop.FlowHistorySample;
 import org.fudp.protocol.FiveTuple;
 import org.onosproject.codec.CodecService;
 
@@ -23,7 +23,7 @@ public final class FudpCodecs {
     /** Every type FUDP registers a codec for. */
     public static final List<Class<?>> TYPES = List.of(FiveTuple.class, FlowRecord.class,
             CorrelationFlowSet.class, DecisionRecord.class, AllocationState.class, AgentState.class,
-            CfsSample.class, FlowSample.class, Facility.class, Bottleneck.class, ControlStatus.class);
+            CfsSample.class, FlowHistorySample.class, Facility.class, Bottleneck.class, ControlStatus.class);
 
     private FudpCodecs() {
     }
@@ -41,7 +41,7 @@ public final class FudpCodecs {
         service.registerCodec(AllocationState.class, new AllocationStateCodec());
         service.registerCodec(AgentState.class, new AgentStateCodec());
         service.registerCodec(CfsSample.class, new CfsSampleCodec());
-        service.registerCodec(FlowSample.class, new FlowSampleCodec());
+        service.registerCodec(FlowHistorySample.class, new FlowHistorySampleCodec());
         service.registerCodec(Facility.class, new FacilityCodec());
         service.registerCodec(Bottleneck.class, new BottleneckCodec());
         service.registerCodec(ControlStatus.class, new ControlStatusCodec());

@@ -1,12 +1,13 @@
 package org.fudp.codec;
 
+import org.fudp.protocol.FlowIds;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.fudp.api.CfsSample;
-import org.fudp.api.CorrelationFlowSet;
-import org.fudp.api.DecisionRecord;
-import org.fudp.api.FlowRecord;
-import org.fudp.api.FlowSample;
+import org.fudp.loop.CfsSample;
+import org.fudp.loop.CorrelationFlowSet;
+import org.fudp.loop.DecisionRecord;
+import org.fudp.loop.FlowRecord;
+import org.fudp.loop.FlowHistorySample;
 import org.fudp.api.FudpService;
 import org.fudp.protocol.FiveTuple;
 import org.onlab.util.ItemNotFoundException;
@@ -53,7 +54,7 @@ public final class FudpQueries {
         return service.getFlows().stream()
                 .filter(r -> proto == null || r.flow().protocol() == proto)
                 .filter(r -> cfsId == null || cfsId.equals(r.cfsId()))
-                .filter(r -> dev == null || dev.equals(r.facility()))
+                .filter(r -> dev == null || dev.toString().equals(r.facilityId()))
                 .sorted(Comparator.comparing(r -> FlowIds.id(r.flow())))
                 .collect(Collectors.toList());
     }
@@ -135,9 +136,9 @@ public final class FudpQueries {
                 flow.put("id", FlowIds.id(f));
                 flow.put("protocol", FlowIds.protocolName(f.protocol()));
                 ArrayNode fs = flow.putArray("samples");
-                for (FlowSample s : service.getFlowHistory(f)) {
+                for (FlowHistorySample s : service.getFlowHistory(f)) {
                     if (s.timeMs() > since) {
-                        fs.add(context.codec(FlowSample.class).encode(s, context));
+                        fs.add(context.codec(FlowHistorySample.class).encode(s, context));
                     }
                 }
             }

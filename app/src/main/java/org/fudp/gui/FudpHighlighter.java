@@ -1,9 +1,11 @@
 package org.fudp.gui;
 
-import org.fudp.api.AgentState;
-import org.fudp.api.CorrelationFlowSet;
+import org.fudp.loop.AgentStatus;
+import org.fudp.loop.CfsState;
+import org.fudp.loop.AgentState;
+import org.fudp.loop.CorrelationFlowSet;
 import org.fudp.api.Facility;
-import org.fudp.api.FlowRecord;
+import org.fudp.loop.FlowRecord;
 import org.fudp.api.FudpService;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DefaultLink;
@@ -47,9 +49,9 @@ final class FudpHighlighter implements UiTopoHighlighter {
     private static final ProviderId PID = new ProviderId("fudp", "org.fudp.gui");
 
     // Worst state first: a link shared by several sets shows the one needing attention.
-    private static final List<CorrelationFlowSet.State> SEVERITY = List.of(
-            CorrelationFlowSet.State.NO_AGENT, CorrelationFlowSet.State.ADJUSTING,
-            CorrelationFlowSet.State.FAIR, CorrelationFlowSet.State.NO_UDP);
+    private static final List<CfsState> SEVERITY = List.of(
+            CfsState.NO_AGENT, CfsState.ADJUSTING,
+            CfsState.FAIR, CfsState.NO_UDP);
 
     private final FudpService fudp;
 
@@ -73,7 +75,8 @@ final class FudpHighlighter implements UiTopoHighlighter {
         CfsLinkMap links = new CfsLinkMap();
         for (CorrelationFlowSet cfs : fudp.getCorrelationFlowSets()) {
             if (cfs.egress().isPresent() && cfs.linkDst().isPresent()) {
-                links.add(link(cfs.egress().get(), cfs.linkDst().get())).sets.add(cfs);
+                links.add(link(GuiFormat.connectPoint(cfs.egress().get()), GuiFormat.connectPoint(cfs.linkDst().get())))
+                        .sets.add(cfs);
             }
         }
         links.biLinks().forEach(l -> highlights.add(l.highlight(null)));
@@ -95,11 +98,11 @@ final class FudpHighlighter implements UiTopoHighlighter {
      * @return badge
      */
     NodeBadge badge(DeviceId facility) {
-        AgentState.Status status = fudp.getAgent(facility).map(AgentState::status)
-                .orElse(AgentState.Status.UNKNOWN);
+        AgentStatus status = fudp.getAgent(facility).map(AgentState::status)
+                .orElse(AgentStatus.UNKNOWN);
         int limited = limitedFlows(facility).size();
-        NodeBadge.Status badgeStatus = status == AgentState.Status.UP ? NodeBadge.Status.INFO
-                : status == AgentState.Status.DOWN ? NodeBadge.Status.ERROR : NodeBadge.Status.WARN;
+        NodeBadge.Status badgeStatus = status == AgentStatus.UP ? NodeBadge.Status.INFO
+                : status == AgentStatus.DOWN ? NodeBadge.Status.ERROR : NodeBadge.Status.WARN;
         return NodeBadge.number(badgeStatus, limited, agentText(status) + ", " + limited
                 + (limited == 1 ? " UDP flow limited" : " UDP flows limited"));
     }
@@ -112,7 +115,7 @@ final class FudpHighlighter implements UiTopoHighlighter {
      */
     List<FlowRecord> limitedFlows(DeviceId facility) {
         return fudp.getFlows().stream()
-                .filter(f -> f.facility().equals(facility) && f.isUdp() && f.allocationBps().isPresent())
+                .filter(f -> f.facilityId().equals(facility.toString()) && f.isUdp() && f.allocationBps().isPresent())
                 .sorted(Comparator.comparing(f -> f.flow().toString()))
                 .collect(Collectors.toList());
     }
@@ -123,7 +126,7 @@ final class FudpHighlighter implements UiTopoHighlighter {
      * @param status agent status
      * @return "agent up", "agent down" or "agent not heard from"
      */
-    static String agentText(AgentState.Status status) {
+    static String agentText(AgentStatus status) {
         switch (status) {
             case UP:
                 return "agent up";

@@ -1,8 +1,9 @@
 package org.fudp.gui;
 
-import org.fudp.api.AgentState;
-import org.fudp.api.CorrelationFlowSet;
-import org.fudp.api.FlowRecord;
+import org.fudp.loop.AgentStatus;
+import org.fudp.loop.AgentState;
+import org.fudp.loop.CorrelationFlowSet;
+import org.fudp.loop.FlowRecord;
 import org.fudp.api.FudpService;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
@@ -70,8 +71,8 @@ public class FudpTopoOverlay extends UiTopoOverlay {
         if (!facility) {
             return;
         }
-        AgentState.Status status = fudp.getAgent(deviceId).map(AgentState::status)
-                .orElse(AgentState.Status.UNKNOWN);
+        AgentStatus status = fudp.getAgent(deviceId).map(AgentState::status)
+                .orElse(AgentStatus.UNKNOWN);
         pp.addSeparator()
                 .addProp("fudp-agent", "FUDP", FudpHighlighter.agentText(status))
                 .addProp("fudp-limited", "UDP flows limited", highlighter.limitedFlows(deviceId).size());
@@ -145,14 +146,15 @@ public class FudpTopoOverlay extends UiTopoOverlay {
     }
 
     private boolean atFacility(CorrelationFlowSet cfs, DeviceId deviceId) {
-        boolean egressHere = cfs.egress().map(ConnectPoint::deviceId).map(deviceId::equals).orElse(false);
+        boolean egressHere = cfs.egress().map(GuiFormat::connectPoint).map(ConnectPoint::elementId)
+                .map(deviceId::equals).orElse(false);
         return egressHere || fudp.getFlows().stream()
-                .anyMatch(f -> cfs.id().equals(f.cfsId()) && f.facility().equals(deviceId));
+                .anyMatch(f -> cfs.id().equals(f.cfsId()) && f.facilityId().equals(deviceId.toString()));
     }
 
     private static boolean onLink(CorrelationFlowSet cfs, ConnectPoint a, ConnectPoint b) {
-        Optional<ConnectPoint> src = cfs.egress();
-        Optional<ConnectPoint> dst = cfs.linkDst();
+        Optional<ConnectPoint> src = cfs.egress().map(GuiFormat::connectPoint);
+        Optional<ConnectPoint> dst = cfs.linkDst().map(GuiFormat::connectPoint);
         if (src.isEmpty() || dst.isEmpty()) {
             return false;
         }

@@ -1,16 +1,16 @@
 package org.fudp.gui;
 
+import org.fudp.loop.CfsState;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.collect.ImmutableSet;
-import org.fudp.api.AllocationState;
-import org.fudp.api.CfsSample;
-import org.fudp.api.CorrelationFlowSet;
-import org.fudp.api.DecisionRecord;
-import org.fudp.api.FlowRecord;
-import org.fudp.api.FlowSample;
+import org.fudp.loop.AllocationState;
+import org.fudp.loop.CfsSample;
+import org.fudp.loop.CorrelationFlowSet;
+import org.fudp.loop.DecisionRecord;
+import org.fudp.loop.FlowRecord;
+import org.fudp.loop.FlowHistorySample;
 import org.fudp.api.FudpService;
-import org.onosproject.net.ConnectPoint;
 import org.onosproject.ui.RequestHandler;
 import org.onosproject.ui.UiMessageHandler;
 import org.onosproject.ui.table.TableModel;
@@ -80,7 +80,7 @@ public class FudpViewMessageHandler extends UiMessageHandler {
     }
 
     private static String bottleneck(CorrelationFlowSet cfs) {
-        Optional<ConnectPoint> egress = cfs.egress();
+        Optional<String> egress = cfs.egress();
         if (egress.isEmpty()) {
             return cfs.id().startsWith("dst:") ? "to " + cfs.id().substring(4) : "";
         }
@@ -124,7 +124,7 @@ public class FudpViewMessageHandler extends UiMessageHandler {
                     : GuiFormat.NOT_AVAILABLE));
             tm.setFormatter(UTILIZATION, new Formatter(v -> GuiFormat.percent((Double) v)));
             tm.setFormatter(JAIN, new Formatter(v -> GuiFormat.jain((Double) v)));
-            tm.setFormatter(STATE, new Formatter(v -> GuiFormat.state((CorrelationFlowSet.State) v)));
+            tm.setFormatter(STATE, new Formatter(v -> GuiFormat.state((CfsState) v)));
             return tm;
         }
 
@@ -205,7 +205,7 @@ public class FudpViewMessageHandler extends UiMessageHandler {
             ObjectNode n = objectNode()
                     .put(ID, f.flow().toString())
                     .put("protocol", f.protocolName())
-                    .put("facility", f.facility().toString())
+                    .put("facility", f.facilityId())
                     .put("demand", f.rateKnown() ? GuiFormat.rate(f.demandBps()) : GuiFormat.NOT_AVAILABLE)
                     .put("rate", f.rateKnown() ? GuiFormat.rate(f.throughputBps()) : GuiFormat.NOT_AVAILABLE)
                     .put("allocation", f.allocationBps().isPresent()
@@ -230,7 +230,7 @@ public class FudpViewMessageHandler extends UiMessageHandler {
             List<CfsSample> history = fudp().getCfsHistory(id);
             long end = history.isEmpty() ? 0 : history.get(history.size() - 1).timeMs();
             for (FlowRecord f : flows) {
-                List<FlowSample> fh = fudp().getFlowHistory(f.flow());
+                List<FlowHistorySample> fh = fudp().getFlowHistory(f.flow());
                 if (!fh.isEmpty()) {
                     end = Math.max(end, fh.get(fh.size() - 1).timeMs());
                 }
@@ -247,7 +247,7 @@ public class FudpViewMessageHandler extends UiMessageHandler {
             ArrayNode series = arrayNode();
             for (FlowRecord f : flows) {
                 ArrayNode points = arrayNode();
-                for (FlowSample s : fudp().getFlowHistory(f.flow())) {
+                for (FlowHistorySample s : fudp().getFlowHistory(f.flow())) {
                     if (s.timeMs() >= start) {
                         points.add(arrayNode().add(seconds(s.timeMs(), end)).add(s.throughputBps()));
                     }

@@ -1,8 +1,10 @@
 package org.fudp.gui;
 
-import org.fudp.api.CorrelationFlowSet;
+import org.onosproject.net.ConnectPoint;
+import org.fudp.loop.CfsState;
 
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * Turns rates, ratios and states into the short text the GUI shows, so the overlay, the view
@@ -12,6 +14,8 @@ final class GuiFormat {
 
     /** Shown for a value that was not measured. */
     static final String NOT_AVAILABLE = "n/a";
+
+    private static final Pattern HOST_POINT = Pattern.compile("([0-9A-Fa-f]{2}:){5}[0-9A-Fa-f]{2}/[^/]+/[0-9]+");
 
     private static final double KILO = 1e3;
     private static final double MEGA = 1e6;
@@ -65,7 +69,7 @@ final class GuiFormat {
      * @param state state
      * @return "fair", "adjusting", "no agent" or "no UDP"
      */
-    static String state(CorrelationFlowSet.State state) {
+    static String state(CfsState state) {
         switch (state) {
             case FAIR:
                 return "fair";
@@ -85,7 +89,19 @@ final class GuiFormat {
      * @param state state
      * @return "fair", "adjusting", "noagent" or "noudp"
      */
-    static String stateCss(CorrelationFlowSet.State state) {
+    static String stateCss(CfsState state) {
         return state.name().toLowerCase(Locale.ROOT).replace("_", "");
+    }
+
+    /**
+     * Reads a CFS's bottleneck end back into a connect point: a device port, or the host end of a
+     * path's last link ("00:00:00:00:00:04/None/0").
+     *
+     * @param text ELEMENT/PORT as the loop has it
+     * @return the connect point
+     */
+    static ConnectPoint connectPoint(String text) {
+        return HOST_POINT.matcher(text).matches() ? ConnectPoint.hostConnectPoint(text)
+                : ConnectPoint.deviceConnectPoint(text);
     }
 }

@@ -1,14 +1,15 @@
 package org.fudp.impl;
 
+import org.fudp.loop.AgentStatus;
 import com.google.common.collect.EvictingQueue;
 import com.google.common.collect.ImmutableList;
-import org.fudp.api.AgentState;
-import org.fudp.api.AllocationState;
-import org.fudp.api.CfsSample;
-import org.fudp.api.CorrelationFlowSet;
-import org.fudp.api.DecisionRecord;
-import org.fudp.api.FlowRecord;
-import org.fudp.api.FlowSample;
+import org.fudp.loop.AgentState;
+import org.fudp.loop.AllocationState;
+import org.fudp.loop.CfsSample;
+import org.fudp.loop.CorrelationFlowSet;
+import org.fudp.loop.DecisionRecord;
+import org.fudp.loop.FlowRecord;
+import org.fudp.loop.FlowHistorySample;
 import org.fudp.api.FudpEvent;
 import org.fudp.api.FudpStore;
 import org.fudp.api.FudpStoreDelegate;
@@ -42,7 +43,7 @@ final class SimpleFudpStore extends AbstractStore<FudpEvent, FudpStoreDelegate> 
     private final Map<DeviceId, AgentState> agents = new HashMap<>();
     private final Map<String, Queue<DecisionRecord>> decisions = new HashMap<>();
     private final Map<String, Queue<CfsSample>> cfsHistory = new HashMap<>();
-    private final Map<FiveTuple, Queue<FlowSample>> flowHistory = new HashMap<>();
+    private final Map<FiveTuple, Queue<FlowHistorySample>> flowHistory = new HashMap<>();
     private int historyLength;
 
     SimpleFudpStore(int historyLength) {
@@ -126,12 +127,12 @@ final class SimpleFudpStore extends AbstractStore<FudpEvent, FudpStoreDelegate> 
 
     @Override
     public synchronized void putAgent(AgentState agent) {
-        AgentState old = agents.put(agent.facility(), agent);
-        AgentState.Status before = old == null ? AgentState.Status.UNKNOWN : old.status();
+        AgentState old = agents.put(DeviceId.deviceId(agent.facilityId()), agent);
+        AgentStatus before = old == null ? AgentStatus.UNKNOWN : old.status();
         if (before != agent.status()) {
-            if (agent.status() == AgentState.Status.UP) {
+            if (agent.status() == AgentStatus.UP) {
                 notifyDelegate(FudpEvent.agentEvent(FudpEvent.Type.AGENT_UP, agent));
-            } else if (agent.status() == AgentState.Status.DOWN) {
+            } else if (agent.status() == AgentStatus.DOWN) {
                 notifyDelegate(FudpEvent.agentEvent(FudpEvent.Type.AGENT_DOWN, agent));
             }
         }
@@ -173,12 +174,12 @@ final class SimpleFudpStore extends AbstractStore<FudpEvent, FudpStoreDelegate> 
     }
 
     @Override
-    public synchronized void addFlowSample(FiveTuple flow, FlowSample sample) {
+    public synchronized void addFlowSample(FiveTuple flow, FlowHistorySample sample) {
         append(flowHistory, flow, sample);
     }
 
     @Override
-    public synchronized List<FlowSample> getFlowHistory(FiveTuple flow) {
+    public synchronized List<FlowHistorySample> getFlowHistory(FiveTuple flow) {
         return snapshot(flowHistory, flow);
     }
 

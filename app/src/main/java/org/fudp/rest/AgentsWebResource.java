@@ -2,7 +2,7 @@ package org.fudp.rest;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.fudp.api.AgentState;
+import org.fudp.loop.AgentState;
 import org.fudp.api.FudpService;
 import org.onlab.util.ItemNotFoundException;
 import org.onosproject.net.DeviceId;
@@ -35,7 +35,7 @@ public class AgentsWebResource extends AbstractWebResource {
         ObjectNode root = mapper().createObjectNode();
         ArrayNode array = root.putArray("agents");
         get(FudpService.class).getAgents().stream()
-                .sorted(Comparator.comparing(a -> a.facility().toString()))
+                .sorted(Comparator.comparing(a -> a.facilityId()))
                 .forEach(a -> array.add(codec(AgentState.class).encode(a, this)));
         return ok(root).build();
     }

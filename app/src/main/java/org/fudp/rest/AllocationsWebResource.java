@@ -2,9 +2,9 @@ package org.fudp.rest;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.fudp.api.AllocationState;
+import org.fudp.loop.AllocationState;
 import org.fudp.api.FudpService;
-import org.fudp.codec.FlowIds;
+import org.fudp.protocol.FlowIds;
 import org.onosproject.rest.AbstractWebResource;
 
 import javax.ws.rs.GET;
@@ -34,7 +34,7 @@ public class AllocationsWebResource extends AbstractWebResource {
         ObjectNode root = mapper().createObjectNode();
         ArrayNode array = root.putArray("allocations");
         get(FudpService.class).getAllocations().stream()
-                .sorted(Comparator.comparing((AllocationState a) -> a.facility().toString())
+                .sorted(Comparator.comparing((AllocationState a) -> a.facilityId())
                         .thenComparing(a -> FlowIds.id(a.flow())))
                 .forEach(a -> array.add(codec(AllocationState.class).encode(a, this)));
         return ok(root).build();

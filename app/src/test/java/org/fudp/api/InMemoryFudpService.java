@@ -1,5 +1,12 @@
 package org.fudp.api;
 
+import org.fudp.loop.CorrelationFlowSet;
+import org.fudp.loop.AgentState;
+import org.fudp.loop.AllocationState;
+import org.fudp.loop.FlowRecord;
+import org.fudp.loop.FlowHistorySample;
+import org.fudp.loop.CfsSample;
+import org.fudp.loop.DecisionRecord;
 import org.fudp.protocol.FiveTuple;
 import org.onosproject.net.DeviceId;
 
@@ -24,7 +31,7 @@ public abstract class InMemoryFudpService implements FudpService {
     public final List<AllocationState> allocations = new ArrayList<>();
     public final Map<String, List<DecisionRecord>> decisions = new LinkedHashMap<>();
     public final Map<String, List<CfsSample>> cfsHistory = new LinkedHashMap<>();
-    public final Map<FiveTuple, List<FlowSample>> flowHistory = new LinkedHashMap<>();
+    public final Map<FiveTuple, List<FlowHistorySample>> flowHistory = new LinkedHashMap<>();
 
     @Override
     public Collection<CorrelationFlowSet> getCorrelationFlowSets() {
@@ -72,7 +79,7 @@ public abstract class InMemoryFudpService implements FudpService {
     }
 
     @Override
-    public List<FlowSample> getFlowHistory(FiveTuple flow) {
+    public List<FlowHistorySample> getFlowHistory(FiveTuple flow) {
         return flowHistory.getOrDefault(flow, List.of());
     }
 

@@ -1,18 +1,20 @@
 package org.fudp.codec;
 
+import org.fudp.protocol.FlowIds;
+import org.fudp.loop.CfsKind;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.fudp.api.AgentState;
-import org.fudp.api.AllocationState;
+import org.fudp.loop.AgentState;
+import org.fudp.loop.AllocationState;
 import org.fudp.api.Bottleneck;
-import org.fudp.api.CfsSample;
+import org.fudp.loop.CfsSample;
 import org.fudp.api.ControlStatus;
-import org.fudp.api.CorrelationFlowSet;
-import org.fudp.api.DecisionRecord;
+import org.fudp.loop.CorrelationFlowSet;
+import org.fudp.loop.DecisionRecord;
 import org.fudp.api.Facility;
-import org.fudp.api.FlowRecord;
-import org.fudp.api.FlowSample;
+import org.fudp.loop.FlowRecord;
+import org.fudp.loop.FlowHistorySample;
 import org.fudp.config.FudpConfig;
 import org.fudp.protocol.FiveTuple;
 import org.junit.jupiter.api.Test;
@@ -141,7 +143,7 @@ class FudpCodecsTest {
 
     @Test
     void unknownJainIsNull() {
-        CorrelationFlowSet c = CorrelationFlowSet.builder("dst:10.0.0.9", CorrelationFlowSet.Kind.DESTINATION).build();
+        CorrelationFlowSet c = CorrelationFlowSet.builder("dst:10.0.0.9", CfsKind.DESTINATION).build();
         JsonNode j = json(c, CorrelationFlowSet.class);
         assertTrue(j.get("jainIndex").isNull());
         assertTrue(j.get("utilization").isNull());
@@ -178,10 +180,11 @@ class FudpCodecsTest {
         for (CfsSample s : service.getCfsHistory(SET1)) {
             assertEquals(json(s, CfsSample.class), json(roundTrip(s, CfsSample.class), CfsSample.class));
         }
-        for (FlowSample s : service.getFlowHistory(S1_UDP)) {
-            assertEquals(json(s, FlowSample.class), json(roundTrip(s, FlowSample.class), FlowSample.class));
+        for (FlowHistorySample s : service.getFlowHistory(S1_UDP)) {
+            assertEquals(json(s, FlowHistorySample.class),
+                    json(roundTrip(s, FlowHistorySample.class), FlowHistorySample.class));
         }
-        assertTrue(json(service.getFlowHistory(S1_UDP).get(0), FlowSample.class).get("allocationBps").isNull());
+        assertTrue(json(service.getFlowHistory(S1_UDP).get(0), FlowHistorySample.class).get("allocationBps").isNull());
     }
 
     @Test

@@ -1,18 +1,21 @@
 package org.fudp.codec;
 
+import org.fudp.loop.AgentStatus;
+import org.fudp.loop.CfsKind;
+import org.fudp.loop.CfsState;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
 import com.google.common.net.InetAddresses;
-import org.fudp.api.AgentState;
-import org.fudp.api.AllocationState;
+import org.fudp.loop.AgentState;
+import org.fudp.loop.AllocationState;
 import org.fudp.api.Bottleneck;
-import org.fudp.api.CfsSample;
+import org.fudp.loop.CfsSample;
 import org.fudp.api.ControlStatus;
-import org.fudp.api.CorrelationFlowSet;
-import org.fudp.api.DecisionRecord;
+import org.fudp.loop.CorrelationFlowSet;
+import org.fudp.loop.DecisionRecord;
 import org.fudp.api.Facility;
-import org.fudp.api.FlowRecord;
-import org.fudp.api.FlowSample;
+import org.fudp.loop.FlowRecord;
+import org.fudp.loop.FlowHistorySample;
 import org.fudp.api.FudpAdminService;
 import org.fudp.api.InMemoryFudpService;
 import org.fudp.protocol.FiveTuple;
@@ -77,17 +80,16 @@ public class TestFudpService extends InMemoryFudpService implements FudpAdminSer
         facilities.add(new Facility(FACILITY2, PortNumber.portNumber(3), PortNumber.portNumber(4),
                 MacAddress.valueOf("02:00:00:00:00:bb"), 2));
 
-        sets.put(SET1, CorrelationFlowSet.builder(SET1, CorrelationFlowSet.Kind.CONFIGURED).egress(r2toH4, h4)
+        sets.put(SET1, CorrelationFlowSet.builder(SET1, CfsKind.CONFIGURED).egress(r2toH4.toString(), h4.toString())
                 .capacityBps(10_000_000).flows(ImmutableSet.of(S1_TCP1, S1_TCP2), ImmutableSet.of(S1_UDP))
-                .totals(6_610_000, 3_320_000, 50_000_000, 0.9993).state(CorrelationFlowSet.State.FAIR).build());
-        sets.put(SET2, CorrelationFlowSet.builder(SET2, CorrelationFlowSet.Kind.CONFIGURED).egress(r2toH3, h3)
+                .totals(6_610_000, 3_320_000, 50_000_000, 0.9993).state(CfsState.FAIR).build());
+        sets.put(SET2, CorrelationFlowSet.builder(SET2, CfsKind.CONFIGURED).egress(r2toH3.toString(), h3.toString())
                 .capacityBps(10_000_000).flows(ImmutableSet.of(S2_TCP1, S2_TCP2), ImmutableSet.of(S2_UDP))
-                .totals(6_500_000, 3_330_000, 40_000_000, 0.9981).state(CorrelationFlowSet.State.ADJUSTING).build());
-        sets.put(PATH_SET, CorrelationFlowSet.builder(PATH_SET, CorrelationFlowSet.Kind.PATH_LINK)
-                .egress(ConnectPoint.deviceConnectPoint("of:0000000000000002/4"),
-                        ConnectPoint.deviceConnectPoint("of:0000000000000005/1"))
+                .totals(6_500_000, 3_330_000, 40_000_000, 0.9981).state(CfsState.ADJUSTING).build());
+        sets.put(PATH_SET, CorrelationFlowSet.builder(PATH_SET, CfsKind.PATH_LINK)
+                .egress("of:0000000000000002/4", "of:0000000000000005/1")
                 .capacityBps(100_000_000).flows(ImmutableSet.of(P_TCP), ImmutableSet.of())
-                .totals(20_000_000, 0, 0, 1.0).state(CorrelationFlowSet.State.NO_UDP).build());
+                .totals(20_000_000, 0, 0, 1.0).state(CfsState.NO_UDP).build());
 
         flow(S1_TCP1, SET1, 3_300_000, -1);
         flow(S1_TCP2, SET1, 3_310_000, -1);
@@ -99,38 +101,39 @@ public class TestFudpService extends InMemoryFudpService implements FudpAdminSer
         flows.put(S2_UDP, flows.get(S2_UDP).toBuilder().rates(40_000_000, 3_330_000, true).build());
         flow(P_TCP, PATH_SET, 20_000_000, -1);
 
-        allocations.add(new AllocationState(S1_UDP, FACILITY1, SET1, 3_333_333, 17, T0 + 2000, true, false));
-        allocations.add(new AllocationState(S2_UDP, FACILITY1, SET2, 3_333_333, 18, T0 + 3000, false, false));
+        allocations.add(new AllocationState(S1_UDP, FACILITY1.toString(), SET1, 3_333_333, 17, T0 + 2000, true, false));
+        allocations.add(new AllocationState(S2_UDP, FACILITY1.toString(), SET2, 3_333_333, 18, T0 + 3000, false,
+                false));
 
-        agents.put(FACILITY1, new AgentState(FACILITY1, AgentState.Status.UP, T0 + 3500, 18, 17, T0 + 2100, 40, 1,
+        agents.put(FACILITY1, new AgentState(FACILITY1.toString(), AgentStatus.UP, T0 + 3500, 18, 17, T0 + 2100, 40, 1,
                 ImmutableMap.of("BAD_TAG", 2L)));
-        agents.put(FACILITY2, new AgentState(FACILITY2, AgentState.Status.DOWN, T0 - 60_000, 0, 0, 0, 3, 0,
+        agents.put(FACILITY2, new AgentState(FACILITY2.toString(), AgentStatus.DOWN, T0 - 60_000, 0, 0, 0, 3, 0,
                 ImmutableMap.of()));
 
         decisions.put(SET1, List.of(
                 new DecisionRecord(SET1, 1, T0 + 1000, false, false, 2, 1, 600_000, 600_000, 0, 300_000, 300_000,
-                        9_400_000, 0, Map.of(), "first period: predictor starts at the measured TCP aggregate"),
+                        9_400_000, 0, false, Map.of(), "first period: predictor starts at the measured TCP aggregate"),
                 new DecisionRecord(SET1, 2, T0 + 2000, true, false, 2, 1, 650_000, 643_750, 12_500, 315_625,
-                        328_125, 9_350_000, 10_000_000, Map.of(S1_UDP, 3_333_333L), "UDP average above band"),
+                        328_125, 9_350_000, 10_000_000, false, Map.of(S1_UDP, 3_333_333L), "UDP average above band"),
                 new DecisionRecord(SET1, 3, T0 + 3000, false, false, 2, 1, 6_610_000, 5_864_219, 1_693_750,
-                        2_085_234, 3_778_984, 3_320_000, 0, Map.of(), "UDP average inside the fairness band")));
+                        2_085_234, 3_778_984, 3_320_000, 0, true, Map.of(), "UDP average inside the fairness band")));
         decisions.put(SET2, List.of(
                 new DecisionRecord(SET2, 3, T0 + 3000, true, false, 2, 1, 6_500_000, 6_400_000, 400_000,
-                        3_000_000, 3_400_000, 3_600_000, 10_000_000, Map.of(S2_UDP, 3_333_333L),
+                        3_000_000, 3_400_000, 3_600_000, 10_000_000, false, Map.of(S2_UDP, 3_333_333L),
                         "UDP average above band")));
         for (String id : List.of(SET1, SET2)) {
             List<CfsSample> samples = new ArrayList<>();
             for (int k = 1; k <= 3; k++) {
                 samples.add(new CfsSample(T0 + 1000L * k, k == 1 ? 600_000 : 6_000_000 + 200_000L * k,
                         k == 1 ? 9_400_000 : 3_320_000, 50_000_000, k == 1 ? 0.39 : 0.99,
-                        k == 2 ? CorrelationFlowSet.State.ADJUSTING : CorrelationFlowSet.State.FAIR));
+                        k == 2 ? CfsState.ADJUSTING : CfsState.FAIR));
             }
             cfsHistory.put(id, samples);
         }
         for (FlowRecord r : flows.values()) {
-            List<FlowSample> samples = new ArrayList<>();
+            List<FlowHistorySample> samples = new ArrayList<>();
             for (int k = 1; k <= 3; k++) {
-                samples.add(new FlowSample(T0 + 1000L * k, r.demandBps(), r.throughputBps(),
+                samples.add(new FlowHistorySample(T0 + 1000L * k, r.demandBps(), r.throughputBps(),
                         r.isUdp() && k >= 2 ? 3_333_333 : -1));
             }
             flowHistory.put(r.flow(), samples);
@@ -138,7 +141,8 @@ public class TestFudpService extends InMemoryFudpService implements FudpAdminSer
     }
 
     private void flow(FiveTuple t, String cfs, long rate, long allocation) {
-        flows.put(t, FlowRecord.builder(t, FACILITY1).cfsId(cfs).rates(rate, rate, true).allocationBps(allocation)
+        flows.put(t, FlowRecord.builder(t, FACILITY1.toString()).cfsId(cfs).rates(rate, rate, true)
+                .allocationBps(allocation)
                 .sinceMs(T0 - 5000).updatedMs(T0 + 3000).build());
     }
 

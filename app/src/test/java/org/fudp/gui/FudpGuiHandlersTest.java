@@ -1,10 +1,11 @@
 package org.fudp.gui;
 
+import org.fudp.loop.CfsState;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.fudp.api.CfsSample;
-import org.fudp.api.CorrelationFlowSet;
+import org.fudp.loop.CfsSample;
+import org.fudp.loop.CorrelationFlowSet;
 import org.fudp.api.FudpService;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -201,7 +202,7 @@ class FudpGuiHandlersTest {
         assertEquals("adjusting", p.path("cfs").path("state").asText());
         JsonNode flows = p.path("flows");
         assertEquals(3, flows.size());
-        assertEquals("udp 10.0.0.1:5002 -> 10.0.0.3:6002", flows.get(0).path("id").asText());
+        assertEquals("udp-10.0.0.1-5002-10.0.0.3-6002", flows.get(0).path("id").asText());
         assertEquals("600.0 Mb/s", flows.get(0).path("demand").asText());
         assertEquals("420.0 Mb/s", flows.get(0).path("rate").asText());
         assertEquals("330.0 Mb/s", flows.get(0).path("allocation").asText());
@@ -307,7 +308,7 @@ class FudpGuiHandlersTest {
     void overlayKeepsRefreshingUntilStopped() throws InterruptedException {
         FudpTopoMessageHandler h = init(new FudpTopoMessageHandler(executor, FAST_MS));
         ask(h, FudpTopoMessageHandler.TOPO_START, payload());
-        fudp.sets.put(SET1, fudp.sets.get(SET1).toBuilder().state(CorrelationFlowSet.State.ADJUSTING).build());
+        fudp.sets.put(SET1, fudp.sets.get(SET1).toBuilder().state(CfsState.ADJUSTING).build());
         long deadline = System.currentTimeMillis() + 20 * FAST_MS;
         while (System.currentTimeMillis() < deadline && ui.messages.size() < 2) {
             Thread.sleep(50);
@@ -373,7 +374,7 @@ class FudpGuiHandlersTest {
     void aLinkSharedBySetsShowsTheWorstStateAndBothLabels() {
         CorrelationFlowSet set2 = fudp.sets.get(SET2);
         // Set2's traffic in the other direction of Set1's link.
-        fudp.sets.put(SET2, set2.toBuilder().egress(cp(S4, 1), cp(S2, 2)).build());
+        fudp.sets.put(SET2, set2.toBuilder().egress(cp(S4, 1).toString(), cp(S2, 2).toString()).build());
         JsonNode links = new GuiRecorderHighlights(fudp).links();
         JsonNode shared = link(links, "of:0000000000000002/2-of:0000000000000004/1");
         assertEquals("primary fudp-adjusting", shared.path("css").asText());
@@ -392,7 +393,7 @@ class FudpGuiHandlersTest {
         assertEquals(SET1, json.path("propValues").path(FudpTopoOverlay.CFS_KEY).asText());
         assertEquals("demand 800.0 Mb/s, rate 300.0 Mb/s, alloc 300.0 Mb/s",
                 json.path("propValues").path("fudp-0-flow-0").asText());
-        assertEquals("udp 10.0.0.1:5001 -> 10.0.0.4:6001", json.path("propLabels").path("fudp-0-flow-0").asText());
+        assertEquals("udp-10.0.0.1-5001-10.0.0.4-6001", json.path("propLabels").path("fudp-0-flow-0").asText());
         assertEquals("demand 310.0 Mb/s, rate 310.0 Mb/s, alloc n/a (TCP)",
                 json.path("propValues").path("fudp-0-flow-1").asText());
         assertEquals(SET2, json.path("propValues").path("fudp-1-id").asText());
@@ -415,7 +416,7 @@ class FudpGuiHandlersTest {
         assertEquals(SET1, json.path("propValues").path(FudpTopoOverlay.CFS_KEY).asText());
         assertEquals("fair", json.path("propValues").path("fudp-0-state").asText());
         assertEquals("91%", json.path("propValues").path("fudp-0-util").asText());
-        assertTrue(json.path("propLabels").path("fudp-0-flow-2").asText().startsWith("tcp "));
+        assertTrue(json.path("propLabels").path("fudp-0-flow-2").asText().startsWith("tcp-"));
 
         PropertyPanel other = linkPanel(cp(S1, 3), cp(S2, 1));
         int before = other.properties().size();

@@ -1,15 +1,18 @@
 package org.fudp.gui;
 
+import org.fudp.loop.AgentStatus;
+import org.fudp.loop.CfsKind;
+import org.fudp.loop.CfsState;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.net.InetAddresses;
-import org.fudp.api.AgentState;
-import org.fudp.api.AllocationState;
-import org.fudp.api.CfsSample;
-import org.fudp.api.CorrelationFlowSet;
-import org.fudp.api.DecisionRecord;
+import org.fudp.loop.AgentState;
+import org.fudp.loop.AllocationState;
+import org.fudp.loop.CfsSample;
+import org.fudp.loop.CorrelationFlowSet;
+import org.fudp.loop.DecisionRecord;
 import org.fudp.api.Facility;
-import org.fudp.api.FlowRecord;
-import org.fudp.api.FlowSample;
+import org.fudp.loop.FlowRecord;
+import org.fudp.loop.FlowHistorySample;
 import org.fudp.protocol.FiveTuple;
 import org.onlab.packet.MacAddress;
 import org.onosproject.net.ConnectPoint;
@@ -90,9 +93,9 @@ final class GuiScenario {
         s.facilities.add(facility(S1, 1));
         s.facilities.add(facility(S5, 2));
         s.facilities.add(facility(S6, 3));
-        s.agents.put(S1, agent(S1, AgentState.Status.UP));
-        s.agents.put(S5, agent(S5, AgentState.Status.DOWN));
-        s.agents.put(S6, agent(S6, AgentState.Status.UNKNOWN));
+        s.agents.put(S1, agent(S1, AgentStatus.UP));
+        s.agents.put(S5, agent(S5, AgentStatus.DOWN));
+        s.agents.put(S6, agent(S6, AgentStatus.UNKNOWN));
 
         long g = 1_000_000_000L;
         long m = 1_000_000L;
@@ -100,41 +103,41 @@ final class GuiScenario {
         flow(s, T1_H4, S1, SET1, 310 * m, 310 * m, -1);
         flow(s, T2_H4, S1, SET1, 300 * m, 300 * m, -1);
         flow(s, U1_H4, S1, SET1, 800 * m, 300 * m, 300 * m);
-        set(s, CorrelationFlowSet.builder(SET1, CorrelationFlowSet.Kind.CONFIGURED)
-                .egress(cp(S2, 2), cp(S4, 1)).capacityBps(g), CorrelationFlowSet.State.FAIR);
+        set(s, CorrelationFlowSet.builder(SET1, CfsKind.CONFIGURED)
+                .egress(cp(S2, 2).toString(), cp(S4, 1).toString()).capacityBps(g), CfsState.FAIR);
         allocation(s, U1_H4, S1, SET1, 300 * m, true);
         // Set2: one TCP and two UDP flows to H3; the last limits are not acknowledged yet.
         flow(s, T2_H3, S1, SET2, 250 * m, 250 * m, -1);
         flow(s, U1_H3, S1, SET2, 600 * m, 420 * m, 330 * m);
         flow(s, U2_H3, S1, SET2, 200 * m, 200 * m, 330 * m);
-        set(s, CorrelationFlowSet.builder(SET2, CorrelationFlowSet.Kind.CONFIGURED)
-                .egress(cp(S2, 3), cp(S3, 1)).capacityBps(g), CorrelationFlowSet.State.ADJUSTING);
+        set(s, CorrelationFlowSet.builder(SET2, CfsKind.CONFIGURED)
+                .egress(cp(S2, 3).toString(), cp(S3, 1).toString()).capacityBps(g), CfsState.ADJUSTING);
         allocation(s, U1_H3, S1, SET2, 330 * m, false);
         allocation(s, U2_H3, S1, SET2, 330 * m, false);
         // Set3: behind s5, whose agent is down; its UDP flow runs unlimited.
         flow(s, T5, S5, SET3, 8 * m, 8 * m, -1);
         flow(s, U5, S5, SET3, 150 * m, 92 * m, -1);
-        set(s, CorrelationFlowSet.builder(SET3, CorrelationFlowSet.Kind.CONFIGURED)
-                .egress(cp(S5, 2), cp(S2, 4)).capacityBps(100 * m), CorrelationFlowSet.State.NO_AGENT);
+        set(s, CorrelationFlowSet.builder(SET3, CfsKind.CONFIGURED)
+                .egress(cp(S5, 2).toString(), cp(S2, 4).toString()).capacityBps(100 * m), CfsState.NO_AGENT);
         // Set4: TCP only, tied by its destination: nothing to control.
         flow(s, T7, S1, SET4, 40 * m, 40 * m, -1);
-        set(s, CorrelationFlowSet.builder(SET4, CorrelationFlowSet.Kind.DESTINATION),
-                CorrelationFlowSet.State.NO_UDP);
+        set(s, CorrelationFlowSet.builder(SET4, CfsKind.DESTINATION),
+                CfsState.NO_UDP);
 
         history(s);
         s.decisions.put(SET2, List.of(new DecisionRecord(SET2, 150, END_MS, true, false, 1, 2,
-                250 * m, 255 * m, 12 * m, 243 * m, 267 * m, 310 * m, 910 * m,
+                250 * m, 255 * m, 12 * m, 243 * m, 267 * m, 310 * m, 910 * m, false,
                 ImmutableMap.of(U1_H3, 330 * m, U2_H3, 330 * m), "UDP average above band")));
         return s;
     }
 
     private static void flow(FakeFudpService s, FiveTuple t, DeviceId facility, String cfs,
                              long demand, long rate, long alloc) {
-        s.flows.put(t, FlowRecord.builder(t, facility).cfsId(cfs).rates(demand, rate, true)
+        s.flows.put(t, FlowRecord.builder(t, facility.toString()).cfsId(cfs).rates(demand, rate, true)
                 .allocationBps(alloc).sinceMs(END_MS - HISTORY * 1000L).updatedMs(END_MS).build());
     }
 
-    private static void set(FakeFudpService s, CorrelationFlowSet.Builder b, CorrelationFlowSet.State state) {
+    private static void set(FakeFudpService s, CorrelationFlowSet.Builder b, CfsState state) {
         String id = b.build().id();
         Set<FiveTuple> tcp = new LinkedHashSet<>();
         Set<FiveTuple> udp = new LinkedHashSet<>();
@@ -177,7 +180,7 @@ final class GuiScenario {
 
     private static void allocation(FakeFudpService s, FiveTuple t, DeviceId facility, String cfs,
                                    long bps, boolean acked) {
-        s.allocations.add(new AllocationState(t, facility, cfs, bps, 42, END_MS - 1000, acked, false));
+        s.allocations.add(new AllocationState(t, facility.toString(), cfs, bps, 42, END_MS - 1000, acked, false));
     }
 
     private static Facility facility(DeviceId d, int key) {
@@ -185,9 +188,9 @@ final class GuiScenario {
                 MacAddress.valueOf("02:00:00:00:00:0" + key), key);
     }
 
-    private static AgentState agent(DeviceId d, AgentState.Status status) {
-        long heard = status == AgentState.Status.UNKNOWN ? 0 : END_MS - (status == AgentState.Status.UP ? 400 : 9000);
-        return new AgentState(d, status, heard, 42, status == AgentState.Status.UP ? 42 : 40, heard,
+    private static AgentState agent(DeviceId d, AgentStatus status) {
+        long heard = status == AgentStatus.UNKNOWN ? 0 : END_MS - (status == AgentStatus.UP ? 400 : 9000);
+        return new AgentState(d.toString(), status, heard, 42, status == AgentStatus.UP ? 42 : 40, heard,
                 120, 1, ImmutableMap.of());
     }
 
@@ -195,7 +198,7 @@ final class GuiScenario {
     // rate moves a quarter of the way to its current value each period (FUDP converges fast).
     private static void history(FakeFudpService s) {
         for (CorrelationFlowSet cfs : s.sets.values()) {
-            Map<FiveTuple, List<FlowSample>> series = new LinkedHashMap<>();
+            Map<FiveTuple, List<FlowHistorySample>> series = new LinkedHashMap<>();
             List<CfsSample> samples = new ArrayList<>();
             Map<FiveTuple, Double> rate = new LinkedHashMap<>();
             for (int i = 0; i < HISTORY; i++) {
@@ -224,7 +227,7 @@ final class GuiScenario {
                         tcp += bps;
                     }
                     series.computeIfAbsent(f.flow(), k -> new ArrayList<>())
-                            .add(new FlowSample(t, f.demandBps(), bps, f.allocationBps().orElse(-1)));
+                            .add(new FlowHistorySample(t, f.demandBps(), bps, f.allocationBps().orElse(-1)));
                 }
                 samples.add(new CfsSample(t, tcp, udp, demand, jain(rates), cfs.state()));
             }

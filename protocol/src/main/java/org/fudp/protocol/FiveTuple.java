@@ -128,11 +128,13 @@ public final class FiveTuple {
         return Objects.hash(protocol, src, dst, srcPort, dstPort);
     }
 
+    /**
+     * Returns the flow's id, the one text form of a flow ({@link FlowIds#id}).
+     *
+     * @return e.g. {@code udp-10.0.0.1-5001-10.0.0.4-5201}
+     */
     @Override
     public String toString() {
-        String proto = protocol == TCP ? "tcp" : protocol == UDP ? "udp" : Integer.toString(protocol);
-        String s = isIpv4() ? src.getHostAddress() : "[" + src.getHostAddress() + "]";
-        String d = isIpv4() ? dst.getHostAddress() : "[" + dst.getHostAddress() + "]";
-        return proto + " " + s + ":" + srcPort + " -> " + d + ":" + dstPort;
+        return FlowIds.id(this);
     }
 }

@@ -1,0 +1,170 @@
+package org.fudp.impl;
+
+import org.fudp.algorithm.FudpaConfig;
+import org.fudp.loop.LoopSettings;
+import org.onlab.util.Tools;
+import org.slf4j.Logger;
+
+import java.util.Dictionary;
+import java.util.Set;
+
+import static org.fudp.impl.OsgiPropertyConstants.*;
+
+/**
+ * The app's component properties, read strictly: a value that is not valid is logged with its
+ * name and the range expected, and the previous value stays in force.
+ */
+final class ComponentSettings {
+
+    /** Our sender id in control frames ("FUDP" and instance 1). */
+    static final long SENDER_ID = 0x4655_4450_0000_0001L;
+
+    private static final long MIN_PERIOD_MS = 100;
+    private static final Set<Integer> RESERVED_ETHER_TYPES = Set.of(0x0800, 0x86dd, 0x0806, 0x8100, 0x88a8, 0x88cc,
+            0x8942);
+
+    final LoopSettings loop;
+    final int historyLength;
+    final String keyFile;
+
+    private ComponentSettings(LoopSettings loop, int historyLength, String keyFile) {
+        this.loop = loop;
+        this.historyLength = historyLength;
+        this.keyFile = keyFile;
+    }
+
+    /**
+     * Returns the defaults (OsgiPropertyConstants). ONOS 2.7 cannot match TCP flags, so there
+     * are no closing rules.
+     *
+     * @return settings
+     */
+    static ComponentSettings defaults() {
+        LoopSettings loop = LoopSettings.builder().periodMs(CONTROL_PERIOD_MS_DEFAULT)
+                .fudpa(FudpaConfig.defaults().toBuilder().alpha(ALPHA_DEFAULT).beta(BETA_DEFAULT).build())
+                .flowIdleTimeoutS(FLOW_IDLE_TIMEOUT_DEFAULT).flowPriority(FLOW_PRIORITY_DEFAULT)
+                .enabled(ENABLED_DEFAULT).dryRun(DRY_RUN_DEFAULT)
+                .controlEtherType(Integer.decode(CONTROL_ETHER_TYPE_DEFAULT))
+                .heartbeatTimeoutMs(HEARTBEAT_TIMEOUT_MS_DEFAULT).heartbeatIntervalMs(HEARTBEAT_INTERVAL_MS_DEFAULT)
+                .ackTimeoutMs(ACK_TIMEOUT_MS_DEFAULT).closingRules(false).senderId(SENDER_ID).build();
+        return new ComponentSettings(loop, HISTORY_LENGTH_DEFAULT, KEY_FILE_DEFAULT);
+    }
+
+    /**
+     * Reads the properties over these settings.
+     *
+     * @param p the component's properties, null for none
+     * @param log where refused values are reported
+     * @return the new settings; every property absent or refused keeps its current value
+     */
+    ComponentSettings read(Dictionary<?, ?> p, Logger log) {
+        if (p == null) {
+            return this;
+        }
+        Reader r = new Reader(p, log);
+        LoopSettings.Builder b = loop.toBuilder()
+                .periodMs(r.integer(CONTROL_PERIOD_MS, loop.periodMs(), MIN_PERIOD_MS, 3_600_000))
+                .flowIdleTimeoutS((int) r.integer(FLOW_IDLE_TIMEOUT, loop.flowIdleTimeoutS(), 1, 65535))
+                .flowPriority((int) r.integer(FLOW_PRIORITY, loop.flowPriority(), 1, 65534))
+                .enabled(r.bool(ENABLED, loop.enabled()))
+                .dryRun(r.bool(DRY_RUN, loop.dryRun()))
+                .heartbeatTimeoutMs(r.integer(HEARTBEAT_TIMEOUT_MS, loop.heartbeatTimeoutMs(), 100, 3_600_000))
+                .heartbeatIntervalMs(r.integer(HEARTBEAT_INTERVAL_MS, loop.heartbeatIntervalMs(), 100, 3_600_000))
+                .ackTimeoutMs(r.integer(ACK_TIMEOUT_MS, loop.ackTimeoutMs(), 10, 3_600_000));
+        double alpha = r.fraction(ALPHA, loop.fudpa().alpha());
+        double beta = r.fraction(BETA, loop.fudpa().beta());
+        try {
+            b.fudpa(loop.fudpa().toBuilder().alpha(alpha).beta(beta).build());
+        } catch (IllegalArgumentException e) {
+            log.error("Invalid alpha/beta ({}, {}): {}; keeping {}, {}", alpha, beta, e.getMessage(),
+                    loop.fudpa().alpha(), loop.fudpa().beta());
+        }
+        String et = Tools.get(p, CONTROL_ETHER_TYPE);
+        if (et != null) {
+            Integer parsed = parseEtherType(et);
+            if (parsed == null) {
+                log.error("Invalid {} \"{}\": must be an EtherType 0x0600..0xffff that is not IPv4, IPv6, "
+                        + "ARP, VLAN or LLDP; keeping 0x{}", CONTROL_ETHER_TYPE, et,
+                        Integer.toHexString(loop.controlEtherType()));
+            } else {
+                b.controlEtherType(parsed);
+            }
+        }
+        String kf = Tools.get(p, KEY_FILE);
+        return new ComponentSettings(b.build(), (int) r.integer(HISTORY_LENGTH, historyLength, 1, 1_000_000),
+                kf == null || kf.trim().isEmpty() ? keyFile : kf.trim());
+    }
+
+    /**
+     * Parses a control EtherType, refusing the ones the data plane needs for itself.
+     *
+     * @param text e.g. "0x88b5" or "34997"
+     * @return the EtherType, or null if unusable
+     */
+    static Integer parseEtherType(String text) {
+        int v;
+        try {
+            v = Integer.decode(text.trim());
+        } catch (NumberFormatException e) {
+            return null;
+        }
+        return v < 0x0600 || v > 0xffff || RESERVED_ETHER_TYPES.contains(v) ? null : v;
+    }
+
+    /** Reads one property at a time, logging what it refuses. */
+    private static final class Reader {
+        private final Dictionary<?, ?> p;
+        private final Logger log;
+
+        Reader(Dictionary<?, ?> p, Logger log) {
+            this.p = p;
+            this.log = log;
+        }
+
+        long integer(String name, long current, long min, long max) {
+            String s = Tools.get(p, name);
+            if (s == null) {
+                return current;
+            }
+            try {
+                long v = Long.parseLong(s.trim());
+                if (v >= min && v <= max) {
+                    return v;
+                }
+            } catch (NumberFormatException e) {
+                // reported below
+            }
+            log.error("Invalid {} \"{}\": must be an integer {}..{}; keeping {}", name, s, min, max, current);
+            return current;
+        }
+
+        double fraction(String name, double current) {
+            String s = Tools.get(p, name);
+            if (s == null) {
+                return current;
+            }
+            try {
+                double v = Double.parseDouble(s.trim());
+                if (v > 0 && v < 1) {
+                    return v;
+                }
+            } catch (NumberFormatException e) {
+                // reported below
+            }
+            log.error("Invalid {} \"{}\": must be a number strictly between 0 and 1; keeping {}", name, s, current);
+            return current;
+        }
+
+        boolean bool(String name, boolean current) {
+            String s = Tools.get(p, name);
+            if (s == null) {
+                return current;
+            }
+            if ("true".equalsIgnoreCase(s.trim()) || "false".equalsIgnoreCase(s.trim())) {
+                return Boolean.parseBoolean(s.trim());
+            }
+            log.error("Invalid {} \"{}\": must be true or false; keeping {}", name, s, current);
+            return current;
+        }
+    }
+}

@@ -1,0 +1,222 @@
+package org.fudp.impl;
+
+import org.fudp.loop.Actions;
+import org.fudp.loop.PacketIn;
+import org.fudp.protocol.FiveTuple;
+import org.onlab.packet.Ethernet;
+import org.onlab.packet.IPacket;
+import org.onlab.packet.IPv4;
+import org.onlab.packet.IPv6;
+import org.onlab.packet.IpAddress;
+import org.onlab.packet.TCP;
+import org.onlab.packet.UDP;
+import org.onosproject.core.ApplicationId;
+import org.onosproject.net.ConnectPoint;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.PortNumber;
+import org.onosproject.net.flow.DefaultTrafficSelector;
+import org.onosproject.net.flow.TrafficSelector;
+import org.onosproject.net.packet.InboundPacket;
+import org.onosproject.net.packet.PacketContext;
+import org.onosproject.net.packet.PacketPriority;
+import org.onosproject.net.packet.PacketProcessor;
+import org.onosproject.net.packet.PacketService;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * FIC's passive half in ONOS: asks the facility switches for the first packets of TCP and UDP
+ * flows and for the adjustors' control frames, and hands what arrives to the loop. A packet the
+ * loop places is sent on where its flow goes; a control frame goes no further.
+ */
+final class PacketAdapter implements PacketProcessor {
+
+    private final PacketService packetService;
+    private final ApplicationId appId;
+    private final LoopHost host;
+    private final Set<PacketRequest> requests = new LinkedHashSet<>();
+    private volatile Set<DeviceId> facilities = Set.of();
+    private volatile int etherType;
+
+    PacketAdapter(PacketService packetService, ApplicationId appId, LoopHost host) {
+        this.packetService = packetService;
+        this.appId = appId;
+        this.host = host;
+    }
+
+    void start() {
+        packetService.addProcessor(this, PacketProcessor.director(1));
+    }
+
+    /**
+     * Stops listening and cancels every packet request.
+     */
+    synchronized void stop() {
+        packetService.removeProcessor(this);
+        for (PacketRequest r : List.copyOf(requests)) {
+            cancel(r);
+        }
+    }
+
+    /**
+     * Requests packets at exactly these facilities: TCP and UDP over IPv4 and IPv6, and the
+     * control EtherType.
+     *
+     * @param devices the facility switches
+     * @param controlEtherType the control EtherType
+     */
+    synchronized void setFacilities(Collection<DeviceId> devices, int controlEtherType) {
+        Set<PacketRequest> wanted = new LinkedHashSet<>();
+        for (DeviceId d : devices) {
+            wanted.add(new PacketRequest(controlSelector(controlEtherType), PacketPriority.CONTROL, d));
+            for (TrafficSelector s : dataSelectors()) {
+                wanted.add(new PacketRequest(s, PacketPriority.REACTIVE, d));
+            }
+        }
+        for (PacketRequest r : List.copyOf(requests)) {
+            if (!wanted.contains(r)) {
+                cancel(r);
+            }
+        }
+        for (PacketRequest r : wanted) {
+            if (requests.add(r)) {
+                packetService.requestPackets(r.selector, r.priority, appId, Optional.of(r.deviceId));
+            }
+        }
+        facilities = Set.copyOf(devices);
+        etherType = controlEtherType;
+    }
+
+    private void cancel(PacketRequest r) {
+        if (requests.remove(r)) {
+            packetService.cancelPackets(r.selector, r.priority, appId, Optional.of(r.deviceId));
+        }
+    }
+
+    private static List<TrafficSelector> dataSelectors() {
+        List<TrafficSelector> list = new ArrayList<>();
+        for (short type : new short[]{Ethernet.TYPE_IPV4, Ethernet.TYPE_IPV6}) {
+            for (byte proto : new byte[]{IPv4.PROTOCOL_TCP, IPv4.PROTOCOL_UDP}) {
+                list.add(DefaultTrafficSelector.builder().matchEthType(type).matchIPProtocol(proto).build());
+            }
+        }
+        return list;
+    }
+
+    private static TrafficSelector controlSelector(int type) {
+        return DefaultTrafficSelector.builder().matchEthType((short) type).build();
+    }
+
+    @Override
+    public void process(PacketContext context) {
+        if (context.isHandled()) {
+            return;
+        }
+        InboundPacket pkt = context.inPacket();
+        ConnectPoint at = pkt.receivedFrom();
+        Ethernet eth = pkt.parsed();
+        if (at == null || eth == null || !facilities.contains(at.deviceId())) {
+            return;
+        }
+        String facility = at.deviceId().toString();
+        if ((eth.getEtherType() & 0xffff) == etherType) {
+            host.controlFrame(facility, frameBytes(pkt, eth));
+            context.block();
+            return;
+        }
+        FiveTuple t = fiveTuple(eth);
+        if (t == null) {
+            return;
+        }
+        Actions a = host.packetIn(new PacketIn(facility, at.port().toLong(), t,
+                eth.getDestinationMAC().toLong(), false));
+        if (a.forwardPort() != Actions.NO_PORT) {
+            context.treatmentBuilder().setOutput(PortNumber.portNumber(a.forwardPort()));
+            context.send();
+        }
+    }
+
+    private static byte[] frameBytes(InboundPacket pkt, Ethernet eth) {
+        ByteBuffer raw = pkt.unparsed();
+        if (raw == null) {
+            return eth.serialize();
+        }
+        ByteBuffer copy = raw.duplicate();
+        copy.rewind();
+        byte[] bytes = new byte[copy.remaining()];
+        copy.get(bytes);
+        return bytes;
+    }
+
+    /**
+     * Reads the 5-tuple of an IPv4 or IPv6 TCP or UDP packet.
+     *
+     * @param eth the parsed frame
+     * @return the 5-tuple, or null for anything else
+     */
+    static FiveTuple fiveTuple(Ethernet eth) {
+        try {
+            if (eth.getEtherType() == Ethernet.TYPE_IPV4 && eth.getPayload() instanceof IPv4) {
+                IPv4 ip = (IPv4) eth.getPayload();
+                return transport(ip.getProtocol() & 0xff, IpAddress.valueOf(ip.getSourceAddress()).toInetAddress(),
+                        IpAddress.valueOf(ip.getDestinationAddress()).toInetAddress(), ip.getPayload());
+            }
+            if (eth.getEtherType() == Ethernet.TYPE_IPV6 && eth.getPayload() instanceof IPv6) {
+                IPv6 ip = (IPv6) eth.getPayload();
+                return transport(ip.getNextHeader() & 0xff, InetAddress.getByAddress(ip.getSourceAddress()),
+                        InetAddress.getByAddress(ip.getDestinationAddress()), ip.getPayload());
+            }
+        } catch (UnknownHostException | IllegalArgumentException e) {
+            return null;
+        }
+        return null;
+    }
+
+    private static FiveTuple transport(int proto, InetAddress src, InetAddress dst, IPacket l4) {
+        if (proto == FiveTuple.TCP && l4 instanceof TCP) {
+            TCP tcp = (TCP) l4;
+            return new FiveTuple(proto, src, dst, tcp.getSourcePort(), tcp.getDestinationPort());
+        }
+        if (proto == FiveTuple.UDP && l4 instanceof UDP) {
+            UDP udp = (UDP) l4;
+            return new FiveTuple(proto, src, dst, udp.getSourcePort(), udp.getDestinationPort());
+        }
+        return null;
+    }
+
+    /** One packet request, kept so that exactly what was requested is cancelled. */
+    private static final class PacketRequest {
+        final TrafficSelector selector;
+        final PacketPriority priority;
+        final DeviceId deviceId;
+
+        PacketRequest(TrafficSelector selector, PacketPriority priority, DeviceId deviceId) {
+            this.selector = selector;
+            this.priority = priority;
+            this.deviceId = deviceId;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            if (!(o instanceof PacketRequest)) {
+                return false;
+            }
+            PacketRequest r = (PacketRequest) o;
+            return selector.equals(r.selector) && priority == r.priority && deviceId.equals(r.deviceId);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(selector, priority, deviceId);
+        }
+    }
+}

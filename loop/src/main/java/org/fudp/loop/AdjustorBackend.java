@@ -1,0 +1,189 @@
+package org.fudp.loop;
+
+import org.fudp.protocol.AckStatus;
+import org.fudp.protocol.FlowLimit;
+
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Enforcement through the tc flow adjustor (paper, Section 4.3): one {@link AdjustorSession} per
+ * facility over one {@link AdjustorChannel}. Replacing the channel (new keys, new EtherType)
+ * takes a newer epoch, and every session sends its whole desired state again.
+ */
+final class AdjustorBackend implements EnforcementBackend {
+
+    private final Map<String, AdjustorSession> sessions = new LinkedHashMap<>();
+    private LoopSettings settings;
+    private AdjustorChannel channel;
+
+    AdjustorBackend(LoopSettings settings, AdjustorChannel channel) {
+        this.settings = settings;
+        this.channel = channel;
+    }
+
+    void setSettings(LoopSettings s) {
+        settings = s;
+    }
+
+    AdjustorChannel channel() {
+        return channel;
+    }
+
+    /**
+     * Replaces the wire: acknowledgements of the old epoch no longer count.
+     *
+     * @param next the new channel
+     * @param out where notices go
+     */
+    void setChannel(AdjustorChannel next, Actions out) {
+        channel = next;
+        for (AdjustorSession s : sessions.values()) {
+            s.resync();
+            warnIfNoKey(s.facility(), out);
+        }
+    }
+
+    private void warnIfNoKey(Facility f, Actions out) {
+        String problem = channel.keyProblem(f);
+        if (problem != null) {
+            out.warn("Facility " + f.id() + ": " + problem + "; its adjustor cannot be controlled");
+        }
+    }
+
+    @Override
+    public void setFacilities(Collection<Facility> facilities, long nowMs, Actions out) {
+        Map<String, Facility> wanted = new LinkedHashMap<>();
+        facilities.forEach(f -> wanted.put(f.id(), f));
+        for (AdjustorSession s : List.copyOf(sessions.values())) {
+            if (!s.facility().equals(wanted.get(s.facility().id()))) {
+                s.clearAll(channel, out);
+                sessions.remove(s.facility().id());
+                out.agentGone(s.facility().id());
+            }
+        }
+        for (Facility f : facilities) {
+            if (!sessions.containsKey(f.id())) {
+                AdjustorSession s = new AdjustorSession(f);
+                sessions.put(f.id(), s);
+                warnIfNoKey(f, out);
+                out.putAgent(s.view());
+            }
+        }
+    }
+
+    @Override
+    public void setDesired(String facilityId, List<FlowLimit> limits) {
+        AdjustorSession s = sessions.get(facilityId);
+        if (s != null) {
+            s.setDesired(limits);
+        }
+    }
+
+    @Override
+    public boolean tick(long nowMs, Actions out) {
+        boolean changed = false;
+        for (AdjustorSession s : sessions.values()) {
+            if (s.tick(nowMs, settings, channel, out)) {
+                out.putAgent(s.view());
+                changed = true;
+            }
+        }
+        return changed;
+    }
+
+    @Override
+    public boolean receive(long nowMs, String facilityId, byte[] frame, Actions out) {
+        AdjustorSession s = sessions.get(facilityId);
+        if (s == null) {
+            return false;
+        }
+        AdjustorChannel.Received r = channel.receive(frame);
+        if (r.ignore) {
+            return false;
+        }
+        if (r.rejected != null) {
+            s.rejected(r.rejected);
+            out.putAgent(s.view());
+            return false;
+        }
+        if (s.heard(nowMs, r.agentEpoch, r.agentSnapshotId)) {
+            out.info("Adjustor agent at " + facilityId + " is up");
+        }
+        boolean acked = false;
+        AckStatus ack = r.ack;
+        if (ack != null && channel.answersUs(ack)) {
+            String result = ack.result().name();
+            acked = s.acknowledged(nowMs, ack.lastAppliedSnapshotId(), result, AdjustorChannel.agentRejects(ack));
+            if (!"APPLIED".equals(result)) {
+                out.warn("Adjustor agent at " + facilityId + " did not apply snapshot "
+                        + ack.lastAppliedSnapshotId() + ": " + result);
+            }
+        }
+        // An agent that (re)appeared gets the whole desired state now, not at the next tick.
+        s.tick(nowMs, settings, channel, out);
+        out.putAgent(s.view());
+        return acked;
+    }
+
+    @Override
+    public boolean isUp(String facilityId) {
+        AdjustorSession s = sessions.get(facilityId);
+        return s != null && s.status() == AgentStatus.UP;
+    }
+
+    @Override
+    public long sentDesiredId(String facilityId) {
+        AdjustorSession s = sessions.get(facilityId);
+        return s != null && s.sentId() == s.desiredId() ? s.desiredId() : 0;
+    }
+
+    @Override
+    public boolean desiredAcknowledged(String facilityId) {
+        AdjustorSession s = sessions.get(facilityId);
+        return s != null && s.isAcknowledged(s.desiredId());
+    }
+
+    @Override
+    public Optional<long[]> rebaseWindow(String facilityId) {
+        AdjustorSession s = sessions.get(facilityId);
+        if (s == null) {
+            return Optional.empty();
+        }
+        long[] t = s.limitsTiming();
+        if (t[0] < 0) {
+            return Optional.empty();
+        }
+        // Counters show the new limits once the agent has applied them (its ACK) and the switch has
+        // refreshed its counters; without an ACK, from 0.8 of a period after sending at the latest
+        // (the agent's very first tc class took 0.3-0.7 s in the lab).
+        if (t[1] >= 0) {
+            return Optional.of(new long[]{t[1] + settings.counterLagMs(), t[1]});
+        }
+        return Optional.of(new long[]{t[0] + settings.periodMs() * 4 / 5, t[0]});
+    }
+
+    @Override
+    public void rebased(String facilityId) {
+        AdjustorSession s = sessions.get(facilityId);
+        if (s != null) {
+            s.limitsMeasured();
+        }
+    }
+
+    @Override
+    public Optional<AgentState> view(String facilityId) {
+        AdjustorSession s = sessions.get(facilityId);
+        return s == null ? Optional.empty() : Optional.of(s.view());
+    }
+
+    @Override
+    public void stop(Actions out) {
+        for (AdjustorSession s : sessions.values()) {
+            s.clearAll(channel, out);
+        }
+    }
+}

@@ -1,0 +1,178 @@
+package org.fudp.loop;
+
+
+import java.util.Collections;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * What the controller knows of the adjustor agent at one facility.
+ */
+public final class AgentState {
+
+    private final String facilityId;
+    private final AgentStatus status;
+    private final long lastHeartbeatMs;
+    private final long lastSentSeq;
+    private final long lastAckedSeq;
+    private final long lastAckedMs;
+    private final long framesSent;
+    private final long resends;
+    private final Map<String, Long> rejectedFrames;
+
+    /**
+     * Creates an agent view.
+     *
+     * @param facilityId the facility switch the agent's adjustor hangs off
+     * @param status liveness
+     * @param lastHeartbeatMs when a frame was last received from it, 0 if never
+     * @param lastSentSeq sequence number of the last snapshot sent, 0 if none
+     * @param lastAckedSeq sequence number of the last snapshot it acknowledged, 0 if none
+     * @param lastAckedMs when it last acknowledged, 0 if never
+     * @param framesSent control frames sent to it
+     * @param resends snapshots sent again for want of an acknowledgement
+     * @param rejectedFrames frames from or about it that were rejected, by reason
+     */
+    public AgentState(String facilityId, AgentStatus status, long lastHeartbeatMs, long lastSentSeq,
+                      long lastAckedSeq, long lastAckedMs, long framesSent, long resends,
+                      Map<String, Long> rejectedFrames) {
+        this.facilityId = Objects.requireNonNull(facilityId, "facilityId");
+        this.status = Objects.requireNonNull(status, "status");
+        this.lastHeartbeatMs = lastHeartbeatMs;
+        this.lastSentSeq = lastSentSeq;
+        this.lastAckedSeq = lastAckedSeq;
+        this.lastAckedMs = lastAckedMs;
+        this.framesSent = framesSent;
+        this.resends = resends;
+        this.rejectedFrames = Collections.unmodifiableMap(new TreeMap<>(rejectedFrames));
+    }
+
+    /**
+     * Returns the facility switch.
+     *
+     * @return device id
+     */
+    public String facilityId() {
+        return facilityId;
+    }
+
+    /**
+     * Returns the liveness.
+     *
+     * @return status
+     */
+    public AgentStatus status() {
+        return status;
+    }
+
+    /**
+     * Tells whether the agent is up.
+     *
+     * @return true if heard from within the heartbeat timeout
+     */
+    public boolean isUp() {
+        return status == AgentStatus.UP;
+    }
+
+    /**
+     * Returns when a frame was last received from the agent.
+     *
+     * @return epoch milliseconds, 0 if never
+     */
+    public long lastHeartbeatMs() {
+        return lastHeartbeatMs;
+    }
+
+    /**
+     * Returns the sequence number of the last snapshot sent.
+     *
+     * @return sequence number, 0 if none
+     */
+    public long lastSentSeq() {
+        return lastSentSeq;
+    }
+
+    /**
+     * Returns the sequence number of the last acknowledged snapshot.
+     *
+     * @return sequence number, 0 if none
+     */
+    public long lastAckedSeq() {
+        return lastAckedSeq;
+    }
+
+    /**
+     * Tells whether every snapshot sent has been acknowledged.
+     *
+     * @return true if nothing is outstanding
+     */
+    public boolean inSync() {
+        return lastAckedSeq >= lastSentSeq;
+    }
+
+    /**
+     * Returns when the agent last acknowledged a snapshot.
+     *
+     * @return epoch milliseconds, 0 if never
+     */
+    public long lastAckedMs() {
+        return lastAckedMs;
+    }
+
+    /**
+     * Returns how many control frames were sent to the agent.
+     *
+     * @return frame count
+     */
+    public long framesSent() {
+        return framesSent;
+    }
+
+    /**
+     * Returns how many snapshots were sent again for want of an acknowledgement.
+     *
+     * @return resend count
+     */
+    public long resends() {
+        return resends;
+    }
+
+    /**
+     * Returns the counts of rejected frames by reason (the agent's reject reasons it
+     * reported, and frames the controller could not accept, e.g. a bad authentication tag).
+     *
+     * @return reason to count
+     */
+    public Map<String, Long> rejectedFrames() {
+        return rejectedFrames;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        if (!(o instanceof AgentState)) {
+            return false;
+        }
+        AgentState that = (AgentState) o;
+        return lastHeartbeatMs == that.lastHeartbeatMs && lastSentSeq == that.lastSentSeq
+                && lastAckedSeq == that.lastAckedSeq && lastAckedMs == that.lastAckedMs
+                && framesSent == that.framesSent && resends == that.resends
+                && facilityId.equals(that.facilityId) && status == that.status
+                && rejectedFrames.equals(that.rejectedFrames);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(facilityId, status, lastHeartbeatMs, lastSentSeq, lastAckedSeq,
+                lastAckedMs, framesSent, resends, rejectedFrames);
+    }
+
+    @Override
+    public String toString() {
+        return "agent at " + facilityId + " " + status + ", sent " + lastSentSeq + ", acked " + lastAckedSeq
+                + (rejectedFrames.isEmpty() ? "" : ", rejected " + rejectedFrames);
+    }
+}

@@ -1,0 +1,142 @@
+package org.fudp.loop;
+
+import org.fudp.protocol.FiveTuple;
+
+import java.util.Objects;
+
+/**
+ * A UDP flow's rate limit: what the controller told its adjustor, and whether the adjustor
+ * acknowledged it.
+ */
+public final class AllocationState {
+
+    private final FiveTuple flow;
+    private final String facilityId;
+    private final String cfsId;
+    private final long toldBps;
+    private final long toldSeq;
+    private final long toldAtMs;
+    private final boolean acknowledged;
+    private final boolean dryRun;
+
+    /**
+     * Creates an allocation view.
+     *
+     * @param flow the UDP flow
+     * @param facilityId the facility whose adjustor enforces it
+     * @param cfsId the flow's CFS
+     * @param toldBps the rate limit in bit/s
+     * @param toldSeq sequence number of the snapshot that carried it, 0 if not sent
+     * @param toldAtMs when it was decided, epoch milliseconds
+     * @param acknowledged whether the adjustor acknowledged that snapshot
+     * @param dryRun whether it was computed in dry-run and never sent
+     */
+    public AllocationState(FiveTuple flow, String facilityId, String cfsId, long toldBps,
+                           long toldSeq, long toldAtMs, boolean acknowledged, boolean dryRun) {
+        this.flow = Objects.requireNonNull(flow, "flow");
+        this.facilityId = Objects.requireNonNull(facilityId, "facilityId");
+        this.cfsId = Objects.requireNonNull(cfsId, "cfsId");
+        this.toldBps = toldBps;
+        this.toldSeq = toldSeq;
+        this.toldAtMs = toldAtMs;
+        this.acknowledged = acknowledged;
+        this.dryRun = dryRun;
+    }
+
+    /**
+     * Returns the UDP flow.
+     *
+     * @return 5-tuple
+     */
+    public FiveTuple flow() {
+        return flow;
+    }
+
+    /**
+     * Returns the facility whose adjustor enforces the limit.
+     *
+     * @return device id
+     */
+    public String facilityId() {
+        return facilityId;
+    }
+
+    /**
+     * Returns the flow's CFS.
+     *
+     * @return CFS id
+     */
+    public String cfsId() {
+        return cfsId;
+    }
+
+    /**
+     * Returns the rate limit told to the adjustor (B_f of Algorithm 1).
+     *
+     * @return rate in bit/s
+     */
+    public long toldBps() {
+        return toldBps;
+    }
+
+    /**
+     * Returns the sequence number of the snapshot that carried the limit.
+     *
+     * @return sequence number, 0 if not sent (dry-run or no agent)
+     */
+    public long toldSeq() {
+        return toldSeq;
+    }
+
+    /**
+     * Returns when the limit was decided.
+     *
+     * @return epoch milliseconds
+     */
+    public long toldAtMs() {
+        return toldAtMs;
+    }
+
+    /**
+     * Tells whether the adjustor acknowledged the snapshot carrying the limit.
+     *
+     * @return true once acknowledged
+     */
+    public boolean acknowledged() {
+        return acknowledged;
+    }
+
+    /**
+     * Tells whether the limit was computed in dry-run mode and never sent.
+     *
+     * @return true in dry-run
+     */
+    public boolean dryRun() {
+        return dryRun;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        if (!(o instanceof AllocationState)) {
+            return false;
+        }
+        AllocationState that = (AllocationState) o;
+        return toldBps == that.toldBps && toldSeq == that.toldSeq && toldAtMs == that.toldAtMs
+                && acknowledged == that.acknowledged && dryRun == that.dryRun
+                && flow.equals(that.flow) && facilityId.equals(that.facilityId) && cfsId.equals(that.cfsId);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(flow, facilityId, cfsId, toldBps, toldSeq, toldAtMs, acknowledged, dryRun);
+    }
+
+    @Override
+    public String toString() {
+        return flow + " limit " + toldBps + " (snapshot " + toldSeq + (acknowledged ? ", acknowledged" : "")
+                + (dryRun ? ", dry-run" : "") + ")";
+    }
+}

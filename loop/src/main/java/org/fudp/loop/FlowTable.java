@@ -1,0 +1,76 @@
+package org.fudp.loop;
+
+import org.fudp.protocol.FiveTuple;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The flows the loop tracks, by 5-tuple and by rule key, and the numbering that makes rule keys
+ * unique. Not thread-safe.
+ */
+final class FlowTable {
+
+    private final Map<FiveTuple, TrackedFlow> byTuple = new LinkedHashMap<>();
+    private final Map<Long, TrackedFlow> byRule = new HashMap<>();
+    private long lastNumber;
+
+    /**
+     * Returns the number the next flow gets.
+     *
+     * @return a number never handed out before
+     */
+    long nextNumber() {
+        return ++lastNumber;
+    }
+
+    void add(TrackedFlow f) {
+        byTuple.put(f.tuple(), f);
+        for (RuleSpec r : f.rules()) {
+            byRule.put(r.key(), f);
+        }
+    }
+
+    TrackedFlow get(FiveTuple t) {
+        return byTuple.get(t);
+    }
+
+    TrackedFlow byRule(long key) {
+        return byRule.get(key);
+    }
+
+    void remove(TrackedFlow f) {
+        byTuple.remove(f.tuple());
+        for (RuleSpec r : f.rules()) {
+            byRule.remove(r.key());
+        }
+    }
+
+    Collection<TrackedFlow> all() {
+        return byTuple.values();
+    }
+
+    /**
+     * Returns the flows at one facility.
+     *
+     * @param facilityId the facility
+     * @return flows, in learning order
+     */
+    List<TrackedFlow> at(String facilityId) {
+        List<TrackedFlow> out = new ArrayList<>();
+        for (TrackedFlow f : byTuple.values()) {
+            if (f.facilityId().equals(facilityId)) {
+                out.add(f);
+            }
+        }
+        return out;
+    }
+
+    int size() {
+        return byTuple.size();
+    }
+}

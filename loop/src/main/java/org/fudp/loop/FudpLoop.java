@@ -1,0 +1,636 @@
+package org.fudp.loop;
+
+import org.fudp.algorithm.Allocations;
+import org.fudp.algorithm.CfsController;
+import org.fudp.algorithm.CfsInput;
+import org.fudp.algorithm.Decision;
+import org.fudp.algorithm.FlowSample;
+import org.fudp.algorithm.JainIndex;
+import org.fudp.protocol.FiveTuple;
+import org.fudp.protocol.FlowLimit;
+import org.fudp.protocol.MutableClock;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+
+/**
+ * The FUDP closed loop (paper, Fig. 2) without a host. FIC learns flows from packet-ins and
+ * measures them from their rules' counters, flows that share a bottleneck form correlation flow
+ * sets, FUDPA ({@code org.fudp.algorithm}) decides per set each period, and UFC tells the
+ * adjustors the limits in force.
+ * <p>
+ * Each method takes one event and the time it happened, and returns what the host must do. The
+ * loop reads no clock and sends nothing; the host calls it from one thread at a time (it is not
+ * thread-safe) and executes the returned {@link Actions} in order.
+ * </p>
+ */
+public final class FudpLoop {
+
+    private final NetworkView network;
+    private final MutableClock clock = new MutableClock(0);
+    private final AdjustorBackend adjustors;
+    private final EnforcementBackend backend;
+    private final FlowTable flows = new FlowTable();
+    private final Map<String, Facility> facilities = new LinkedHashMap<>();
+    private final Map<String, CfsController> controllers = new HashMap<>();
+    private final Map<String, Map<FiveTuple, Long>> toldByCfs = new HashMap<>();
+    private final Set<String> changedThisPeriod = new HashSet<>();
+    private final LimitsInForce limits = new LimitsInForce();
+    private final Set<FiveTuple> publishedAllocations = new HashSet<>();
+    private Map<String, CfsAssignment> lastGroups = new LinkedHashMap<>();
+    private Map<String, List<TrackedFlow>> lastMembers = new LinkedHashMap<>();
+    private LoopSettings settings;
+    private String keyText;
+    private long periods;
+    private long lastPeriodMs;
+
+    /**
+     * Creates the loop.
+     *
+     * @param settings the tunables
+     * @param network what the host knows of the network
+     * @param keyText the key file's content ("keyId = hexkey" lines), null if there is none:
+     *                nothing can then be sent to or verified from an adjustor
+     * @param epochMs the controller's epoch, e.g. its start time; must grow across restarts
+     * @throws IllegalArgumentException if the key text is unusable
+     */
+    public FudpLoop(LoopSettings settings, NetworkView network, String keyText, long epochMs) {
+        this.settings = settings;
+        this.network = network;
+        this.keyText = keyText;
+        this.adjustors = new AdjustorBackend(settings, channel(keyText, epochMs, settings));
+        this.backend = adjustors;
+    }
+
+    private AdjustorChannel channel(String keys, long epoch, LoopSettings s) {
+        return new AdjustorChannel(keys, s.senderId(), epoch, s.controlEtherType(), clock);
+    }
+
+    private Actions begin(long nowMs) {
+        clock.set(nowMs);
+        return new Actions();
+    }
+
+    // ---------------------------------------------------------------- configuration
+
+    /**
+     * Applies new tunables. New α or β restart every set's prediction; a new EtherType or sender
+     * id starts a newer epoch and resends every desired state; rule settings apply to new flows;
+     * enabling, disabling and dry-run take effect at the next period.
+     *
+     * @param nowMs the time
+     * @param next the new settings
+     * @return what to do
+     */
+    public Actions configure(long nowMs, LoopSettings next) {
+        Actions out = begin(nowMs);
+        LoopSettings old = settings;
+        settings = next;
+        adjustors.setSettings(next);
+        if (!old.fudpa().equals(next.fudpa())) {
+            // The predictors' state was built with the old weights.
+            controllers.clear();
+        }
+        if (old.controlEtherType() != next.controlEtherType() || old.senderId() != next.senderId()) {
+            newEpoch(nowMs, out);
+        }
+        return out;
+    }
+
+    /**
+     * Takes new keys (the key file changed): a newer epoch, and every desired state is sent again.
+     *
+     * @param nowMs the time
+     * @param newKeyText the key file's content, null if there is none
+     * @return what to do
+     * @throws IllegalArgumentException if the key text is unusable; the old keys stay in force
+     */
+    public Actions setKeys(long nowMs, String newKeyText) {
+        Actions out = begin(nowMs);
+        AdjustorChannel next = channel(newKeyText, nextEpoch(nowMs), settings);
+        keyText = newKeyText;
+        adjustors.setChannel(next, out);
+        backend.tick(nowMs, out);
+        return out;
+    }
+
+    private void newEpoch(long nowMs, Actions out) {
+        adjustors.setChannel(channel(keyText, nextEpoch(nowMs), settings), out);
+        backend.tick(nowMs, out);
+    }
+
+    // A new channel numbers its frames from 1 again, so it needs a newer epoch to be accepted.
+    private long nextEpoch(long nowMs) {
+        return Math.max(nowMs, adjustors.channel().epoch() + 1);
+    }
+
+    /**
+     * Makes these the facilities. A removed or changed facility's adjustor is told to drop its
+     * limits, and its flows are forgotten and their rules removed.
+     *
+     * @param nowMs the time
+     * @param next the facilities in force
+     * @return what to do
+     */
+    public Actions setFacilities(long nowMs, Collection<Facility> next) {
+        Actions out = begin(nowMs);
+        Map<String, Facility> wanted = new LinkedHashMap<>();
+        next.forEach(f -> wanted.put(f.id(), f));
+        for (Facility old : List.copyOf(facilities.values())) {
+            if (!old.equals(wanted.get(old.id()))) {
+                for (TrackedFlow f : flows.at(old.id())) {
+                    forget(f, -1, out);
+                }
+                facilities.remove(old.id());
+            }
+        }
+        facilities.putAll(wanted);
+        backend.setFacilities(wanted.values(), nowMs, out);
+        return out;
+    }
+
+    /**
+     * Returns the facilities in force.
+     *
+     * @return facilities by id
+     */
+    public Map<String, Facility> facilities() {
+        return Collections.unmodifiableMap(facilities);
+    }
+
+    // ---------------------------------------------------------------- FIC, passive
+
+    /**
+     * Handles a TCP or UDP packet a facility switch sent to the controller. A flow not seen before
+     * gets its rules; the packet itself is to be forwarded where its flow goes. A closing segment
+     * (FIN, RST) takes its connection, both directions, out of its set at once.
+     *
+     * @param nowMs arrival time
+     * @param p the packet
+     * @return what to do
+     */
+    public Actions packetIn(long nowMs, PacketIn p) {
+        Actions out = begin(nowMs);
+        Facility f = facilities.get(p.facilityId());
+        if (f == null) {
+            return out;
+        }
+        FiveTuple t = p.flow();
+        if (p.closing()) {
+            close(t, out);
+            close(new FiveTuple(t.protocol(), t.dst(), t.src(), t.dstPort(), t.srcPort()), out);
+            TrackedFlow known = flows.get(t);
+            if (known != null) {
+                out.forward(known.onwardPort());
+            }
+            return out;
+        }
+        if (p.inPort() == f.adjustorPort()) {
+            return out;
+        }
+        TrackedFlow known = flows.get(t);
+        if (p.inPort() == f.returnPort()) {
+            // Shaped traffic back from the adjustor before the flow's return rule was in place.
+            if (known != null) {
+                out.forward(known.onwardPort());
+            }
+            return out;
+        }
+        TrackedFlow tf = known != null ? known : learn(f, p, nowMs, out);
+        if (tf != null) {
+            out.forward(tf.viaAdjustor() ? f.adjustorPort() : tf.onwardPort());
+        }
+        return out;
+    }
+
+    private TrackedFlow learn(Facility f, PacketIn p, long nowMs, Actions out) {
+        FiveTuple t = p.flow();
+        OptionalLong onward = network.onwardPort(f.id(), t.dst(), p.dstMac());
+        if (onward.isEmpty() || onward.getAsLong() == p.inPort() || f.isAdjustorSide(onward.getAsLong())) {
+            // No way on that we know: left to other apps.
+            return null;
+        }
+        boolean udp = t.protocol() == FiveTuple.UDP;
+        Optional<CfsAssignment> cfs = network.cfsOf(f.id(), t.dst());
+        TrackedFlow tf = new TrackedFlow(flows.nextNumber(), t, f, onward.getAsLong(), udp && cfs.isPresent(),
+                settings, nowMs);
+        flows.add(tf);
+        out.addRules(tf.rules());
+        out.putFlow(tf.view(nowMs, -1));
+        out.info("New flow " + t + " at " + f.id() + cfs.map(c -> " in " + c.cfsId()
+                + (tf.viaAdjustor() ? ", steered through the adjustor" : "")).orElse(""));
+        return tf;
+    }
+
+    private void close(FiveTuple t, Actions out) {
+        TrackedFlow f = flows.get(t);
+        if (f != null && !f.closed()) {
+            String cfsId = f.cfsId();
+            f.close();
+            out.info("Connection closed (FIN/RST): " + t + (cfsId.isEmpty() ? "" : " leaves " + cfsId));
+        }
+    }
+
+    /**
+     * Handles the removal of one of the loop's rules (it idled out, or someone removed it): its
+     * flow is forgotten, and its other rules removed.
+     *
+     * @param nowMs the time
+     * @param ruleKey the rule's key
+     * @return what to do
+     */
+    public Actions ruleRemoved(long nowMs, long ruleKey) {
+        Actions out = begin(nowMs);
+        TrackedFlow f = flows.byRule(ruleKey);
+        if (f != null) {
+            forget(f, ruleKey, out);
+        }
+        return out;
+    }
+
+    /**
+     * Forgets a flow and removes its rules.
+     *
+     * @param f the flow
+     * @param goneRule the key of a rule that is gone already, -1 if none
+     * @param out where the removals go
+     */
+    private void forget(TrackedFlow f, long goneRule, Actions out) {
+        flows.remove(f);
+        List<RuleSpec> remove = new ArrayList<>(f.rules());
+        remove.removeIf(r -> r.key() == goneRule);
+        out.removeRules(remove);
+        limits.remove(f.tuple());
+        out.flowGone(f.tuple());
+        if (publishedAllocations.remove(f.tuple())) {
+            out.allocationGone(f.tuple());
+        }
+    }
+
+    // ---------------------------------------------------------------- UFC, the adjustors' side
+
+    /**
+     * Handles a control frame (the control EtherType) that arrived at a facility switch: an
+     * adjustor agent's acknowledgement or heartbeat.
+     *
+     * @param nowMs arrival time
+     * @param facilityId where it arrived
+     * @param frame the whole Ethernet frame
+     * @return what to do; always {@link Actions#consumed()}
+     */
+    public Actions controlFrame(long nowMs, String facilityId, byte[] frame) {
+        Actions out = begin(nowMs);
+        out.consume();
+        if (!facilities.containsKey(facilityId)) {
+            return out;
+        }
+        backend.receive(nowMs, facilityId, frame, out);
+        // An acknowledgement can turn a set from adjusting to fair before the next period.
+        publishAllocations(facilityId, out);
+        republishSets(out);
+        return out;
+    }
+
+    /**
+     * Checks liveness and sends what is due: unacknowledged states again, heartbeats.
+     *
+     * @param nowMs the time
+     * @return what to do
+     */
+    public Actions tick(long nowMs) {
+        Actions out = begin(nowMs);
+        if (backend.tick(nowMs, out)) {
+            facilities.keySet().forEach(id -> publishAllocations(id, out));
+            republishSets(out);
+        }
+        return out;
+    }
+
+    // ---------------------------------------------------------------- the period
+
+    /**
+     * Runs one control period: FIC active (counters to rates), membership and sets, FUDPA per
+     * set, the limits in force, UFC (each facility's desired state, sent if changed), and the
+     * views, decisions and history of the period.
+     *
+     * @param nowMs the period's time
+     * @param counters the counters of the loop's rules as read now; a rule that is missing has
+     *                 no new sample this period
+     * @return what to do
+     */
+    public Actions period(long nowMs, Collection<RuleCounter> counters) {
+        Actions out = begin(nowMs);
+        periods++;
+        lastPeriodMs = nowMs;
+        Map<Long, RuleCounter> byKey = index(counters);
+        for (TrackedFlow f : flows.all()) {
+            f.measure(nowMs, byKey);
+        }
+        Map<String, CfsAssignment> groups = new LinkedHashMap<>();
+        Map<String, List<TrackedFlow>> members = new LinkedHashMap<>();
+        for (TrackedFlow f : flows.all()) {
+            Optional<CfsAssignment> a = f.updateMembership()
+                    ? network.cfsOf(f.facilityId(), f.tuple().dst()) : Optional.empty();
+            f.assign(a.orElse(null));
+            if (a.isPresent()) {
+                groups.putIfAbsent(a.get().cfsId(), a.get());
+                members.computeIfAbsent(a.get().cfsId(), k -> new ArrayList<>()).add(f);
+            }
+        }
+        Map<FiveTuple, Long> allocations = new HashMap<>();
+        Map<String, Decision> decisions = decide(nowMs, groups, members, allocations, out);
+        if (settings.enabled()) {
+            limits.update(allocations, decisions, flows.all());
+        } else {
+            limits.clear();
+        }
+        for (String id : facilities.keySet()) {
+            // A window still waiting for the last limits is stale now: this period measured anyway.
+            backend.rebased(id);
+            backend.setDesired(id, settings.enforce() ? limits.of(flows.at(id)) : List.of());
+        }
+        backend.tick(nowMs, out);
+        publish(nowMs, groups, members, out);
+        return out;
+    }
+
+    private static Map<Long, RuleCounter> index(Collection<RuleCounter> counters) {
+        Map<Long, RuleCounter> byKey = new HashMap<>();
+        for (RuleCounter c : counters) {
+            byKey.put(c.key(), c);
+        }
+        return byKey;
+    }
+
+    private Map<String, Decision> decide(long nowMs, Map<String, CfsAssignment> groups,
+                                         Map<String, List<TrackedFlow>> members, Map<FiveTuple, Long> allocations,
+                                         Actions out) {
+        // A set that lost every member starts afresh when flows return.
+        controllers.keySet().retainAll(groups.keySet());
+        toldByCfs.keySet().retainAll(groups.keySet());
+        changedThisPeriod.clear();
+        Map<String, Decision> decisions = new LinkedHashMap<>();
+        if (!settings.enabled()) {
+            controllers.clear();
+            toldByCfs.clear();
+            return decisions;
+        }
+        for (Map.Entry<String, List<TrackedFlow>> e : members.entrySet()) {
+            String id = e.getKey();
+            Map<String, FiveTuple> byId = new HashMap<>();
+            List<FlowSample> samples = new ArrayList<>();
+            for (TrackedFlow f : e.getValue()) {
+                FlowSample s = f.sample();
+                byId.put(s.flowId(), f.tuple());
+                samples.add(s);
+            }
+            CfsAssignment g = groups.get(id);
+            CfsInput input = g.capacityBps() > 0 ? CfsInput.of(id, g.capacityBps(), samples) : CfsInput.of(id, samples);
+            Decision d = controllers.computeIfAbsent(id, k -> new CfsController(k, settings.fudpa())).step(input);
+            decisions.put(id, d);
+            Allocations a = d.allocations();
+            Map<FiveTuple, Long> told = new LinkedHashMap<>();
+            for (int i = 0; i < a.size(); i++) {
+                FiveTuple t = byId.get(a.flowId(i));
+                if (t != null) {
+                    long bps = Math.max(1, Math.round(a.rateBps(i)));
+                    allocations.put(t, bps);
+                    told.put(t, bps);
+                }
+            }
+            if (!told.equals(toldByCfs.put(id, told))) {
+                changedThisPeriod.add(id);
+            }
+            out.addDecision(DecisionRecord.of(d, periods, nowMs, settings.dryRun(), told));
+        }
+        return decisions;
+    }
+
+    // ---------------------------------------------------------------- measuring under new limits
+
+    /**
+     * Returns when the host should read the counters again and call {@link #rebase}: after new
+     * limits took effect at an adjustor, so that the next period measures the traffic under them
+     * and not the traffic before (otherwise a just-limited flow still looks too fast for one more
+     * period and is reallocated twice).
+     *
+     * @return the time, empty if nothing is pending
+     */
+    public OptionalLong rebaseDueMs() {
+        long due = Long.MAX_VALUE;
+        for (String id : facilities.keySet()) {
+            Optional<long[]> w = backend.rebaseWindow(id);
+            if (w.isPresent()) {
+                due = Math.min(due, w.get()[0]);
+            }
+        }
+        return due == Long.MAX_VALUE ? OptionalLong.empty() : OptionalLong.of(due);
+    }
+
+    /**
+     * Starts a new measurement window for the flows of every facility whose new limits are in
+     * force, at counters read after they took effect. A facility whose flows all got such a
+     * counter is done; otherwise it is tried again at the next call.
+     *
+     * @param nowMs the time of the read
+     * @param counters the counters read now
+     * @return what to do (nothing, today)
+     */
+    public Actions rebase(long nowMs, Collection<RuleCounter> counters) {
+        Actions out = begin(nowMs);
+        Map<Long, RuleCounter> byKey = index(counters);
+        for (String id : facilities.keySet()) {
+            Optional<long[]> w = backend.rebaseWindow(id);
+            if (w.isEmpty() || nowMs < w.get()[0]) {
+                continue;
+            }
+            boolean done = true;
+            for (TrackedFlow f : flows.at(id)) {
+                done &= f.rebase(byKey, w.get()[1]);
+            }
+            if (done) {
+                backend.rebased(id);
+            }
+        }
+        return out;
+    }
+
+    // ---------------------------------------------------------------- stopping
+
+    /**
+     * Stops: every adjustor is told to drop its limits and every rule is to be removed.
+     *
+     * @param nowMs the time
+     * @return what to do
+     */
+    public Actions stop(long nowMs) {
+        Actions out = begin(nowMs);
+        backend.stop(out);
+        for (TrackedFlow f : List.copyOf(flows.all())) {
+            forget(f, -1, out);
+        }
+        controllers.clear();
+        limits.clear();
+        return out;
+    }
+
+    // ---------------------------------------------------------------- publishing
+
+    private void publish(long nowMs, Map<String, CfsAssignment> groups, Map<String, List<TrackedFlow>> members,
+                         Actions out) {
+        Set<String> gone = new LinkedHashSet<>(lastGroups.keySet());
+        gone.removeAll(groups.keySet());
+        gone.forEach(out::cfsGone);
+        lastGroups = groups;
+        lastMembers = members;
+        for (TrackedFlow f : flows.all()) {
+            FlowRecord v = f.view(nowMs, limitBps(f.tuple()));
+            out.putFlow(v);
+            out.addFlowSample(f.tuple(), new FlowHistorySample(nowMs, v.demandBps(), v.throughputBps(),
+                    v.allocationBps().orElse(-1)));
+        }
+        Set<FiveTuple> stale = new HashSet<>(publishedAllocations);
+        for (FlowLimit l : limits.all()) {
+            stale.remove(l.flow());
+        }
+        for (FiveTuple t : stale) {
+            publishedAllocations.remove(t);
+            out.allocationGone(t);
+        }
+        for (String id : facilities.keySet()) {
+            publishAllocations(id, out);
+            backend.view(id).ifPresent(out::putAgent);
+        }
+        for (Map.Entry<String, List<TrackedFlow>> e : members.entrySet()) {
+            CorrelationFlowSet v = cfsView(groups.get(e.getKey()), e.getValue());
+            out.putCfs(v);
+            out.addCfsSample(v.id(), new CfsSample(nowMs, v.tcpThroughputBps(), v.udpThroughputBps(),
+                    v.udpDemandBps(), v.jainIndex(), v.state()));
+        }
+    }
+
+    private long limitBps(FiveTuple t) {
+        FlowLimit l = limits.get(t);
+        return l == null ? -1 : l.rateBps();
+    }
+
+    private void publishAllocations(String facilityId, Actions out) {
+        boolean enforce = settings.enforce();
+        long seq = enforce ? backend.sentDesiredId(facilityId) : 0;
+        boolean acked = seq > 0 && backend.desiredAcknowledged(facilityId);
+        for (TrackedFlow f : flows.at(facilityId)) {
+            FlowLimit l = limits.get(f.tuple());
+            if (l != null) {
+                publishedAllocations.add(f.tuple());
+                out.putAllocation(new AllocationState(f.tuple(), facilityId, limits.cfsOf(f.tuple()), l.rateBps(), seq,
+                        lastPeriodMs, acked, !enforce));
+            }
+        }
+    }
+
+    private void republishSets(Actions out) {
+        for (Map.Entry<String, List<TrackedFlow>> e : lastMembers.entrySet()) {
+            List<TrackedFlow> current = new ArrayList<>();
+            for (TrackedFlow f : e.getValue()) {
+                if (flows.get(f.tuple()) == f) {
+                    current.add(f);
+                }
+            }
+            if (!current.isEmpty()) {
+                out.putCfs(cfsView(lastGroups.get(e.getKey()), current));
+            }
+        }
+    }
+
+    private CorrelationFlowSet cfsView(CfsAssignment g, List<TrackedFlow> members) {
+        Set<FiveTuple> tcp = new LinkedHashSet<>();
+        Set<FiveTuple> udp = new LinkedHashSet<>();
+        long tcpBps = 0;
+        long udpBps = 0;
+        long udpDemand = 0;
+        JainIndex jain = new JainIndex();
+        boolean agentMissing = false;
+        boolean unacked = false;
+        for (TrackedFlow f : members) {
+            long thr = Math.round(f.throughputBps());
+            if (f.isUdp()) {
+                udp.add(f.tuple());
+                udpBps += thr;
+                udpDemand += Math.round(f.demandBps());
+                agentMissing |= !backend.isUp(f.facilityId());
+                if (settings.enforce() && limits.get(f.tuple()) != null) {
+                    unacked |= !backend.desiredAcknowledged(f.facilityId());
+                }
+            } else {
+                tcp.add(f.tuple());
+                tcpBps += thr;
+            }
+            if (f.throughputKnown()) {
+                jain.add(thr);
+            }
+        }
+        CfsState state;
+        if (udp.isEmpty()) {
+            state = CfsState.NO_UDP;
+        } else if (agentMissing) {
+            state = CfsState.NO_AGENT;
+        } else if (changedThisPeriod.contains(g.cfsId()) || unacked) {
+            state = CfsState.ADJUSTING;
+        } else {
+            // A reallocation that gives every flow what it already has (UDP below the band
+            // because it wants no more) is a steady state, not an adjustment.
+            state = CfsState.FAIR;
+        }
+        return CorrelationFlowSet.builder(g.cfsId(), g.kind()).egress(g.egress().orElse(null), g.linkDst().orElse(null))
+                .capacityBps(g.capacityBps()).flows(tcp, udp).totals(tcpBps, udpBps, udpDemand, jain.value())
+                .state(state).build();
+    }
+
+    // ---------------------------------------------------------------- status
+
+    /**
+     * Returns the number of periods run.
+     *
+     * @return periods since the loop was created
+     */
+    public long periods() {
+        return periods;
+    }
+
+    /**
+     * Returns when the last period ran.
+     *
+     * @return epoch milliseconds, 0 before the first
+     */
+    public long lastPeriodMs() {
+        return lastPeriodMs;
+    }
+
+    /**
+     * Returns the settings in force.
+     *
+     * @return settings
+     */
+    public LoopSettings settings() {
+        return settings;
+    }
+
+    /**
+     * Returns the number of flows tracked.
+     *
+     * @return flows
+     */
+    public int flowCount() {
+        return flows.size();
+    }
+}

@@ -1,0 +1,83 @@
+package org.fudp.loop;
+
+/**
+ * Whether a flow counts in its correlation flow set this period. A flow joins once it carries
+ * {@link #JOIN_BPS}; it leaves after a run of idle periods (three for TCP, one for UDP), or at
+ * once when its connection closes (FIN or RST). A period without a usable rate changes nothing.
+ */
+final class Membership {
+
+    /**
+     * A flow joins its CFS once it carries ten full frames a second (about 121 kbit/s). Without
+     * this, small flows such as iperf3's control connection or DNS would count as TCP or UDP flows
+     * and pull the per-flow averages the fairness band is built on toward zero.
+     */
+    static final double JOIN_BPS = 10 * 1514 * 8;
+    /** A period in which a flow carries less than one full frame a second is idle. */
+    static final double IDLE_BPS = 1514 * 8;
+    /**
+     * A TCP member leaves after this many idle periods in a row. A TCP flow starved into
+     * retransmission timeouts carries nothing for a while; dropping it at once would make the set
+     * look TCP-free, and FUDPA would lift the UDP limits (NO_TCP) exactly when TCP needs them most.
+     * The price: a TCP flow that ended without a FIN or RST the switch saw counts, at rate 0, for
+     * this many periods.
+     */
+    static final int TCP_GRACE_PERIODS = 3;
+    /**
+     * A UDP member leaves after one idle period: an ON/OFF source in its OFF time is not a flow
+     * to share with. It keeps its limit at the adjustor ({@link LimitsInForce}), so its next burst
+     * starts limited.
+     */
+    static final int UDP_GRACE_PERIODS = 1;
+
+    private final int gracePeriods;
+    private boolean member;
+    private boolean closed;
+    private int idlePeriods;
+
+    Membership(boolean udp) {
+        this.gracePeriods = udp ? UDP_GRACE_PERIODS : TCP_GRACE_PERIODS;
+    }
+
+    /**
+     * Updates membership from this period's offered rate.
+     *
+     * @param known whether the period has a usable rate
+     * @param rateBps the offered rate
+     * @return whether the flow is a member this period
+     */
+    boolean update(boolean known, double rateBps) {
+        if (closed || !known) {
+            return member;
+        }
+        if (rateBps >= JOIN_BPS) {
+            member = true;
+            idlePeriods = 0;
+        } else if (rateBps < IDLE_BPS) {
+            idlePeriods++;
+            if (idlePeriods >= gracePeriods) {
+                member = false;
+            }
+        } else {
+            idlePeriods = 0;
+        }
+        return member;
+    }
+
+    /**
+     * Ends membership for good: the connection closed. Whatever the flow still carries until
+     * its rules idle out (the last segments, the ACK of a FIN) does not bring it back.
+     */
+    void close() {
+        closed = true;
+        member = false;
+    }
+
+    boolean member() {
+        return member;
+    }
+
+    boolean closed() {
+        return closed;
+    }
+}

@@ -1,0 +1,33 @@
+package org.fudp.loop;
+
+import java.net.InetAddress;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * What the loop asks its host about the network: where a flow goes on from a facility, and
+ * which bottleneck it shares. The app answers from ONOS's host, path and device services and its
+ * network config; the lab from its config file.
+ */
+public interface NetworkView {
+
+    /**
+     * Finds the port by which a flow leaves a facility toward its destination.
+     *
+     * @param facilityId the facility switch
+     * @param dst the flow's destination address
+     * @param dstMac the frame's destination MAC (48 bits), or {@link PacketIn#NO_MAC}
+     * @return the port, empty if unknown
+     */
+    OptionalLong onwardPort(String facilityId, InetAddress dst, long dstMac);
+
+    /**
+     * Finds the correlation flow set of a flow at a facility.
+     *
+     * @param facilityId the facility switch
+     * @param dst the flow's destination address
+     * @return the set, empty if the flow shares no known bottleneck (it is then measured, never
+     *         limited)
+     */
+    Optional<CfsAssignment> cfsOf(String facilityId, InetAddress dst);
+}

@@ -1,0 +1,48 @@
+package org.fudp.loop;
+
+/**
+ * One reading of a rule's byte counter, as the host got it from the switch.
+ */
+public final class RuleCounter {
+
+    private final long key;
+    private final long sampleMs;
+    private final long bytes;
+    private final long lifeMs;
+
+    /**
+     * Creates a reading.
+     *
+     * @param key the rule's {@link RuleSpec#key()}
+     * @param sampleMs when the switch's counter was read (ONOS: the entry's {@code lastSeen})
+     * @param bytes the cumulative byte counter
+     * @param lifeMs how long the rule has existed on the switch, 0 if unknown
+     */
+    public RuleCounter(long key, long sampleMs, long bytes, long lifeMs) {
+        this.key = key;
+        this.sampleMs = sampleMs;
+        this.bytes = bytes;
+        this.lifeMs = lifeMs;
+    }
+
+    public long key() {
+        return key;
+    }
+
+    public long sampleMs() {
+        return sampleMs;
+    }
+
+    public long bytes() {
+        return bytes;
+    }
+
+    public long lifeMs() {
+        return lifeMs;
+    }
+
+    @Override
+    public String toString() {
+        return "rule " + key + ": " + bytes + " B at " + sampleMs + " (life " + lifeMs + " ms)";
+    }
+}

@@ -1,0 +1,138 @@
+package org.fudp.loop;
+
+import org.fudp.protocol.FiveTuple;
+
+import java.util.Objects;
+
+/**
+ * One per-flow rule the loop wants on a facility switch: an exact 5-tuple match, optionally an
+ * in-port and a TCP flag, and an output port. Hosts translate it: the app into an ONOS
+ * {@code FlowRule}, the lab into an {@code ovs-ofctl} flow. The key identifies the rule in
+ * counters and removals; hosts may use it as (part of) the OpenFlow cookie.
+ */
+public final class RuleSpec {
+
+    /** What the rule does for its flow; the counter of each role means something different. */
+    public enum Role {
+        /** TCP, or UDP of no CFS: straight on toward the destination; its counter is the rate. */
+        DIRECT,
+        /** UDP into the adjustor; its counter is the demand (before shaping). */
+        TO_ADJUSTOR,
+        /** UDP back from the adjustor, onward; its counter is the throughput (after shaping). */
+        FROM_ADJUSTOR,
+        /** TCP segments with FIN set: onward, and a copy to the controller. */
+        CLOSING_FIN,
+        /** TCP segments with RST set: onward, and a copy to the controller. */
+        CLOSING_RST
+    }
+
+    /** Marks a rule that matches any in-port. */
+    public static final long ANY_PORT = -1;
+
+    private static final int ROLE_BITS = 3;
+
+    private final long key;
+    private final String facilityId;
+    private final FiveTuple flow;
+    private final Role role;
+    private final long inPort;
+    private final long outPort;
+    private final int priority;
+    private final int idleTimeoutS;
+
+    RuleSpec(long flowNumber, String facilityId, FiveTuple flow, Role role, long inPort, long outPort,
+             int priority, int idleTimeoutS) {
+        this.key = key(flowNumber, role);
+        this.facilityId = Objects.requireNonNull(facilityId, "facilityId");
+        this.flow = Objects.requireNonNull(flow, "flow");
+        this.role = Objects.requireNonNull(role, "role");
+        this.inPort = inPort;
+        this.outPort = outPort;
+        this.priority = priority;
+        this.idleTimeoutS = idleTimeoutS;
+    }
+
+    /**
+     * Returns the key of a flow's rule in a given role.
+     *
+     * @param flowNumber the loop's number for the flow, &gt; 0
+     * @param role the rule's role
+     * @return the key, below 2^55
+     */
+    static long key(long flowNumber, Role role) {
+        return flowNumber << ROLE_BITS | role.ordinal();
+    }
+
+    /**
+     * Returns the rule's key: unique among the loop's rules, stable for the rule's life.
+     *
+     * @return key, below 2^55
+     */
+    public long key() {
+        return key;
+    }
+
+    public String facilityId() {
+        return facilityId;
+    }
+
+    public FiveTuple flow() {
+        return flow;
+    }
+
+    public Role role() {
+        return role;
+    }
+
+    /**
+     * Returns the in-port to match.
+     *
+     * @return port, or {@link #ANY_PORT}
+     */
+    public long inPort() {
+        return inPort;
+    }
+
+    public long outPort() {
+        return outPort;
+    }
+
+    /**
+     * Tells whether matching packets are also copied to the controller.
+     *
+     * @return true for the closing rules
+     */
+    public boolean copyToController() {
+        return role == Role.CLOSING_FIN || role == Role.CLOSING_RST;
+    }
+
+    public int priority() {
+        return priority;
+    }
+
+    public int idleTimeoutS() {
+        return idleTimeoutS;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (!(o instanceof RuleSpec)) {
+            return false;
+        }
+        RuleSpec r = (RuleSpec) o;
+        return key == r.key && facilityId.equals(r.facilityId) && flow.equals(r.flow) && role == r.role
+                && inPort == r.inPort && outPort == r.outPort && priority == r.priority
+                && idleTimeoutS == r.idleTimeoutS;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(key, facilityId, flow, role, inPort, outPort, priority, idleTimeoutS);
+    }
+
+    @Override
+    public String toString() {
+        return role + " " + flow + " at " + facilityId + (inPort == ANY_PORT ? "" : " in " + inPort)
+                + " -> " + outPort + " prio " + priority;
+    }
+}

@@ -1,0 +1,256 @@
+package org.fudp.loop;
+
+import org.fudp.algorithm.FlowSample;
+import org.fudp.algorithm.Protocol;
+import org.fudp.protocol.FiveTuple;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One flow the loop learnt from a packet-in: its rules, the rate estimators of their counters,
+ * its membership and its set. A UDP flow of a set goes through the adjustor and has two rules:
+ * the one into the adjustor counts its demand, the one back its throughput. Every other flow has
+ * one rule; a TCP flow may have two closing rules besides.
+ */
+final class TrackedFlow {
+
+    private final long number;
+    private final FiveTuple tuple;
+    private final String facilityId;
+    private final long onwardPort;
+    private final boolean viaAdjustor;
+    private final List<RuleSpec> rules;
+    private final RuleSpec main;
+    private final RuleSpec back;
+    private final RateEstimator mainRate;
+    private final RateEstimator backRate;
+    private final Membership membership;
+    private final long sinceMs;
+    private CfsAssignment cfs;
+    private String lastCfsId = "";
+
+    TrackedFlow(long number, FiveTuple tuple, Facility facility, long onwardPort, boolean viaAdjustor,
+                LoopSettings settings, long sinceMs) {
+        this.number = number;
+        this.tuple = tuple;
+        this.facilityId = facility.id();
+        this.onwardPort = onwardPort;
+        this.viaAdjustor = viaAdjustor;
+        this.sinceMs = sinceMs;
+        int prio = settings.flowPriority();
+        int idle = settings.flowIdleTimeoutS();
+        List<RuleSpec> r = new ArrayList<>(4);
+        if (viaAdjustor) {
+            main = rule(RuleSpec.Role.TO_ADJUSTOR, RuleSpec.ANY_PORT, facility.adjustorPort(), prio, idle);
+            back = rule(RuleSpec.Role.FROM_ADJUSTOR, facility.returnPort(), onwardPort, prio + 1, idle);
+            r.add(main);
+            r.add(back);
+        } else {
+            main = rule(RuleSpec.Role.DIRECT, RuleSpec.ANY_PORT, onwardPort, prio, idle);
+            back = null;
+            r.add(main);
+        }
+        if (!isUdp() && settings.closingRules()) {
+            r.add(rule(RuleSpec.Role.CLOSING_FIN, RuleSpec.ANY_PORT, onwardPort, prio + 1, idle));
+            r.add(rule(RuleSpec.Role.CLOSING_RST, RuleSpec.ANY_PORT, onwardPort, prio + 1, idle));
+        }
+        this.rules = Collections.unmodifiableList(r);
+        // A rate is repeated without a new sample for at most two periods.
+        long staleAfterMs = 2 * settings.periodMs() + 1;
+        this.mainRate = new RateEstimator(staleAfterMs);
+        this.backRate = viaAdjustor ? new RateEstimator(staleAfterMs) : null;
+        this.membership = new Membership(isUdp());
+    }
+
+    private RuleSpec rule(RuleSpec.Role role, long inPort, long outPort, int priority, int idle) {
+        return new RuleSpec(number, facilityId, tuple, role, inPort, outPort, priority, idle);
+    }
+
+    long number() {
+        return number;
+    }
+
+    FiveTuple tuple() {
+        return tuple;
+    }
+
+    String facilityId() {
+        return facilityId;
+    }
+
+    long onwardPort() {
+        return onwardPort;
+    }
+
+    boolean isUdp() {
+        return tuple.protocol() == FiveTuple.UDP;
+    }
+
+    boolean viaAdjustor() {
+        return viaAdjustor;
+    }
+
+    List<RuleSpec> rules() {
+        return rules;
+    }
+
+    long sinceMs() {
+        return sinceMs;
+    }
+
+    /**
+     * Feeds this period's counters (or their absence) to the estimators.
+     *
+     * @param nowMs the period's time
+     * @param counters the counters read, by rule key
+     */
+    void measure(long nowMs, Map<Long, RuleCounter> counters) {
+        feed(mainRate, counters.get(main.key()), nowMs);
+        if (back != null) {
+            feed(backRate, counters.get(back.key()), nowMs);
+        }
+    }
+
+    private static void feed(RateEstimator est, RuleCounter c, long nowMs) {
+        if (c == null) {
+            est.missing(nowMs);
+        } else {
+            est.update(nowMs, c.sampleMs(), c.bytes(), c.lifeMs());
+        }
+    }
+
+    /**
+     * Starts a new measurement window at counters read after new limits took effect.
+     *
+     * @param counters the counters read, by rule key
+     * @param notBeforeMs only counters read at or after this time count
+     * @return true if every counter of the flow now starts at or after that time
+     */
+    boolean rebase(Map<Long, RuleCounter> counters, long notBeforeMs) {
+        boolean done = rebase(mainRate, counters.get(main.key()), notBeforeMs);
+        if (back != null) {
+            done &= rebase(backRate, counters.get(back.key()), notBeforeMs);
+        }
+        return done;
+    }
+
+    private static boolean rebase(RateEstimator est, RuleCounter c, long notBeforeMs) {
+        if (c != null && c.sampleMs() >= notBeforeMs) {
+            est.rebase(c.sampleMs(), c.bytes(), c.lifeMs());
+        }
+        return est.windowStartMs() >= notBeforeMs;
+    }
+
+    /**
+     * Returns the offered rate: the counter before the adjustor.
+     *
+     * @return bit/s
+     */
+    double demandBps() {
+        return mainRate.rateBps();
+    }
+
+    boolean demandKnown() {
+        return mainRate.known();
+    }
+
+    /**
+     * Returns the delivered rate: after the adjustor when the flow goes through it, else the
+     * one counter.
+     *
+     * @return bit/s
+     */
+    double throughputBps() {
+        return viaAdjustor ? backRate.rateBps() : mainRate.rateBps();
+    }
+
+    boolean throughputKnown() {
+        return viaAdjustor ? backRate.known() : mainRate.known();
+    }
+
+    /**
+     * Updates membership from this period's offered rate.
+     *
+     * @return whether the flow is a member this period
+     */
+    boolean updateMembership() {
+        return membership.update(demandKnown(), demandBps());
+    }
+
+    void close() {
+        membership.close();
+        cfs = null;
+    }
+
+    boolean closed() {
+        return membership.closed();
+    }
+
+    /**
+     * Sets the flow's set this period.
+     *
+     * @param assignment its set, null when it is no member
+     */
+    void assign(CfsAssignment assignment) {
+        cfs = assignment;
+        if (assignment != null) {
+            lastCfsId = assignment.cfsId();
+        }
+    }
+
+    /**
+     * Returns the set the flow is a member of this period.
+     *
+     * @return the set, null when none
+     */
+    CfsAssignment cfs() {
+        return cfs;
+    }
+
+    String cfsId() {
+        return cfs == null ? "" : cfs.cfsId();
+    }
+
+    /**
+     * Returns the set of the flow's last membership; a paused UDP flow keeps its limit until that
+     * set is reallocated.
+     *
+     * @return CFS id, "" if it never was a member
+     */
+    String lastCfsId() {
+        return lastCfsId;
+    }
+
+    /**
+     * Returns this period's sample for FUDPA.
+     *
+     * @return sample, its id the flow id
+     */
+    FlowSample sample() {
+        String id = tuple.toString();
+        if (!isUdp()) {
+            return throughputKnown() ? FlowSample.tcp(id, throughputBps()) : FlowSample.missing(id, Protocol.TCP);
+        }
+        if (!throughputKnown()) {
+            return FlowSample.missing(id, Protocol.UDP);
+        }
+        return demandKnown() ? FlowSample.udp(id, throughputBps(), demandBps()) : FlowSample.udp(id, throughputBps());
+    }
+
+    /**
+     * Returns the flow's view.
+     *
+     * @param nowMs the time of the view
+     * @param allocationBps its limit in force, -1 if none
+     * @return view
+     */
+    FlowRecord view(long nowMs, long allocationBps) {
+        long thr = Math.round(throughputBps());
+        long demand = isUdp() ? Math.round(demandBps()) : thr;
+        return FlowRecord.builder(tuple, facilityId).cfsId(cfsId()).rates(demand, thr, throughputKnown())
+                .allocationBps(allocationBps).sinceMs(sinceMs).updatedMs(nowMs).build();
+    }
+}

@@ -1,0 +1,94 @@
+package org.fudp.loop;
+
+import org.fudp.protocol.ControlMessage;
+import org.fudp.protocol.EthernetFrame;
+import org.fudp.protocol.FlowLimit;
+import org.fudp.protocol.FrameCodec;
+import org.fudp.protocol.FrameRejectedException;
+import org.fudp.protocol.KeyRing;
+import org.fudp.protocol.MessageType;
+import org.fudp.protocol.MutableClock;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.fudp.loop.LoopHarness.FACILITY;
+import static org.fudp.loop.LoopHarness.KEY_HEX;
+import static org.fudp.loop.LoopHarness.KEY_ID;
+import static org.fudp.loop.LoopHarness.UDP1;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class AdjustorSessionTest {
+
+    private final MutableClock clock = new MutableClock(0);
+    private final AdjustorChannel channel = new AdjustorChannel(KEY_ID + " = " + KEY_HEX, 1, 1, 0x88b5, clock);
+    private final LoopSettings settings = LoopSettings.defaults();
+    private final AdjustorSession s = new AdjustorSession(FACILITY);
+
+    private int send(long now) {
+        Actions out = new Actions();
+        s.tick(now, settings, channel, out);
+        int snapshots = 0;
+        for (FrameOut f : out.frames()) {
+            try {
+                ControlMessage m = FrameCodec.decode(EthernetFrame.parse(f.frame()).payload(),
+                        KeyRing.of(KEY_ID, LoopHarness.hex(KEY_HEX)), FrameCodec.MAX_PAYLOAD_BYTES);
+                snapshots += m.type() == MessageType.SNAPSHOT ? 1 : 0;
+            } catch (FrameRejectedException e) {
+                throw new AssertionError(e);
+            }
+        }
+        return snapshots;
+    }
+
+    @Test
+    void aLostAckMeansTheSameSnapshotAgainAfterTheAckTimeout() {
+        s.heard(0, 1, 0);
+        s.setDesired(List.of(new FlowLimit(UDP1, 1_000_000, 3028)));
+        assertEquals(1, send(0));
+        long id = s.desiredId();
+        assertEquals(0, send(settings.ackTimeoutMs() - 1));
+        assertEquals(1, send(settings.ackTimeoutMs()), "the ACK never came: resend");
+        assertEquals(id, s.sentId());
+        assertEquals(1, s.view().resends());
+        assertTrue(s.acknowledged(settings.ackTimeoutMs() + 5, id, "APPLIED", Map.of()));
+        assertEquals(0, send(10 * settings.ackTimeoutMs()));
+    }
+
+    @Test
+    void onlyAnAppliedAckOfTheSnapshotSentCounts() {
+        s.heard(0, 1, 0);
+        s.setDesired(List.of(new FlowLimit(UDP1, 1_000_000, 3028)));
+        send(0);
+        long id = s.desiredId();
+        assertFalse(s.acknowledged(1, id, "APPLY_FAILED", Map.of("BAD_MAC", 2L)));
+        assertFalse(s.isAcknowledged(id));
+        assertEquals(Long.valueOf(1), s.view().rejectedFrames().get("agent:APPLY_FAILED"));
+        assertEquals(Long.valueOf(2), s.view().rejectedFrames().get("agent:BAD_MAC"));
+        assertFalse(s.acknowledged(1, id - 1, "APPLIED", Map.of()), "an older snapshot's ACK");
+        assertFalse(s.isAcknowledged(id));
+    }
+
+    @Test
+    void anAgentThatHoldsLessThanItAcknowledgedGetsEverythingAgain() {
+        s.heard(0, 1, 0);
+        s.setDesired(List.of(new FlowLimit(UDP1, 1_000_000, 3028)));
+        send(0);
+        s.acknowledged(1, s.desiredId(), "APPLIED", Map.of());
+        s.heard(2, 1, 0);
+        assertFalse(s.isAcknowledged(s.desiredId()));
+        assertEquals(1, send(2));
+    }
+
+    @Test
+    void theSameLimitsInAnotherOrderAreNoNewState() {
+        FlowLimit a = new FlowLimit(UDP1, 1_000_000, 3028);
+        FlowLimit b = new FlowLimit(LoopHarness.tuple("udp-10.0.0.2-1-10.0.0.4-2"), 2_000_000, 3028);
+        assertTrue(s.setDesired(List.of(a, b)));
+        assertFalse(s.setDesired(List.of(b, a)));
+        assertTrue(s.setDesired(List.of(a)));
+    }
+}

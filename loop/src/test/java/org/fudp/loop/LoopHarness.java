@@ -1,0 +1,277 @@
+package org.fudp.loop;
+
+import org.fudp.protocol.AckResult;
+import org.fudp.protocol.AckStatus;
+import org.fudp.protocol.ControlMessage;
+import org.fudp.protocol.EthernetFrame;
+import org.fudp.protocol.FiveTuple;
+import org.fudp.protocol.FlowIds;
+import org.fudp.protocol.FrameCodec;
+import org.fudp.protocol.FrameEncoder;
+import org.fudp.protocol.FrameRejectedException;
+import org.fudp.protocol.KeyRing;
+import org.fudp.protocol.LimitEntry;
+import org.fudp.protocol.MessageType;
+import org.fudp.protocol.MutableClock;
+
+import java.net.InetAddress;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * A loop with a one-switch network, a switch that keeps the loop's rules and their counters, and
+ * an adjustor agent that decodes what the loop emits: the one fixture of the loop's tests.
+ * <p>
+ * The network: hosts 10.0.0.1 and 10.0.0.2 on ports 1 and 2, 10.0.0.3 and 10.0.0.4 behind port 5;
+ * the adjustor on ports 3 (to it) and 4 (back); two configured bottlenecks of 10 Mbit/s,
+ * set1 in front of 10.0.0.4 and set2 in front of 10.0.0.3.
+ * </p>
+ */
+final class LoopHarness {
+
+    static final String S1 = "of:0000000000000001";
+    static final long H1 = 1;
+    static final long H2 = 2;
+    static final long ADJUSTOR = 3;
+    static final long BACK = 4;
+    static final long ONWARD = 5;
+    static final int KEY_ID = 7;
+    static final String KEY_HEX = "00112233445566778899aabbccddeeff";
+    static final byte[] ADJUSTOR_MAC = {0x02, 0, 0, 0, 0, (byte) 0xad};
+    static final long CAPACITY = 10_000_000L;
+    static final String SET1 = "bottleneck:set1";
+    static final String SET2 = "bottleneck:set2";
+    static final long T0 = 1_800_000_000_000L;
+    static final long PERIOD = 5_000;
+    static final long AGENT_ID = 0xA6E7L;
+
+    static final FiveTuple TCP1 = tuple("tcp-10.0.0.1-40001-10.0.0.4-5201");
+    static final FiveTuple TCP2 = tuple("tcp-10.0.0.2-40002-10.0.0.4-5202");
+    static final FiveTuple UDP1 = tuple("udp-10.0.0.1-40003-10.0.0.4-5203");
+
+    static final Facility FACILITY = new Facility(S1, ADJUSTOR, BACK, ADJUSTOR_MAC, KEY_ID);
+
+    /** The network as the host would describe it. */
+    static final class Network implements NetworkView {
+        final Map<InetAddress, Long> ports = new HashMap<>();
+        BottleneckTable bottlenecks;
+
+        @Override
+        public OptionalLong onwardPort(String facilityId, InetAddress dst, long dstMac) {
+            Long p = ports.get(dst);
+            return p == null || !S1.equals(facilityId) ? OptionalLong.empty() : OptionalLong.of(p);
+        }
+
+        @Override
+        public Optional<CfsAssignment> cfsOf(String facilityId, InetAddress dst) {
+            return bottlenecks.lookup(dst);
+        }
+    }
+
+    /** One rule on the switch with its counter. */
+    static final class Counter {
+        long bytes;
+        long sampleMs;
+        long installedMs;
+    }
+
+    final MutableClock agentClock = new MutableClock(T0);
+    final KeyRing agentKeys = KeyRing.of(KEY_ID, hex(KEY_HEX));
+    final FrameEncoder agent = new FrameEncoder(agentKeys, AGENT_ID, 1, 0, agentClock);
+    final Network network = new Network();
+    final Map<Long, RuleSpec> rules = new LinkedHashMap<>();
+    final Map<Long, Counter> counters = new HashMap<>();
+    final List<FrameOut> frames = new ArrayList<>();
+    final List<Actions> history = new ArrayList<>();
+    final FudpLoop loop;
+    long now = T0;
+    long agentSnapshot;
+    private int framesSeen;
+
+    LoopHarness() {
+        this(LoopSettings.defaults());
+    }
+
+    LoopHarness(LoopSettings settings) {
+        network.ports.put(address("10.0.0.1"), H1);
+        network.ports.put(address("10.0.0.2"), H2);
+        network.ports.put(address("10.0.0.3"), ONWARD);
+        network.ports.put(address("10.0.0.4"), ONWARD);
+        network.bottlenecks = new BottleneckTable(List.of(
+                new BottleneckTable.Entry("set1", CAPACITY, S1 + "/5", null,
+                        List.of(AddressPrefix.parse("t", "10.0.0.4/32"))),
+                new BottleneckTable.Entry("set2", CAPACITY, S1 + "/5", null,
+                        List.of(AddressPrefix.parse("t", "10.0.0.3/32")))));
+        loop = new FudpLoop(settings, network, KEY_ID + " = " + KEY_HEX + "\n", T0);
+        apply(loop.setFacilities(now, List.of(FACILITY)));
+    }
+
+    static FiveTuple tuple(String id) {
+        return FlowIds.parse("test", id);
+    }
+
+    static InetAddress address(String text) {
+        return FlowIds.address("test", text);
+    }
+
+    static byte[] hex(String s) {
+        byte[] b = new byte[s.length() / 2];
+        for (int i = 0; i < b.length; i++) {
+            b[i] = (byte) Integer.parseInt(s.substring(2 * i, 2 * i + 2), 16);
+        }
+        return b;
+    }
+
+    /** Executes what the loop returned, as a host would. */
+    Actions apply(Actions a) {
+        for (RuleSpec r : a.rulesToRemove()) {
+            rules.remove(r.key());
+            counters.remove(r.key());
+        }
+        for (RuleSpec r : a.rulesToAdd()) {
+            rules.put(r.key(), r);
+            Counter c = new Counter();
+            c.installedMs = now;
+            c.sampleMs = now;
+            counters.put(r.key(), c);
+        }
+        frames.addAll(a.frames());
+        history.add(a);
+        return a;
+    }
+
+    void at(long ms) {
+        now = ms;
+        agentClock.set(ms);
+    }
+
+    Actions packetIn(FiveTuple t, long inPort) {
+        return apply(loop.packetIn(now, new PacketIn(S1, inPort, t, PacketIn.NO_MAC, false)));
+    }
+
+    Actions closing(FiveTuple t, long inPort) {
+        return apply(loop.packetIn(now, new PacketIn(S1, inPort, t, PacketIn.NO_MAC, true)));
+    }
+
+    /** Runs a period with every rule's counter as read now. */
+    Actions period() {
+        return apply(loop.period(now, readCounters()));
+    }
+
+    Actions tick() {
+        return apply(loop.tick(now));
+    }
+
+    List<RuleCounter> readCounters() {
+        List<RuleCounter> out = new ArrayList<>();
+        counters.forEach((k, c) -> out.add(new RuleCounter(k, c.sampleMs, c.bytes, c.sampleMs - c.installedMs)));
+        return out;
+    }
+
+    RuleSpec rule(FiveTuple t, RuleSpec.Role role) {
+        return rules.values().stream().filter(r -> r.flow().equals(t) && r.role() == role).findFirst()
+                .orElse(null);
+    }
+
+    /** Lets a rule's counter run at a rate until now. */
+    void flow(FiveTuple t, RuleSpec.Role role, double bps) {
+        Counter c = counters.get(rule(t, role).key());
+        c.bytes += Math.round(bps * (now - c.sampleMs) / 8000.0);
+        c.sampleMs = now;
+    }
+
+    /** Frames from the agent. */
+    Actions fromAgent(byte[] payload) {
+        byte[] frame = EthernetFrame.build(ADJUSTOR_MAC, AdjustorChannel.CONTROLLER_MAC,
+                EthernetFrame.DEFAULT_ETHER_TYPE, payload);
+        return apply(loop.controlFrame(now, S1, frame));
+    }
+
+    Actions heartbeat() {
+        return fromAgent(agent.heartbeat(agentSnapshot));
+    }
+
+    Actions ack(ControlMessage m) {
+        agentSnapshot = m.header().snapshotId();
+        return fromAgent(agent.ack(new AckStatus(m.type(), AckResult.APPLIED, m.header().senderId(),
+                m.header().epoch(), m.header().sequence(), m.header().snapshotId(), m.header().sequence(),
+                m.entries().size(), 1, Map.of())));
+    }
+
+    /** Decodes every frame emitted since the last call, as the agent would; heartbeats only if asked. */
+    List<ControlMessage> newMessages(boolean withHeartbeats) {
+        List<ControlMessage> out = new ArrayList<>();
+        for (; framesSeen < frames.size(); framesSeen++) {
+            FrameOut f = frames.get(framesSeen);
+            assertEquals(S1, f.facilityId());
+            assertEquals(ADJUSTOR, f.port());
+            EthernetFrame eth = EthernetFrame.parse(f.frame());
+            try {
+                ControlMessage m = FrameCodec.decode(eth.payload(), agentKeys, FrameCodec.MAX_PAYLOAD_BYTES);
+                if (withHeartbeats || m.type() != MessageType.HEARTBEAT) {
+                    out.add(m);
+                }
+            } catch (FrameRejectedException e) {
+                throw new AssertionError("the loop emitted a frame the agent rejects: " + e.getMessage(), e);
+            }
+        }
+        return out;
+    }
+
+    List<ControlMessage> newMessages() {
+        return newMessages(false);
+    }
+
+    static Map<FiveTuple, Long> limits(ControlMessage m) {
+        Map<FiveTuple, Long> limits = new LinkedHashMap<>();
+        for (LimitEntry e : m.entries()) {
+            limits.put(e.flow(), e.rateBps());
+        }
+        return limits;
+    }
+
+    /** The latest published view of a set, across every action so far. */
+    CorrelationFlowSet cfs(String id) {
+        CorrelationFlowSet v = null;
+        for (Actions a : history) {
+            if (a.cfss().containsKey(id)) {
+                v = a.cfss().get(id);
+            }
+            if (a.cfssGone().contains(id)) {
+                v = null;
+            }
+        }
+        return v;
+    }
+
+    AgentState agentView() {
+        AgentState v = null;
+        for (Actions a : history) {
+            v = a.agents().getOrDefault(S1, v);
+        }
+        return v;
+    }
+
+    List<DecisionRecord> decisions(String cfsId) {
+        List<DecisionRecord> out = new ArrayList<>();
+        for (Actions a : history) {
+            a.decisions().stream().filter(d -> d.cfsId().equals(cfsId)).forEach(out::add);
+        }
+        return out;
+    }
+
+    /** Brings the agent up and acknowledges the empty state it gets first. */
+    void agentUp() {
+        heartbeat();
+        List<ControlMessage> hello = newMessages();
+        assertEquals(1, hello.size());
+        ack(hello.get(0));
+    }
+}

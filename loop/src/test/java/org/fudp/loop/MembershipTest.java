@@ -1,0 +1,59 @@
+package org.fudp.loop;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class MembershipTest {
+
+    @Test
+    void joinsAtTheJoinRateAndNotBelow() {
+        Membership m = new Membership(false);
+        assertFalse(m.update(true, Membership.JOIN_BPS - 1));
+        assertTrue(m.update(true, Membership.JOIN_BPS));
+    }
+
+    @Test
+    void aRateBetweenIdleAndJoinKeepsAMemberAndResetsItsIdleRun() {
+        Membership m = new Membership(false);
+        m.update(true, Membership.JOIN_BPS);
+        m.update(true, 0);
+        m.update(true, 0);
+        assertTrue(m.update(true, Membership.IDLE_BPS), "a trickle is not idle");
+        m.update(true, 0);
+        assertTrue(m.update(true, 0), "the idle run started again");
+        assertFalse(m.update(true, 0));
+    }
+
+    @Test
+    void tcpLeavesAfterThreeIdlePeriodsUdpAfterOne() {
+        Membership tcp = new Membership(false);
+        Membership udp = new Membership(true);
+        tcp.update(true, 1e6);
+        udp.update(true, 1e6);
+        assertFalse(udp.update(true, 0), "an ON/OFF source in its OFF time leaves at once");
+        for (int k = 1; k < Membership.TCP_GRACE_PERIODS; k++) {
+            assertTrue(tcp.update(true, 0), "a starved TCP flow stays, idle period " + k);
+        }
+        assertFalse(tcp.update(true, 0));
+    }
+
+    @Test
+    void aPeriodWithoutARateChangesNothing() {
+        Membership m = new Membership(true);
+        m.update(true, 1e6);
+        assertTrue(m.update(false, 0));
+        Membership never = new Membership(true);
+        assertFalse(never.update(false, 1e9));
+    }
+
+    @Test
+    void aClosedConnectionNeverComesBack() {
+        Membership m = new Membership(false);
+        m.update(true, 1e6);
+        m.close();
+        assertFalse(m.member());
+        assertFalse(m.update(true, 1e6), "its last segments do not bring it back");
+    }
+}

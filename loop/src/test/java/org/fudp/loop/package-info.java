@@ -1,0 +1,4 @@
+/**
+ * Tests of the host-free control loop.
+ */
+package org.fudp.loop;
