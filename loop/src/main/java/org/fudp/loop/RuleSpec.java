@@ -40,8 +40,20 @@ public final class RuleSpec {
     private final int priority;
     private final int idleTimeoutS;
 
-    RuleSpec(long flowNumber, String facilityId, FiveTuple flow, Role role, long inPort, long outPort,
-             int priority, int idleTimeoutS) {
+    /**
+     * Creates a rule; the loop makes them, hosts' tests may too.
+     *
+     * @param flowNumber the loop's number for the flow, &gt; 0
+     * @param facilityId the switch
+     * @param flow the 5-tuple to match
+     * @param role what the rule does
+     * @param inPort the in-port to match, or {@link #ANY_PORT}
+     * @param outPort where matching packets go
+     * @param priority the rule's priority
+     * @param idleTimeoutS its idle timeout
+     */
+    public RuleSpec(long flowNumber, String facilityId, FiveTuple flow, Role role, long inPort, long outPort,
+                    int priority, int idleTimeoutS) {
         this.key = key(flowNumber, role);
         this.facilityId = Objects.requireNonNull(facilityId, "facilityId");
         this.flow = Objects.requireNonNull(flow, "flow");

@@ -1,0 +1,52 @@
+package org.fudp.impl;
+
+import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
+
+import java.util.Hashtable;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+class ComponentSettingsTest {
+
+    private static ComponentSettings read(String... kv) {
+        Hashtable<String, Object> p = new Hashtable<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            p.put(kv[i], kv[i + 1]);
+        }
+        return ComponentSettings.defaults().read(p, LoggerFactory.getLogger(ComponentSettingsTest.class));
+    }
+
+    @Test
+    void goodValuesReachTheLoopSettings() {
+        ComponentSettings s = read(OsgiPropertyConstants.CONTROL_PERIOD_MS, "1000", OsgiPropertyConstants.ALPHA,
+                "0.5", OsgiPropertyConstants.CONTROL_ETHER_TYPE, "0x88b6", OsgiPropertyConstants.HISTORY_LENGTH, "9",
+                OsgiPropertyConstants.DRY_RUN, "TRUE");
+        assertEquals(1000, s.loop.periodMs());
+        assertEquals(0.5, s.loop.fudpa().alpha());
+        assertEquals(0x88b6, s.loop.controlEtherType());
+        assertEquals(9, s.historyLength);
+        assertEquals(ComponentSettings.SENDER_ID, s.loop.senderId());
+        assertFalse(s.loop.closingRules(), "ONOS 2.7 cannot match TCP flags");
+        assertEquals(true, s.loop.dryRun());
+    }
+
+    @Test
+    void badValuesAreRefusedOneByOneAndTheOldOnesKept() {
+        ComponentSettings s = read(OsgiPropertyConstants.ALPHA, "1.5", OsgiPropertyConstants.CONTROL_PERIOD_MS,
+                "fast", OsgiPropertyConstants.CONTROL_ETHER_TYPE, "0x0800", OsgiPropertyConstants.ENABLED, "yes",
+                OsgiPropertyConstants.BETA, "0.5");
+        ComponentSettings d = ComponentSettings.defaults();
+        assertEquals(d.loop.fudpa().alpha(), s.loop.fudpa().alpha());
+        assertEquals(0.5, s.loop.fudpa().beta(), "the good one next to them is taken");
+        assertEquals(d.loop.periodMs(), s.loop.periodMs());
+        assertEquals(d.loop.controlEtherType(), s.loop.controlEtherType());
+        assertEquals(d.loop.enabled(), s.loop.enabled());
+        assertNull(ComponentSettings.parseEtherType("0x86dd"));
+        assertEquals(Integer.valueOf(0x88b6), ComponentSettings.parseEtherType("34998"));
+        assertSame(d, d.read(null, LoggerFactory.getLogger(ComponentSettingsTest.class)));
+    }
+}

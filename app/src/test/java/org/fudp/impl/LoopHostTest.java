@@ -1,0 +1,67 @@
+package org.fudp.impl;
+
+import org.fudp.api.FudpEvent;
+import org.fudp.loop.PacketIn;
+import org.fudp.protocol.FiveTuple;
+import org.fudp.protocol.FlowIds;
+import org.junit.jupiter.api.Test;
+import org.onosproject.net.PortNumber;
+import org.onosproject.net.flow.FlowRule;
+import org.onosproject.net.flow.instructions.Instructions;
+
+import java.util.List;
+
+import static org.fudp.impl.HostFixture.S1;
+import static org.fudp.impl.HostFixture.T0;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * What the host does with the loop's actions: rules through ONOS, frames as Packet-Outs out of
+ * the adjustor port, views into the store (and so events), all at the host's time.
+ */
+class LoopHostTest {
+
+    private final HostFixture f = new HostFixture();
+    private final FiveTuple udp = FlowIds.parse("t", "udp-10.0.0.1-5001-10.0.0.4-5201");
+
+    @Test
+    void actionsReachOnosAndTheStore() {
+        f.host.packetIn(new PacketIn(S1.toString(), 1, udp, PacketIn.NO_MAC, false));
+        assertEquals(2, f.rules.rules.size());
+        assertEquals(FudpEvent.Type.FLOW_SEEN, f.events.get(f.events.size() - 1).type());
+        assertEquals(udp.toString(), f.events.get(f.events.size() - 1).subject());
+
+        f.clock.set(T0 + 1_000);
+        f.host.tick();
+        assertEquals(1, f.packets.emitted.size(), "a heartbeat after the interval");
+        assertEquals(S1, f.packets.emitted.get(0).sendThrough());
+        assertEquals(List.of(Instructions.createOutput(PortNumber.portNumber(3))),
+                f.packets.emitted.get(0).treatment().allInstructions());
+
+        f.clock.set(T0 + 5_000);
+        f.host.period();
+        assertEquals(1, f.store.getFlowHistory(udp).size(), "the period's history is stored");
+        assertEquals(T0 + 5_000, f.host.lastPeriodMs());
+    }
+
+    @Test
+    void aRemovedRuleForgetsItsFlowAndRemovesItsPartner() {
+        f.host.packetIn(new PacketIn(S1.toString(), 1, udp, PacketIn.NO_MAC, false));
+        FlowRule first = f.rules.rules.values().iterator().next();
+        f.rules.rules.remove(first.id());
+        f.host.ruleRemoved(first);
+        assertTrue(f.rules.rules.isEmpty());
+        assertTrue(f.store.getFlow(udp).isEmpty());
+        assertEquals(FudpEvent.Type.FLOW_GONE, f.events.get(f.events.size() - 1).type());
+    }
+
+    @Test
+    void stopClearsTheAdjustorAndRemovesTheAppsRules() {
+        f.host.packetIn(new PacketIn(S1.toString(), 1, udp, PacketIn.NO_MAC, false));
+        f.host.stop();
+        assertEquals(TestServices.TestCoreService.APP_ID, f.rules.removedById);
+        assertTrue(f.rules.rules.isEmpty());
+        assertEquals(1, f.packets.emitted.size(), "the clear-all");
+    }
+}

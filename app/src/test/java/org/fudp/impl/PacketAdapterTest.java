@@ -1,0 +1,112 @@
+package org.fudp.impl;
+
+import org.fudp.loop.AgentStatus;
+import org.fudp.protocol.EthernetFrame;
+import org.fudp.protocol.FiveTuple;
+import org.fudp.protocol.FlowIds;
+import org.fudp.protocol.FrameEncoder;
+import org.fudp.protocol.KeyRing;
+import org.junit.jupiter.api.Test;
+import org.onlab.packet.Data;
+import org.onlab.packet.Ethernet;
+import org.onlab.packet.IPv6;
+import org.onlab.packet.MacAddress;
+import org.onlab.packet.UDP;
+import org.onosproject.net.ConnectPoint;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.PortNumber;
+import org.onosproject.net.flow.instructions.Instructions;
+import org.onosproject.net.packet.DefaultInboundPacket;
+
+import java.nio.ByteBuffer;
+import java.util.List;
+
+import static org.fudp.impl.HostFixture.S1;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Packet requests at the facilities and packet-ins handed to the loop.
+ */
+class PacketAdapterTest {
+
+    private final HostFixture f = new HostFixture();
+
+    private TestServices.TestPacketContext packetIn(DeviceId device, Ethernet eth) {
+        byte[] raw = eth.serialize();
+        TestServices.TestPacketContext ctx = new TestServices.TestPacketContext(new DefaultInboundPacket(
+                new ConnectPoint(device, PortNumber.portNumber(1)), eth, ByteBuffer.wrap(raw)));
+        f.packets.processor.process(ctx);
+        return ctx;
+    }
+
+    private static Ethernet udp6(FiveTuple t) {
+        UDP udp = new UDP();
+        udp.setSourcePort(t.srcPort());
+        udp.setDestinationPort(t.dstPort());
+        IPv6 ip = new IPv6();
+        ip.setSourceAddress(t.src().getAddress());
+        ip.setDestinationAddress(t.dst().getAddress());
+        ip.setNextHeader(IPv6.PROTOCOL_UDP);
+        ip.setHopLimit((byte) 64);
+        ip.setPayload(udp);
+        Ethernet eth = new Ethernet();
+        eth.setEtherType(Ethernet.TYPE_IPV6);
+        eth.setSourceMACAddress("00:00:00:00:00:01");
+        eth.setDestinationMACAddress("00:00:00:00:00:44");
+        eth.setPayload(ip);
+        return eth;
+    }
+
+    @Test
+    void requestsFollowTheFacilitiesAndTheControlEtherType() {
+        assertEquals(5, f.packets.requested.size());
+        f.packetAdapter.setFacilities(List.of(S1), 0x88b6);
+        assertTrue(f.packets.requested.stream().anyMatch(r -> r.contains("0x88b6")));
+        assertTrue(f.packets.requested.stream().noneMatch(r -> r.contains("0x88b5")));
+        assertEquals(1, f.packets.cancelled.size(), "only the control request moved");
+        f.packetAdapter.setFacilities(List.of(), 0x88b6);
+        assertTrue(f.packets.requested.isEmpty());
+        f.packetAdapter.stop();
+        assertNull(f.packets.processor);
+    }
+
+    @Test
+    void aNewUdpFlowIsSteeredAndItsFirstPacketSentIntoTheAdjustor() {
+        FiveTuple t = FlowIds.parse("t", "udp-2001:db8::1-5001-2001:db8::4-5201");
+        TestServices.TestPacketContext ctx = packetIn(S1, udp6(t));
+        assertTrue(ctx.isHandled());
+        assertEquals(List.of(Instructions.createOutput(PortNumber.portNumber(3))),
+                ctx.treatmentBuilder().build().allInstructions());
+        assertEquals(2, f.rules.rules.size());
+        assertTrue(f.store.getFlow(t).isPresent());
+    }
+
+    @Test
+    void packetsElsewhereOrNotTcpUdpAreLeftAlone() {
+        FiveTuple t = FlowIds.parse("t", "udp-2001:db8::1-5001-2001:db8::4-5201");
+        assertFalse(packetIn(DeviceId.deviceId("of:0000000000000009"), udp6(t)).isHandled());
+        Ethernet lldp = new Ethernet();
+        lldp.setEtherType(Ethernet.TYPE_LLDP);
+        lldp.setSourceMACAddress("00:00:00:00:00:01");
+        lldp.setDestinationMACAddress(MacAddress.BROADCAST);
+        lldp.setPayload(new Data(new byte[46]));
+        assertFalse(packetIn(S1, lldp).isHandled());
+        assertTrue(f.rules.rules.isEmpty());
+    }
+
+    @Test
+    void aControlFrameGoesToTheLoopAndNoFurther() throws Exception {
+        FrameEncoder agent = new FrameEncoder(KeyRing.parse(HostFixture.KEYS), 0xA6E7L, 1, 0, f.clock);
+        byte[] frame = EthernetFrame.build(new byte[]{2, 0, 0, 0, 0, (byte) 0xaa},
+                new byte[]{2, (byte) 0xfd, 0, 0, 0, 1}, 0x88b5, agent.heartbeat(0));
+        Ethernet eth = Ethernet.deserializer().deserialize(frame, 0, frame.length);
+        TestServices.TestPacketContext ctx = packetIn(S1, eth);
+        assertTrue(ctx.isHandled());
+        assertFalse(ctx.sent);
+        assertEquals(AgentStatus.UP, f.store.getAgent(S1).get().status());
+        assertFalse(f.packets.emitted.isEmpty(), "the agent that appeared got its state as a Packet-Out");
+    }
+}
