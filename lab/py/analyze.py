@@ -19,11 +19,13 @@ PAPER = {
 
 
 def jain(values):
-    """Jain's fairness index, Eq. (4): (sum w)^2 / (n * sum w^2); 1.0 for an empty or all-zero set."""
+    """Jain's fairness index, Eq. (4): (sum w)^2 / (n * sum w^2); NaN for no flow or every flow at 0 (nothing
+    is shared, so nothing is fair or unfair). The same as org.fudp.algorithm.JainIndex, checked on the shared
+    fixture by test_analyze.py; callers average with _mean, which skips NaN."""
     n = len(values)
     sq = sum(v * v for v in values)
     if n == 0 or sq == 0:
-        return 1.0
+        return float("nan")
     return sum(values) ** 2 / (n * sq)
 
 
@@ -83,7 +85,7 @@ class MechanismResult:
         out = []
         for i in range(self.nbins):
             vals = [self.flow_mbps[f.id][i] for f in self.set_flows(set_name) if self.active(f, i)]
-            out.append(jain(vals) if vals else float("nan"))
+            out.append(jain(vals))
         return out
 
     def set_mbps(self, set_name):

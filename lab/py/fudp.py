@@ -1,7 +1,8 @@
 """The FUDP mechanism: the real adjustor agent in its namespace and the lab controller (Java, the product's
-algorithm core and wire codec) driving the switch over ovs-ofctl. Nothing here tells either of them about
+control loop org.fudp.loop hosted on the switch over ovs-ofctl). Nothing here tells either of them about
 the scenario's flows: the controller gets the network (host ports, adjustor ports, bottleneck prefixes and
-capacities) and learns flows from packet-ins."""
+capacities) and learns flows from packet-ins. Its CSV names each set as the scenario does (the loop's
+"bottleneck:set1" is "set1" there)."""
 import csv
 import os
 import secrets

@@ -24,7 +24,7 @@ def main(args):
                 continue
             for s, m in entry["sets"].items():
                 for key, _, _ in METRICS:
-                    if m.get(key) is not None:
+                    if m.get(key) is not None and m[key] == m[key]:  # NaN: no value (e.g. no flow at all)
                         table.setdefault((mech, s), {}).setdefault(key, []).append(m[key])
     order = ["ip", "wfq", "prio", "wrr", "fudp"]
     print("| mechanism | set | runs | " + " | ".join("%s min / median / max" % label for _, label, _ in METRICS) + " |")
@@ -34,7 +34,7 @@ def main(args):
         for key, _, fmt in METRICS:
             vals = table[(mech, s)].get(key, [])
             cells.append(" / ".join(fmt % v for v in (min(vals), statistics.median(vals), max(vals))) if vals else "-")
-        print("| %s | %s | %d | %s |" % (mech, s, len(table[(mech, s)]["jainSteady"]), " | ".join(cells)))
+        print("| %s | %s | %d | %s |" % (mech, s, len(table[(mech, s)].get("jainSteady", [])), " | ".join(cells)))
 
 
 if __name__ == "__main__":

@@ -3,7 +3,6 @@ package org.fudp.lab;
 import java.io.IOException;
 import java.io.Reader;
 import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +14,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import org.fudp.loop.AddressPrefix;
+import org.fudp.loop.BottleneckTable;
+import org.fudp.protocol.EthernetFrame;
+import org.fudp.protocol.FlowIds;
 
 /**
  * What the lab tells its controller about the network, never about the traffic: the switch, which
@@ -23,55 +26,13 @@ import java.util.Properties;
  */
 public final class LabConfig {
 
-    /** A bottleneck: every flow to a destination inside the prefix belongs to this CFS. */
-    public static final class Bottleneck {
-        private final String cfsId;
-        private final int network;
-        private final int prefixLength;
-        private final double capacityBps;
-
-        Bottleneck(String cfsId, int network, int prefixLength, double capacityBps) {
-            this.cfsId = cfsId;
-            this.prefixLength = prefixLength;
-            this.network = network & mask(prefixLength);
-            this.capacityBps = capacityBps;
-        }
-
-        /**
-         * Returns the CFS id.
-         *
-         * @return id
-         */
-        public String cfsId() {
-            return cfsId;
-        }
-
-        /**
-         * Returns the bottleneck capacity.
-         *
-         * @return bit/s
-         */
-        public double capacityBps() {
-            return capacityBps;
-        }
-
-        boolean contains(InetAddress address) {
-            byte[] b = address.getAddress();
-            return b.length == 4 && (toInt(b) & mask(prefixLength)) == network;
-        }
-
-        private static int mask(int len) {
-            return len == 0 ? 0 : -1 << (32 - len);
-        }
-    }
-
     private final String bridge;
     private final String ovsRundir;
     private final int adjustorSwitchPort;
     private final int adjustorOnwardPort;
     private final String adjustorMac;
     private final Map<InetAddress, Integer> hostPorts;
-    private final List<Bottleneck> bottlenecks;
+    private final BottleneckTable bottlenecks;
     private final long periodMillis;
     private final double alpha;
     private final double beta;
@@ -84,13 +45,13 @@ public final class LabConfig {
         ovsRundir = required(p, "ovsRundir");
         adjustorSwitchPort = port(p, "adjustorSwitchPort");
         adjustorOnwardPort = port(p, "adjustorOnwardPort");
-        adjustorMac = required(p, "adjustorMac");
+        adjustorMac = mac(p, "adjustorMac");
         hostPorts = hosts(required(p, "hosts"));
         bottlenecks = bottlenecks(required(p, "bottlenecks"));
         periodMillis = Math.round(positive(p, "periodSeconds", "1") * 1000);
         alpha = fraction(p, "alpha", "0.875");
         beta = fraction(p, "beta", "0.25");
-        idleTimeoutSeconds = (int) positive(p, "idleTimeoutSeconds", "10");
+        idleTimeoutSeconds = idleTimeout(p, "idleTimeoutSeconds", "10");
         keyFile = Path.of(required(p, "keyFile"));
         log = Path.of(required(p, "log"));
     }
@@ -132,7 +93,10 @@ public final class LabConfig {
     }
 
     private static int port(Properties p, String key) {
-        String v = required(p, key);
+        return port(key, required(p, key));
+    }
+
+    private static int port(String key, String v) {
         try {
             int port = Integer.parseInt(v);
             if (port < 1 || port > 0xFF00) {
@@ -143,6 +107,16 @@ public final class LabConfig {
             throw new IllegalArgumentException("config: '" + key + "' must be an OpenFlow port number, got '"
                     + v + "'", e);
         }
+    }
+
+    private static String mac(Properties p, String key) {
+        String v = required(p, key);
+        try {
+            EthernetFrame.parseMac(v);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("config: '" + key + "' must be a MAC address, got '" + v + "'", e);
+        }
+        return v.toLowerCase(Locale.ROOT);
     }
 
     private static double number(String key, String v) {
@@ -169,15 +143,17 @@ public final class LabConfig {
         return d;
     }
 
-    private static InetAddress ipv4(String key, String text) {
-        if (!text.matches("\\d{1,3}(\\.\\d{1,3}){3}")) {
-            throw new IllegalArgumentException("config: '" + key + "' needs an IPv4 address, got '" + text + "'");
+    private static int idleTimeout(Properties p, String key, String dflt) {
+        double d = number(key, p.getProperty(key, dflt).trim());
+        if (d != Math.rint(d) || d < 1 || d > 65535) {
+            throw new IllegalArgumentException("config: '" + key + "' must be a whole number of seconds in "
+                    + "1..65535 (an OpenFlow idle timeout), got " + d);
         }
-        try {
-            return InetAddress.getByName(text);
-        } catch (UnknownHostException e) {
-            throw new IllegalArgumentException("config: '" + key + "' has a bad address '" + text + "'", e);
-        }
+        return (int) d;
+    }
+
+    private static InetAddress address(String key, String text) {
+        return FlowIds.address("config: '" + key + "'", text);
     }
 
     private static Map<InetAddress, Integer> hosts(String text) {
@@ -185,53 +161,41 @@ public final class LabConfig {
         for (String item : text.split(",")) {
             String[] kv = item.trim().split("@");
             if (kv.length != 2) {
-                throw new IllegalArgumentException("config: 'hosts' items are <ipv4>@<port>, got '" + item + "'");
+                throw new IllegalArgumentException("config: 'hosts' items are <ip>@<port>, got '" + item + "'");
             }
-            Properties one = new Properties();
-            one.setProperty("hosts", kv[1]);
-            out.put(ipv4("hosts", kv[0].trim()), port(one, "hosts"));
+            out.put(address("hosts", kv[0].trim()), port("hosts", kv[1].trim()));
         }
         return Collections.unmodifiableMap(out);
     }
 
-    private static List<Bottleneck> bottlenecks(String text) {
-        List<Bottleneck> out = new ArrayList<>();
-        for (String item : text.split(",")) {
-            String[] parts = item.trim().split("[:/]");
-            if (parts.length != 4) {
+    /**
+     * Parses {@code <cfs>:<prefix>:<bit/s>,...}. An IPv6 prefix has colons of its own, so the name ends at
+     * the first colon and the capacity starts after the last.
+     */
+    private static BottleneckTable bottlenecks(String text) {
+        List<BottleneckTable.Entry> out = new ArrayList<>();
+        for (String raw : text.split(",")) {
+            String item = raw.trim();
+            int first = item.indexOf(':');
+            int last = item.lastIndexOf(':');
+            if (first <= 0 || last <= first + 1 || last == item.length() - 1) {
                 throw new IllegalArgumentException(
-                        "config: 'bottlenecks' items are <cfs>:<ipv4>/<len>:<bit/s>, got '" + item + "'");
+                        "config: 'bottlenecks' items are <cfs>:<ip>/<len>:<bit/s>, got '" + item + "'");
             }
-            int len = (int) number("bottlenecks", parts[2]);
-            if (len < 0 || len > 32) {
-                throw new IllegalArgumentException("config: 'bottlenecks' prefix length must be 0..32, got " + len);
+            String name = item.substring(0, first);
+            String prefix = item.substring(first + 1, last);
+            if (!prefix.contains("/")) {
+                throw new IllegalArgumentException("config: 'bottlenecks' needs a prefix <ip>/<len>, got '"
+                        + prefix + "' in '" + item + "'");
             }
-            double cap = number("bottlenecks", parts[3]);
+            AddressPrefix behind = AddressPrefix.parse("config: 'bottlenecks' " + name, prefix);
+            double cap = number("bottlenecks", item.substring(last + 1));
             if (!(cap > 0)) {
                 throw new IllegalArgumentException("config: 'bottlenecks' capacity must be > 0, got " + cap);
             }
-            out.add(new Bottleneck(parts[0], toInt(ipv4("bottlenecks", parts[1]).getAddress()), len, cap));
+            out.add(new BottleneckTable.Entry(name, Math.round(cap), null, null, List.of(behind)));
         }
-        return Collections.unmodifiableList(out);
-    }
-
-    static int toInt(byte[] b) {
-        return (b[0] & 0xFF) << 24 | (b[1] & 0xFF) << 16 | (b[2] & 0xFF) << 8 | (b[3] & 0xFF);
-    }
-
-    /**
-     * Finds the bottleneck (and so the CFS) in front of a destination.
-     *
-     * @param dst destination address
-     * @return the bottleneck, empty when the destination is behind none
-     */
-    public Optional<Bottleneck> bottleneckFor(InetAddress dst) {
-        for (Bottleneck b : bottlenecks) {
-            if (b.contains(dst)) {
-                return Optional.of(b);
-            }
-        }
-        return Optional.empty();
+        return new BottleneckTable(out);
     }
 
     /**
@@ -254,16 +218,16 @@ public final class LabConfig {
     }
 
     /**
-     * Returns the bottlenecks.
+     * Returns the bottlenecks; their CFS ids are {@code bottleneck:<cfs>}.
      *
-     * @return bottlenecks in config order
+     * @return the bottleneck table, in config order
      */
-    public List<Bottleneck> bottlenecks() {
+    public BottleneckTable bottlenecks() {
         return bottlenecks;
     }
 
     /**
-     * Returns the bridge name.
+     * Returns the bridge name, which is also the facility id.
      *
      * @return bridge
      */
@@ -301,10 +265,10 @@ public final class LabConfig {
     /**
      * Returns the adjustor's MAC, the destination of control frames.
      *
-     * @return MAC text
+     * @return MAC text, lower case
      */
     public String adjustorMac() {
-        return adjustorMac.toLowerCase(Locale.ROOT);
+        return adjustorMac;
     }
 
     /**

@@ -7,26 +7,20 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
-import org.fudp.algorithm.Decision;
-import org.fudp.algorithm.Reason;
-import org.fudp.protocol.FrameEncoder;
-import org.fudp.protocol.KeyRing;
 
 /**
- * Runs the lab controller: {@code java -jar fudp-lab.jar <config.properties>}, until SIGTERM.
+ * Runs the lab controller: {@code java -jar fudp-lab.jar <config.properties>}, until SIGTERM. One thread
+ * reads packet-ins from {@code ovs-ofctl monitor}; the main thread hands them, the counters and the time
+ * to the loop ({@link LabHost}).
  */
 public final class LabControllerMain {
+
+    /** Packet-ins handled before what is due runs anyway: a new flow's first packets come in bursts. */
+    private static final int MAX_BATCH = 1000;
 
     private LabControllerMain() {
     }
@@ -43,22 +37,21 @@ public final class LabControllerMain {
             System.exit(2);
         }
         LabConfig config = LabConfig.load(Path.of(args[0]));
-        KeyRing keys = KeyRing.parse(Files.readString(config.keyFile(), StandardCharsets.UTF_8));
+        String keyText = Files.readString(config.keyFile(), StandardCharsets.UTF_8);
         OvsOfctlSwitch sw = new OvsOfctlSwitch(config.bridge(), config.ovsRundir());
-        FrameEncoder encoder = new FrameEncoder(keys, 1, System.currentTimeMillis(), 0, Clock.systemUTC());
-        try (PrintWriter log = new PrintWriter(Files.newBufferedWriter(config.log(), StandardCharsets.UTF_8))) {
-            run(config, sw, encoder, log);
+        try (PrintWriter csv = new PrintWriter(Files.newBufferedWriter(config.log(), StandardCharsets.UTF_8))) {
+            LabHost host = new LabHost(config, sw, keyText, System.currentTimeMillis(), new PeriodCsv(csv),
+                    LabControllerMain::say);
+            run(config, sw, host);
         }
     }
 
-    private static void run(LabConfig config, OvsOfctlSwitch sw, FrameEncoder encoder, PrintWriter log)
+    private static void run(LabConfig config, OvsOfctlSwitch sw, LabHost host)
             throws IOException, InterruptedException {
-        LabController controller = new LabController(config, sw, encoder, log);
-        BlockingQueue<OfctlText.PacketIn> queue = new LinkedBlockingQueue<>();
-        AtomicLong agentFrames = new AtomicLong();
-        AtomicLong lastAckNanos = new AtomicLong(Long.MIN_VALUE);
+        BlockingQueue<MonitorEvent> queue = new LinkedBlockingQueue<>();
         Process monitor = sw.monitor();
-        Thread reader = new Thread(() -> readPacketIns(monitor, queue, agentFrames, lastAckNanos), "packet-in");
+        MonitorParser parser = new MonitorParser(config.bridge(), host.loop().settings().controlEtherType());
+        Thread reader = new Thread(() -> readPacketIns(monitor, parser, queue), "packet-in");
         reader.setDaemon(true);
         reader.start();
         Thread main = Thread.currentThread();
@@ -71,103 +64,42 @@ public final class LabControllerMain {
                 Thread.currentThread().interrupt();
             }
         }));
-        controller.start();
-        say("controller up: bridge %s, %d bottleneck(s), period %d ms", config.bridge(),
-                config.bottlenecks().size(), config.periodMillis());
-        long period = TimeUnit.MILLISECONDS.toNanos(config.periodMillis());
-        long next = System.nanoTime() + period;
-        // New limits are in force once the agent ACKs the snapshot (usually tens of ms, the first tc
-        // class some hundreds), and OVS refreshes rule counters from its datapath every max-revalidator
-        // ms (the lab sets 100): measure the next period from then on, from 0.8 of a period at the latest.
-        long counterLag = TimeUnit.MILLISECONDS.toNanos(150);
-        long sentAt = 0;
-        boolean rebaselinePending = false;
-        List<OfctlText.PacketIn> batch = new ArrayList<>();
-        Map<String, Reason> lastReason = new HashMap<>();
-        long lastFrames = 0;
+        host.start(System.currentTimeMillis());
+        say(String.format(Locale.ROOT, "controller up: bridge %s, %d bottleneck(s), period %d ms", config.bridge(),
+                config.bottlenecks().entries().size(), config.periodMillis()));
         try {
             while (!Thread.currentThread().isInterrupted()) {
-                long waitNanos = Math.min(next - System.nanoTime(),
-                        rebaselinePending ? TimeUnit.MILLISECONDS.toNanos(20) : Long.MAX_VALUE);
-                OfctlText.PacketIn pi = waitNanos > 0 ? queue.poll(waitNanos, TimeUnit.NANOSECONDS) : null;
-                if (pi != null) {
-                    batch.add(pi);
-                    queue.drainTo(batch);
-                    for (OfctlText.PacketIn p : batch) {
-                        TrackedFlow f = p.fin() ? controller.flows().get(p.flow()) : null;
-                        if (f != null && f.cfsId() != null) {
-                            say("connection closed (FIN/RST): %s leaves %s", f.flowId(), f.cfsId());
-                        }
-                    }
-                    for (TrackedFlow f : controller.onPacketIns(batch, System.nanoTime())) {
-                        say("new flow %s%s", f.flowId(), f.cfsId() == null ? "" : " in " + f.cfsId()
-                                + (f.viaAdjustor() ? ", steered through the adjustor" : ""));
-                    }
-                    batch.clear();
+                long wait = host.nextDueMs() - System.currentTimeMillis();
+                MonitorEvent e = wait > 0 ? queue.poll(wait, TimeUnit.MILLISECONDS) : queue.poll();
+                int n = 0;
+                while (e != null) {
+                    host.handle(e);
+                    e = ++n < MAX_BATCH ? queue.poll() : null;
                 }
-                long now = System.nanoTime();
-                if (rebaselinePending) {
-                    long ack = lastAckNanos.get();
-                    if (ack > sentAt && now >= ack + counterLag || now >= sentAt + period * 4 / 5) {
-                        controller.rebaseline(now);
-                        rebaselinePending = false;
-                    }
-                }
-                if (now >= next) {
-                    Map<String, Decision> decisions = controller.period(now, System.currentTimeMillis());
-                    for (Decision d : decisions.values()) {
-                        // Every reallocation, and otherwise only changes, so the log stays readable.
-                        if (!d.reason().isFair() || d.reason() != lastReason.put(d.cfsId(), d.reason())) {
-                            say("%s: %s", d.cfsId(), d.explanation());
-                        }
-                    }
-                    long frames = agentFrames.get();
-                    if (frames / 10 != lastFrames / 10) {
-                        say("agent frames seen so far (ACKs and heartbeats, as packet-ins): %d", frames);
-                    }
-                    lastFrames = frames;
-                    if (controller.limitsChanged()) {
-                        sentAt = now;
-                        rebaselinePending = true;
-                    }
-                    next = Math.max(next + period, now + period / 2);
-                }
+                host.runDue(System.currentTimeMillis());
             }
         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            // SIGTERM, see the shutdown hook
         }
+        // Cleared so that ovs-ofctl can run once more: the agent drops its limits, the loop's rules go.
+        Thread.interrupted();
+        host.stop(System.currentTimeMillis());
         say("controller stopped");
     }
 
-    private static void readPacketIns(Process monitor, BlockingQueue<OfctlText.PacketIn> queue, AtomicLong agent,
-                                      AtomicLong lastAck) {
+    private static void readPacketIns(Process monitor, MonitorParser parser, BlockingQueue<MonitorEvent> queue) {
         try (BufferedReader r = new BufferedReader(
                 new InputStreamReader(monitor.getInputStream(), StandardCharsets.UTF_8))) {
-            Optional<Integer> pendingPort = Optional.empty();
-            String header = "";
             for (String line = r.readLine(); line != null; line = r.readLine()) {
-                if (pendingPort.isPresent()) {
-                    if (OfctlText.isControlFrame(line)) {
-                        agent.incrementAndGet();
-                        if (OfctlText.isAck(header, line)) {
-                            lastAck.set(System.nanoTime());
-                        }
-                    }
-                    OfctlText.packetIn(pendingPort.get(), line).ifPresent(queue::add);
-                    pendingPort = Optional.empty();
-                } else {
-                    pendingPort = OfctlText.packetInPort(line);
-                    header = line;
-                }
+                parser.line(line, System.currentTimeMillis()).ifPresent(queue::add);
             }
         } catch (IOException e) {
-            say("packet-in monitor ended: %s", e.getMessage());
+            say("packet-in monitor ended: " + e.getMessage());
         }
     }
 
-    private static void say(String fmt, Object... args) {
-        System.out.println(String.format(Locale.ROOT, "[controller %tT] ", System.currentTimeMillis())
-                + String.format(Locale.ROOT, fmt, args));
+    private static void say(String text) {
+        System.out.println(String.format(Locale.ROOT, "[controller %tT] ", System.currentTimeMillis()) + text);
         System.out.flush();
     }
 }

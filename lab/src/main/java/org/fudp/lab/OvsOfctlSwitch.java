@@ -74,25 +74,31 @@ final class OvsOfctlSwitch implements Switch {
     }
 
     @Override
+    public void deleteFlows(List<String> matches) throws IOException {
+        if (!matches.isEmpty()) {
+            run((String.join("\n", matches) + "\n").getBytes(StandardCharsets.UTF_8), "del-flows", bridge, "-");
+        }
+    }
+
+    @Override
     public String dumpFlows() throws IOException {
         return run(null, "dump-flows", bridge);
     }
 
     @Override
-    public void packetOut(int port, byte[] frame) throws IOException {
+    public void packetOut(long port, byte[] frame) throws IOException {
         run(null, "packet-out", bridge, "in_port=controller packet=" + Hex.encode(frame) + " actions=output:" + port);
     }
 
     /**
-     * Starts {@code ovs-ofctl monitor}, which prints every packet-in the bridge sends its controllers. The
-     * miss length argument matters: without it OVS sends a service connection no packet-ins at all.
+     * Starts {@code ovs-ofctl -m monitor}, which prints every packet-in the bridge sends its controllers,
+     * each followed by a hex dump of the packet ({@link MonitorParser}). The miss length argument
+     * matters: without it OVS sends a service connection no packet-ins at all.
      *
      * @return the monitor process; its stdout carries the packet-ins
      * @throws IOException if it cannot start
      */
     Process monitor() throws IOException {
-        ProcessBuilder pb = new ProcessBuilder("ovs-ofctl", "--no-names", "monitor", bridge, "128");
-        pb.environment().put("OVS_RUNDIR", rundir);
-        return pb.redirectErrorStream(true).start();
+        return builder("-m", "monitor", bridge, "128").redirectErrorStream(true).start();
     }
 }

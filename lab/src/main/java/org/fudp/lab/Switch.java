@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.util.List;
 
 /**
- * The OpenFlow switch as the controller uses it. The real one is {@link OvsOfctlSwitch}.
+ * The OpenFlow switch as the lab host drives it. The real one is {@link OvsOfctlSwitch}.
  */
 interface Switch {
 
@@ -15,6 +15,14 @@ interface Switch {
      * @throws IOException if the switch refuses them
      */
     void addFlows(List<String> rules) throws IOException;
+
+    /**
+     * Deletes the rules that match each of the given matches (e.g. {@code cookie=0x../-1}).
+     *
+     * @param matches matches in ovs-ofctl's flow syntax
+     * @throws IOException if the switch refuses them
+     */
+    void deleteFlows(List<String> matches) throws IOException;
 
     /**
      * Returns the rules with their counters.
@@ -31,5 +39,5 @@ interface Switch {
      * @param frame Ethernet frame
      * @throws IOException if the switch refuses it
      */
-    void packetOut(int port, byte[] frame) throws IOException;
+    void packetOut(long port, byte[] frame) throws IOException;
 }

@@ -1,4 +1,4 @@
 /**
- * Tests of the lab controller: parsing of ovs-ofctl output and one control loop on a fake switch.
+ * Tests of the lab host: ovs-ofctl text in and out, and the loop hosted on a fake switch.
  */
 package org.fudp.lab;

@@ -50,7 +50,7 @@ public final class DecisionRecord {
      * @param udpAverageBps W_a(f_U), the UDP flows' average
      * @param availableBps BW of Eq. (3)
      * @param inBand whether the UDP average sat inside the band ({@link Decision#inBand()})
-     * @param allocations per UDP flow limit in bit/s (B_f of Algorithm 1); empty if not reallocated
+     * @param allocations per UDP flow limit in bit/s: B_f of Algorithm 1, or the ones kept
      * @param reason short text a person can read, e.g. "UDP average above band"
      */
     @SuppressWarnings("checkstyle:ParameterNumber")
@@ -206,7 +206,7 @@ public final class DecisionRecord {
     /**
      * Returns the UDP flows' average, W_a(f_U).
      *
-     * @return bit/s
+     * @return bit/s, 0 when no UDP flow was measured ({@link #udpCount()} 0)
      */
     public long udpAverageBps() {
         return udpAverageBps;
@@ -222,14 +222,20 @@ public final class DecisionRecord {
     }
 
     /**
-     * Returns the per UDP flow limits (B_f of Algorithm 1).
+     * Tells whether the UDP average sat inside the band, edges included ({@link Decision#inBand()}).
      *
-     * @return flow to bit/s, empty if not reallocated
+     * @return true if in band
      */
     public boolean inBand() {
         return inBand;
     }
 
+    /**
+     * Returns the limits the decision set: Algorithm 1's B_f after a reallocation, else the ones
+     * kept from before for the set's current UDP members.
+     *
+     * @return flow to bit/s
+     */
     public Map<FiveTuple, Long> allocations() {
         return allocations;
     }

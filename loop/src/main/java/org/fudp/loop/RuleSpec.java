@@ -122,6 +122,11 @@ public final class RuleSpec {
         return priority;
     }
 
+    /**
+     * Returns the rule's idle timeout.
+     *
+     * @return seconds, 0 for none (the closing rules, which go with their flow)
+     */
     public int idleTimeoutS() {
         return idleTimeoutS;
     }

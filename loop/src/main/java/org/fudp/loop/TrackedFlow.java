@@ -54,8 +54,11 @@ final class TrackedFlow {
             r.add(main);
         }
         if (!isUdp() && settings.closingRules()) {
-            r.add(rule(RuleSpec.Role.CLOSING_FIN, RuleSpec.ANY_PORT, onwardPort, prio + 1, idle));
-            r.add(rule(RuleSpec.Role.CLOSING_RST, RuleSpec.ANY_PORT, onwardPort, prio + 1, idle));
+            // No idle timeout: they match only a connection's last segments, so they would idle out
+            // in the middle of every live connection and take the flow with them. They go with the
+            // flow's own rule instead.
+            r.add(rule(RuleSpec.Role.CLOSING_FIN, RuleSpec.ANY_PORT, onwardPort, prio + 1, 0));
+            r.add(rule(RuleSpec.Role.CLOSING_RST, RuleSpec.ANY_PORT, onwardPort, prio + 1, 0));
         }
         this.rules = Collections.unmodifiableList(r);
         // A rate is repeated without a new sample for at most two periods.

@@ -249,6 +249,7 @@ class FudpLoopTest {
         RuleSpec fin = lab.rule(TCP1, RuleSpec.Role.CLOSING_FIN);
         assertTrue(fin.copyToController());
         assertEquals(ONWARD, fin.outPort());
+        assertEquals(0, fin.idleTimeoutS(), "it would idle out in the middle of a live connection");
         assertNotNull(lab.rule(TCP1, RuleSpec.Role.CLOSING_RST));
         assertEquals(1, lab.packetIn(UDP1, H1).rulesToAdd().stream().filter(r -> r.role() == RuleSpec.Role.TO_ADJUSTOR)
                 .count(), "UDP gets no closing rules");
@@ -268,6 +269,18 @@ class FudpLoopTest {
         Actions after = lab.period();
         assertTrue(after.cfssGone().contains(SET1), "the data direction left with the reset");
         assertEquals("", after.flows().get(TCP1).cfsId());
+    }
+
+    @Test
+    void closingRulesGoWithTheirFlowsOwnRule() {
+        LoopHarness lab = new LoopHarness(LoopSettings.builder().closingRules(true).build());
+        lab.packetIn(TCP1, H1);
+        RuleSpec direct = lab.rule(TCP1, RuleSpec.Role.DIRECT);
+        lab.rules.remove(direct.key());
+        Actions a = lab.apply(lab.loop.ruleRemoved(lab.now, direct.key()));
+        assertEquals(Set.of(RuleSpec.Role.CLOSING_FIN, RuleSpec.Role.CLOSING_RST),
+                a.rulesToRemove().stream().map(RuleSpec::role).collect(java.util.stream.Collectors.toSet()));
+        assertTrue(lab.rules.isEmpty());
     }
 
     @Test

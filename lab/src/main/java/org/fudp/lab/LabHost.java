@@ -1,0 +1,245 @@
+package org.fudp.lab;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.function.Consumer;
+import org.fudp.loop.Actions;
+import org.fudp.loop.AgentState;
+import org.fudp.loop.DecisionRecord;
+import org.fudp.loop.FrameOut;
+import org.fudp.loop.FudpLoop;
+import org.fudp.loop.Notice;
+import org.fudp.loop.RuleCounter;
+import org.fudp.loop.RuleSpec;
+
+/**
+ * Hosts the product's control loop ({@link FudpLoop}) on an Open vSwitch bridge: hands it packet-ins,
+ * control frames, counters and the time, and executes what it returns with ovs-ofctl. All of FIC, CFS,
+ * FUDPA and UFC is the loop's; this class only translates. Not thread-safe: one thread calls it.
+ */
+final class LabHost {
+
+    /** How often the loop may resend, heartbeat and check the agent's liveness. */
+    static final long TICK_MS = 250;
+    /** A re-base the loop still wants after a try (a counter was missing) is tried again this much later. */
+    static final long REBASE_RETRY_MS = 50;
+
+    private final LabConfig config;
+    private final Switch sw;
+    private final FudpLoop loop;
+    private final PeriodCsv csv;
+    private final Consumer<String> log;
+    private final long periodMs;
+    /** Keys of the loop's rules on the switch: a key missing from a dump is a rule that idled out. */
+    private final Set<Long> installed = new HashSet<>();
+    private final Map<String, String> lastReason = new HashMap<>();
+    private final Map<String, AgentState> lastAgent = new HashMap<>();
+    private long nowMs;
+    private long nextPeriodMs;
+    private long nextTickMs;
+    private long nextRebaseTryMs;
+
+    /**
+     * Creates the host and its loop.
+     *
+     * @param config the lab's network and tunables
+     * @param sw the bridge
+     * @param keyText the key file's content
+     * @param epochMs the controller's epoch (its start time)
+     * @param csv where decisions go
+     * @param log where notices go, one line each
+     */
+    LabHost(LabConfig config, Switch sw, String keyText, long epochMs, PeriodCsv csv, Consumer<String> log) {
+        this.config = config;
+        this.sw = sw;
+        this.loop = new FudpLoop(LoopSetup.settings(config), new LabNetwork(config), keyText, epochMs);
+        this.csv = csv;
+        this.log = log;
+        this.periodMs = loop.settings().periodMs();
+    }
+
+    /**
+     * Installs the base rules and the facility; the first period is one period from now.
+     *
+     * @param startMs the time
+     * @throws IOException if the switch refuses the base rules
+     */
+    void start(long startMs) throws IOException {
+        long now = advance(startMs);
+        sw.addFlows(BaseRules.of(config, loop.settings().controlEtherType()));
+        execute(loop.setFacilities(now, List.of(LoopSetup.facility(config))));
+        nextPeriodMs = now + periodMs;
+        nextTickMs = now;
+    }
+
+    /**
+     * Hands the loop one packet-in.
+     *
+     * @param e the packet-in
+     */
+    void handle(MonitorEvent e) {
+        long now = advance(e.timeMs());
+        execute(e.isControlFrame() ? loop.controlFrame(now, config.bridge(), e.frame())
+                : loop.packetIn(now, e.packetIn()));
+    }
+
+    /**
+     * Returns when {@link #runDue} has something to do.
+     *
+     * @return epoch milliseconds
+     */
+    long nextDueMs() {
+        long due = Math.min(nextPeriodMs, nextTickMs);
+        OptionalLong rebase = loop.rebaseDueMs();
+        return rebase.isPresent() ? Math.min(due, Math.max(rebase.getAsLong(), nextRebaseTryMs)) : due;
+    }
+
+    /**
+     * Runs what is due: the period (counters in, decisions out), else a re-base after new limits took
+     * effect, and the tick.
+     *
+     * @param timeMs the time
+     */
+    void runDue(long timeMs) {
+        long now = advance(timeMs);
+        OptionalLong rebase = loop.rebaseDueMs();
+        if (now >= nextPeriodMs) {
+            List<RuleCounter> counters = readCounters(now);
+            execute(loop.period(now, counters));
+            nextPeriodMs = Math.max(nextPeriodMs + periodMs, now + periodMs / 2);
+        } else if (rebase.isPresent() && now >= rebase.getAsLong() && now >= nextRebaseTryMs) {
+            List<RuleCounter> counters = readCounters(now);
+            execute(loop.rebase(now, counters));
+            nextRebaseTryMs = now + REBASE_RETRY_MS;
+        }
+        if (now >= nextTickMs) {
+            execute(loop.tick(now));
+            nextTickMs = now + TICK_MS;
+        }
+    }
+
+    /**
+     * Stops the loop: the agent drops its limits, the loop's rules go.
+     *
+     * @param timeMs the time
+     */
+    void stop(long timeMs) {
+        execute(loop.stop(advance(timeMs)));
+    }
+
+    // The loop's time never runs backwards, though events are stamped on another thread.
+    private long advance(long timeMs) {
+        nowMs = Math.max(nowMs, timeMs);
+        return nowMs;
+    }
+
+    /**
+     * Reads the counters of the loop's rules. A rule the loop installed that the dump lacks has idled
+     * out: the loop is told before it sees the counters, and forgets its flow.
+     */
+    private List<RuleCounter> readCounters(long now) {
+        Map<Long, RuleCounter> counters;
+        try {
+            counters = FlowDump.counters(sw.dumpFlows(), now);
+        } catch (IOException e) {
+            log.accept("WARN cannot read the counters: " + e.getMessage());
+            return List.of();
+        }
+        List<Long> gone = new ArrayList<>();
+        for (Long key : installed) {
+            if (!counters.containsKey(key)) {
+                gone.add(key);
+            }
+        }
+        installed.removeAll(gone);
+        for (long key : gone) {
+            execute(loop.ruleRemoved(now, key));
+        }
+        return new ArrayList<>(counters.values());
+    }
+
+    /**
+     * Executes the loop's actions in its order: rules out, rules in, frames, then the records and
+     * notices. The packet a packet-in reported needs no forwarding: the base rule that copied it to us
+     * has forwarded it already (a closing rule as well), and whatever it did not forward is no one's.
+     */
+    private void execute(Actions a) {
+        if (!a.rulesToRemove().isEmpty()) {
+            List<String> matches = new ArrayList<>();
+            for (RuleSpec r : a.rulesToRemove()) {
+                installed.remove(r.key());
+                matches.add(RuleText.deletion(r));
+            }
+            switchCall("del-flows", () -> sw.deleteFlows(matches));
+        }
+        if (!a.rulesToAdd().isEmpty()) {
+            List<String> flows = new ArrayList<>();
+            for (RuleSpec r : a.rulesToAdd()) {
+                flows.add(RuleText.flow(r));
+            }
+            if (switchCall("add-flows", () -> sw.addFlows(flows))) {
+                a.rulesToAdd().forEach(r -> installed.add(r.key()));
+            }
+        }
+        for (FrameOut f : a.frames()) {
+            switchCall("packet-out", () -> sw.packetOut(f.port(), f.frame()));
+        }
+        for (DecisionRecord r : a.decisions()) {
+            csv.write(r);
+            String set = PeriodCsv.setName(r.cfsId());
+            String reason = PeriodCsv.reasonName(r);
+            // Every reallocation, and otherwise only changes, so the log stays readable.
+            if (r.reallocated() || !reason.equals(lastReason.put(set, reason))) {
+                log.accept(set + ": " + r.reason());
+            }
+        }
+        for (Notice n : a.notices()) {
+            log.accept((n.level() == Notice.Level.WARN ? "WARN " : "") + n.text());
+        }
+        for (AgentState v : a.agents().values()) {
+            logAgent(v);
+        }
+    }
+
+    // Each acknowledgement the loop verified, and every change in the frames it or the agent rejected.
+    private void logAgent(AgentState v) {
+        AgentState last = lastAgent.put(v.facilityId(), v);
+        if (last != null && last.lastAckedSeq() == v.lastAckedSeq()
+                && last.status() == v.status() && Objects.equals(last.rejectedFrames(), v.rejectedFrames())) {
+            return;
+        }
+        log.accept("agent at " + v.facilityId() + ": " + v.status() + ", snapshot " + v.lastSentSeq()
+                + " sent, " + v.lastAckedSeq() + " acknowledged, " + v.framesSent() + " frames sent, "
+                + v.resends() + " resent, rejected " + v.rejectedFrames());
+    }
+
+    private interface SwitchCall {
+        void run() throws IOException;
+    }
+
+    private boolean switchCall(String what, SwitchCall call) {
+        try {
+            call.run();
+            return true;
+        } catch (IOException e) {
+            log.accept("WARN ovs-ofctl " + what + " failed: " + e.getMessage());
+            return false;
+        }
+    }
+
+    /**
+     * Returns the loop, for tests and the log.
+     *
+     * @return the loop
+     */
+    FudpLoop loop() {
+        return loop;
+    }
+}

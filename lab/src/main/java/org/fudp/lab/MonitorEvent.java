@@ -1,0 +1,59 @@
+package org.fudp.lab;
+
+import org.fudp.loop.PacketIn;
+
+/**
+ * One packet-in read from {@code ovs-ofctl monitor}: a TCP or UDP packet for the loop's FIC, or a
+ * control frame from the adjustor agent, with the time it was read.
+ */
+final class MonitorEvent {
+
+    private final long timeMs;
+    private final PacketIn packetIn;
+    private final byte[] frame;
+
+    private MonitorEvent(long timeMs, PacketIn packetIn, byte[] frame) {
+        this.timeMs = timeMs;
+        this.packetIn = packetIn;
+        this.frame = frame;
+    }
+
+    static MonitorEvent packetIn(long timeMs, PacketIn p) {
+        return new MonitorEvent(timeMs, p, null);
+    }
+
+    static MonitorEvent controlFrame(long timeMs, byte[] frame) {
+        return new MonitorEvent(timeMs, null, frame.clone());
+    }
+
+    long timeMs() {
+        return timeMs;
+    }
+
+    boolean isControlFrame() {
+        return frame != null;
+    }
+
+    /**
+     * Returns the TCP or UDP packet.
+     *
+     * @return the packet-in, null for a control frame
+     */
+    PacketIn packetIn() {
+        return packetIn;
+    }
+
+    /**
+     * Returns the whole Ethernet frame of a control frame.
+     *
+     * @return a copy of the bytes, null for a TCP or UDP packet
+     */
+    byte[] frame() {
+        return frame == null ? null : frame.clone();
+    }
+
+    @Override
+    public String toString() {
+        return frame != null ? "control frame, " + frame.length + " B" : "packet-in " + packetIn;
+    }
+}

@@ -1,0 +1,170 @@
+package org.fudp.lab;
+
+import java.io.ByteArrayOutputStream;
+import java.net.InetAddress;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.fudp.loop.PacketIn;
+import org.fudp.protocol.EthernetFrame;
+import org.fudp.protocol.FiveTuple;
+import org.fudp.protocol.FlowIds;
+
+/**
+ * Reads {@code ovs-ofctl -m monitor} output line by line. Each packet-in is a header line
+ * ({@code NXT_PACKET_IN2 (OF1.3) (xid=0x0): cookie=0x0 total_len=114 in_port=11 (via action)
+ * data_len=114 (unbuffered)}), a one-line summary of the packet's fields, and a hex dump of the packet
+ * ({@code 00000000  02 fd 00 00 00 01 02 fa-00 00 00 a1 88 b5 00 01}). TCP and UDP packets are read from
+ * the summary, which carries everything the loop needs; control frames from the hex, since the loop
+ * verifies their bytes. Not thread-safe: one reader thread feeds it.
+ */
+final class MonitorParser {
+
+    private static final Pattern IN_PORT = Pattern.compile("\\bin_port=(\\d+)");
+    private static final Pattern DATA_LEN = Pattern.compile("\\bdata_len=(\\d+)");
+    private static final Pattern TOTAL_LEN = Pattern.compile("\\btotal_len=(\\d+)");
+    private static final Pattern HEX_LINE = Pattern.compile("^[0-9a-f]{8}  (.*)$");
+    private static final Pattern HEX_BYTE = Pattern.compile("[0-9a-f]{2}");
+
+    private enum State { HEADER, SUMMARY, FRAME }
+
+    private final String facilityId;
+    private final String controlType;
+    private State state = State.HEADER;
+    private long inPort;
+    private int frameLength;
+    private final ByteArrayOutputStream frame = new ByteArrayOutputStream();
+
+    /**
+     * Creates a parser.
+     *
+     * @param facilityId the bridge's facility id, for the packet-ins
+     * @param controlEtherType the EtherType of control frames
+     */
+    MonitorParser(String facilityId, int controlEtherType) {
+        this.facilityId = facilityId;
+        this.controlType = String.format(Locale.ROOT, "dl_type=0x%04x", controlEtherType);
+    }
+
+    /**
+     * Takes the next line of monitor output.
+     *
+     * @param line the line, without its end
+     * @param nowMs when it was read
+     * @return the event the line completed, if any
+     */
+    Optional<MonitorEvent> line(String line, long nowMs) {
+        Matcher hex = HEX_LINE.matcher(line);
+        if (hex.matches()) {
+            if (state == State.FRAME) {
+                return frameBytes(hex.group(1), nowMs);
+            }
+            return Optional.empty();
+        }
+        if (state == State.SUMMARY) {
+            return summary(line, nowMs);
+        }
+        // A header, or a line of some other message: an unfinished frame is lost either way.
+        state = State.HEADER;
+        header(line);
+        return Optional.empty();
+    }
+
+    private void header(String line) {
+        if (!line.contains("PACKET_IN")) {
+            return;
+        }
+        Matcher port = IN_PORT.matcher(line);
+        if (!port.find()) {
+            return;
+        }
+        inPort = Long.parseLong(port.group(1));
+        Matcher len = DATA_LEN.matcher(line);
+        if (!len.find()) {
+            len = TOTAL_LEN.matcher(line);
+            if (!len.find()) {
+                return;
+            }
+        }
+        frameLength = Integer.parseInt(len.group(1));
+        state = State.SUMMARY;
+    }
+
+    private Optional<MonitorEvent> summary(String line, long nowMs) {
+        String fields = line.split(" ", 2)[0];
+        if (fields.contains(controlType)) {
+            frame.reset();
+            state = State.FRAME;
+            return Optional.empty();
+        }
+        state = State.HEADER;
+        return packetIn(fields).map(p -> MonitorEvent.packetIn(nowMs, p));
+    }
+
+    private Optional<MonitorEvent> frameBytes(String columns, long nowMs) {
+        // The byte columns, with a '-' between the 8th and 9th byte; stop at anything else.
+        for (String b : columns.replace('-', ' ').trim().split("\\s+")) {
+            if (frame.size() >= frameLength || !HEX_BYTE.matcher(b).matches()) {
+                break;
+            }
+            frame.write(Integer.parseInt(b, 16));
+        }
+        if (frame.size() < frameLength) {
+            return Optional.empty();
+        }
+        state = State.HEADER;
+        return Optional.of(MonitorEvent.controlFrame(nowMs, frame.toByteArray()));
+    }
+
+    private Optional<PacketIn> packetIn(String fields) {
+        int proto;
+        boolean v6 = fields.startsWith("tcp6,") || fields.startsWith("udp6,");
+        if (fields.startsWith("tcp,") || fields.startsWith("tcp6,")) {
+            proto = FiveTuple.TCP;
+        } else if (fields.startsWith("udp,") || fields.startsWith("udp6,")) {
+            proto = FiveTuple.UDP;
+        } else {
+            return Optional.empty();
+        }
+        Map<String, String> f = fields(fields);
+        try {
+            InetAddress src = FlowIds.address("packet-in", f.get(v6 ? "ipv6_src" : "nw_src"));
+            InetAddress dst = FlowIds.address("packet-in", f.get(v6 ? "ipv6_dst" : "nw_dst"));
+            FiveTuple t = new FiveTuple(proto, src, dst, Integer.parseInt(f.get("tp_src")),
+                    Integer.parseInt(f.get("tp_dst")));
+            String flags = f.get("tcp_flags");
+            List<String> set = flags == null ? List.of() : Arrays.asList(flags.split("\\|"));
+            boolean closing = proto == FiveTuple.TCP && (set.contains("fin") || set.contains("rst"));
+            return Optional.of(new PacketIn(facilityId, inPort, t, mac(f.get("dl_dst")), closing));
+        } catch (IllegalArgumentException | NullPointerException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static long mac(String text) {
+        if (text == null) {
+            return PacketIn.NO_MAC;
+        }
+        long m = 0;
+        for (byte b : EthernetFrame.parseMac(text)) {
+            m = m << 8 | (b & 0xff);
+        }
+        return m;
+    }
+
+    private static Map<String, String> fields(String csv) {
+        Map<String, String> out = new HashMap<>();
+        for (String kv : csv.split(",")) {
+            int eq = kv.indexOf('=');
+            if (eq > 0) {
+                out.put(kv.substring(0, eq), kv.substring(eq + 1));
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,61 @@
+package org.fudp.lab;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.fudp.loop.Facility;
+import org.fudp.loop.LoopSettings;
+import org.fudp.protocol.FlowIds;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The lab's config: per-key errors, the bottleneck table, and the loop's settings from it.
+ */
+class LabConfigTest {
+
+    private static void refused(String from, String to, String key) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> LabFixture.config(LabFixture.CONFIG.replace(from, to)));
+        assertTrue(e.getMessage().contains(key), e.getMessage());
+    }
+
+    @Test
+    void badValuesNameTheirKey() {
+        refused("SwitchPort=11", "SwitchPort=x", "adjustorSwitchPort");
+        refused("adjustorMac=02:fa:00:00:00:a1", "adjustorMac=02:fa", "adjustorMac");
+        refused("10.0.0.2@2", "10.0.0.2", "hosts");
+        refused("10.0.0.2@2", "host2@2", "hosts");
+        refused("set2:10.0.0.3/32:10000000", "set2:10.0.0.3", "bottlenecks");
+        refused("set2:10.0.0.3/32:10000000", "set2:10.0.0.3:10000000", "bottlenecks");
+        refused("set2:10.0.0.3/32:10000000", "set2:10.0.0.3/33:10000000", "bottlenecks");
+        refused("idleTimeoutSeconds=10", "idleTimeoutSeconds=1.5", "idleTimeoutSeconds");
+        refused("periodSeconds=1", "periodSeconds=0", "periodSeconds");
+        refused("keyFile=/k\n", "", "keyFile");
+    }
+
+    @Test
+    void bottlenecksAreLongestPrefixWithIpv6AndTheirSetIsBottleneckName() throws Exception {
+        LabConfig c = LabFixture.config(LabFixture.CONFIG.replace("bottlenecks=",
+                "bottlenecks=wide:10.0.0.0/24:50000000,v6:2001:db8::/64:1000000,"));
+        assertEquals("bottleneck:set1", c.bottlenecks().lookup(FlowIds.address("t", "10.0.0.4")).get().cfsId());
+        assertEquals("bottleneck:wide", c.bottlenecks().lookup(FlowIds.address("t", "10.0.0.9")).get().cfsId());
+        assertEquals(1_000_000, c.bottlenecks().lookup(FlowIds.address("t", "2001:db8::4")).get().capacityBps());
+        assertTrue(c.bottlenecks().lookup(FlowIds.address("t", "10.0.1.1")).isEmpty());
+        assertEquals("set1", PeriodCsv.setName("bottleneck:set1"), "the CSV keeps the scenario's set names");
+    }
+
+    @Test
+    void theLoopRunsWithTheLabsTimingAndOneFacility() throws Exception {
+        LabConfig c = LabFixture.config(LabFixture.CONFIG.replace("periodSeconds=1", "periodSeconds=0.5"));
+        LoopSettings s = LoopSetup.settings(c);
+        assertEquals(500, s.periodMs());
+        assertEquals(0.875, s.fudpa().alpha());
+        assertEquals(10, s.flowIdleTimeoutS());
+        assertEquals(100, s.flowPriority());
+        assertTrue(s.closingRules());
+        Facility f = LoopSetup.facility(c);
+        assertEquals(List.of("br", 11L, 12L, 1), List.of(f.id(), f.adjustorPort(), f.returnPort(), f.keyId()));
+    }
+}

@@ -1,0 +1,44 @@
+package org.fudp.lab;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.fudp.loop.RuleSpec;
+import org.fudp.protocol.FlowIds;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The loop's rules in ovs-ofctl syntax, and the cookies that carry their keys.
+ */
+class RuleTextTest {
+
+    private static RuleSpec rule(String flow, RuleSpec.Role role, long inPort, long outPort) {
+        return new RuleSpec(5, LabFixture.BRIDGE, FlowIds.parse("t", flow), role, inPort, outPort, 101, 10);
+    }
+
+    @Test
+    void ipv6RulesMatchIpv6Fields() {
+        assertEquals("cookie=0xfd0000000000002a,priority=101,idle_timeout=10,in_port=12,udp6,ipv6_src=2001:db8::1,"
+                + "ipv6_dst=2001:db8::4,tp_src=5001,tp_dst=5201,actions=output:4",
+                RuleText.flow(rule("udp-2001:db8::1-5001-2001:db8::4-5201", RuleSpec.Role.FROM_ADJUSTOR, 12, 4)));
+    }
+
+    @Test
+    void closingRulesMatchTheirFlagAndCopyToTheController() {
+        RuleSpec rst = new RuleSpec(5, LabFixture.BRIDGE, FlowIds.parse("t", "tcp-10.0.0.1-1-10.0.0.4-2"),
+                RuleSpec.Role.CLOSING_RST, RuleSpec.ANY_PORT, 4, 101, 0);
+        assertEquals("cookie=0xfd0000000000002c,priority=101,idle_timeout=0,tcp,nw_src=10.0.0.1,nw_dst=10.0.0.4,"
+                + "tp_src=1,tp_dst=2,tcp_flags=+rst,actions=controller:128,output:4", RuleText.flow(rst));
+        assertEquals("cookie=0xfd0000000000002c/-1", RuleText.deletion(rst));
+    }
+
+    @Test
+    void cookieCarriesTheKeyUnderTheTag() {
+        assertEquals(0xfd00000000000009L, RuleText.cookie(9));
+        assertEquals(9, RuleText.keyOf(0xfd00000000000009L).getAsLong());
+        long maxKey = (1L << 55) - 1;
+        assertEquals(maxKey, RuleText.keyOf(RuleText.cookie(maxKey)).getAsLong());
+        assertTrue(RuleText.keyOf(0x0fd0000000000009L).isEmpty(), "the old lab's cookies are not keys");
+        assertTrue(RuleText.keyOf(0).isEmpty(), "nor are the base rules'");
+    }
+}
