@@ -69,8 +69,4 @@ final class FlowTable {
         }
         return out;
     }
-
-    int size() {
-        return byTuple.size();
-    }
 }

@@ -12,7 +12,6 @@ import org.fudp.protocol.MutableClock;
 
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -157,15 +156,6 @@ public final class FudpLoop {
         facilities.putAll(wanted);
         backend.setFacilities(wanted.values(), nowMs, out);
         return out;
-    }
-
-    /**
-     * Returns the facilities in force.
-     *
-     * @return facilities by id
-     */
-    public Map<String, Facility> facilities() {
-        return Collections.unmodifiableMap(facilities);
     }
 
     // ---------------------------------------------------------------- FIC, passive
@@ -623,14 +613,5 @@ public final class FudpLoop {
      */
     public LoopSettings settings() {
         return settings;
-    }
-
-    /**
-     * Returns the number of flows tracked.
-     *
-     * @return flows
-     */
-    public int flowCount() {
-        return flows.size();
     }
 }

@@ -73,10 +73,6 @@ final class Membership {
         member = false;
     }
 
-    boolean member() {
-        return member;
-    }
-
     boolean closed() {
         return closed;
     }

@@ -72,10 +72,6 @@ final class TrackedFlow {
         return new RuleSpec(number, facilityId, tuple, role, inPort, outPort, priority, idle);
     }
 
-    long number() {
-        return number;
-    }
-
     FiveTuple tuple() {
         return tuple;
     }

@@ -179,6 +179,9 @@
                                 scope.selId = null;
                                 stopDetailsRefresh();
                                 panel.hide();
+                                // Key handlers run outside Angular's digest: without one the table
+                                // kept the row selected until its next refresh, up to 2 s later.
+                                scope.$applyAsync();
                                 return true;
                             }
                             return false;
