@@ -18,6 +18,7 @@ import org.fudp.loop.DecisionRecord;
 import org.fudp.loop.FlowHistorySample;
 import org.fudp.loop.FudpLoop;
 import org.fudp.protocol.FiveTuple;
+import org.fudp.protocol.KeyRing;
 import org.onosproject.cfg.ComponentConfigService;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreService;
@@ -50,7 +51,6 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.stream.Collectors;
 
 import static org.fudp.impl.OsgiPropertyConstants.*;
@@ -167,7 +167,6 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
     private LoopHost host;
     private PacketAdapter packets;
     private NetworkConfigAdapter netcfg;
-    private ScheduledExecutorService executor;
     private ComponentSettings settings = ComponentSettings.defaults();
     private volatile List<Facility> facilities = ImmutableList.of();
     private volatile List<Bottleneck> bottlenecks = ImmutableList.of();
@@ -183,18 +182,17 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
         eventDispatcher.addSink(FudpEvent.class, listenerRegistry);
         OnosNetworkView network = new OnosNetworkView(hostService, pathService, deviceService, () -> bottlenecks);
         FudpLoop loop = new FudpLoop(settings.loop, network, null, clock.millis());
-        host = new LoopHost(loop, clock, new RuleAdapter(flowRuleService, appId), new AdjustorLink(packetService),
-                new StatePublisher(store));
+        // One thread runs the loop: its events, its period and its tick, in order.
+        host = new LoopHost(loop, clock, autoSchedule
+                ? Executors.newSingleThreadScheduledExecutor(groupedThreads("fudp", "loop-%d", log)) : Runnable::run,
+                new RuleAdapter(flowRuleService, appId), new AdjustorLink(packetService), new StatePublisher(store));
         loadKeys();
-        packets = new PacketAdapter(packetService, appId, host);
+        packets = new PacketAdapter(packetService, appId, host, network);
         packets.start();
         flowRuleService.addListener(flowRuleListener);
         netcfg = new NetworkConfigAdapter(netcfgRegistry, appId, this::applyConfig);
         netcfg.start();
-        if (autoSchedule) {
-            executor = Executors.newSingleThreadScheduledExecutor(groupedThreads("fudp", "loop-%d", log));
-            host.schedule(executor, settings.loop.periodMs());
-        }
+        host.schedule(settings.loop.periodMs());
         log.info("Started {}: period {} ms, {} facilities, {} bottlenecks", appId.name(), controlPeriodMs,
                 facilities.size(), bottlenecks.size());
     }
@@ -207,23 +205,18 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
         store.setHistoryLength(settings.historyLength);
         host.configure(settings.loop);
         if (old.loop.controlEtherType() != settings.loop.controlEtherType()) {
-            packets.setFacilities(deviceIds(), settings.loop.controlEtherType());
+            packets.setFacilities(loopFacilities(), settings.loop.controlEtherType());
         }
         if (!old.keyFile.equals(settings.keyFile)) {
             loadKeys();
         }
-        if (old.loop.periodMs() != settings.loop.periodMs() && executor != null) {
-            host.schedule(executor, settings.loop.periodMs());
+        if (old.loop.periodMs() != settings.loop.periodMs()) {
+            host.schedule(settings.loop.periodMs());
         }
     }
 
     @Deactivate
     protected void deactivate() {
-        if (executor != null) {
-            executor.shutdownNow();
-            executor = null;
-        }
-        host.cancel();
         netcfg.stop();
         packets.stop();
         flowRuleService.removeListener(flowRuleListener);
@@ -259,6 +252,9 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
             log.warn("No key file {} ({}): control frames can be neither sent nor verified", keyFile, e.toString());
         }
         try {
+            if (text != null) {
+                KeyRing.parse(text);
+            }
             host.setKeys(text);
         } catch (IllegalArgumentException e) {
             log.error("Key file {} is unusable: {}; the keys in force stay", keyFile, e.getMessage());
@@ -279,13 +275,13 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
     private void applyConfig(List<Facility> newFacilities, List<Bottleneck> newBottlenecks) {
         bottlenecks = ImmutableList.copyOf(newBottlenecks);
         facilities = ImmutableList.copyOf(newFacilities);
-        host.setFacilities(newFacilities.stream().map(LoopHost::facility).collect(Collectors.toList()));
-        packets.setFacilities(deviceIds(), settings.loop.controlEtherType());
+        host.setFacilities(loopFacilities());
+        packets.setFacilities(loopFacilities(), settings.loop.controlEtherType());
         log.info("FUDP config in force: {} facilities, {} bottlenecks", newFacilities.size(), newBottlenecks.size());
     }
 
-    private List<DeviceId> deviceIds() {
-        return facilities.stream().map(Facility::deviceId).collect(Collectors.toList());
+    private List<org.fudp.loop.Facility> loopFacilities() {
+        return facilities.stream().map(LoopHost::facility).collect(Collectors.toList());
     }
 
     // ---------------------------------------------------------------- FudpService

@@ -2,6 +2,7 @@ package org.fudp.impl;
 
 import org.fudp.loop.Actions;
 import org.fudp.loop.Facility;
+import org.fudp.loop.FrameOut;
 import org.fudp.loop.FudpLoop;
 import org.fudp.loop.LoopSettings;
 import org.fudp.loop.Notice;
@@ -12,56 +13,64 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
 import java.util.Collection;
+import java.util.List;
 import java.util.OptionalLong;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongFunction;
 
 /**
- * Hosts the control loop in ONOS: hands it each event with the time, one event at a time, and
- * executes what it returns through the adapters (rules, Packet-Outs, the store, the log). Runs
- * the period and the tick on a scheduler.
+ * Hosts the control loop in ONOS: hands it each event with the time, on the loop's own thread,
+ * and executes what it returns through the adapters (rules, Packet-Outs, the store, the log).
+ * <p>
+ * Every call returns at once: the event is queued for the loop's thread, so no packet processor
+ * or listener of ONOS's ever waits for a period, a statistics read or FUDPA (ONOS's packet
+ * processors run on the OpenFlow I/O threads, and its event dispatcher gives a listener 5 s).
+ * One thread also keeps the loop's events in order, and its frames in the order it numbered them.
+ * </p>
  */
 final class LoopHost {
 
     /** How often liveness, resends, heartbeats and pending re-bases are checked. */
     static final long TICK_MS = 250;
+    /** How long stopping waits for the loop's thread to send what is queued, the clear-alls last. */
+    private static final long STOP_WAIT_MS = 2000;
 
     private final Logger log = LoggerFactory.getLogger(getClass());
-    private final Object lock = new Object();
     private final FudpLoop loop;
     private final Clock clock;
+    private final Executor loopThread;
     private final RuleAdapter rules;
     private final AdjustorLink link;
     private final StatePublisher publisher;
+    private final ScheduledExecutorService scheduler;
+    private volatile long periods;
+    private volatile long lastPeriodMs;
     private ScheduledFuture<?> periodTask;
     private ScheduledFuture<?> tickTask;
 
-    LoopHost(FudpLoop loop, Clock clock, RuleAdapter rules, AdjustorLink link, StatePublisher publisher) {
+    /**
+     * Creates the host.
+     *
+     * @param loop the loop
+     * @param clock the time source
+     * @param loopThread runs the loop's events one at a time, in order; a scheduler also runs the
+     *                   period and the tick ({@link #schedule}), anything else leaves them to the caller
+     * @param rules the rule adapter
+     * @param link the adjustor link
+     * @param publisher the store writer
+     */
+    LoopHost(FudpLoop loop, Clock clock, Executor loopThread, RuleAdapter rules, AdjustorLink link,
+             StatePublisher publisher) {
         this.loop = loop;
         this.clock = clock;
+        this.loopThread = loopThread;
         this.rules = rules;
         this.link = link;
         this.publisher = publisher;
-    }
-
-    private Actions run(LongFunction<Actions> event) {
-        synchronized (lock) {
-            Actions a = event.apply(clock.millis());
-            // Under the lock: frames must leave in the order the loop numbered them.
-            rules.apply(a.rulesToRemove(), a.rulesToAdd());
-            link.emit(a.frames());
-            publisher.publish(a);
-            for (Notice n : a.notices()) {
-                if (n.level() == Notice.Level.WARN) {
-                    log.warn(n.text());
-                } else {
-                    log.info(n.text());
-                }
-            }
-            return a;
-        }
+        this.scheduler = loopThread instanceof ScheduledExecutorService ? (ScheduledExecutorService) loopThread : null;
     }
 
     /**
@@ -75,12 +84,49 @@ final class LoopHost {
                 f.adjustorMac().toBytes(), f.keyId());
     }
 
-    Actions packetIn(PacketIn p) {
-        return run(now -> loop.packetIn(now, p));
+    private void submit(String what, LongFunction<Actions> event) {
+        loopThread.execute(() -> {
+            try {
+                execute(event.apply(clock.millis()));
+            } catch (RuntimeException e) {
+                // One bad event must not stop the loop's thread for good.
+                log.error("{} failed", what, e);
+            }
+        });
+    }
+
+    private void execute(Actions a) {
+        rules.apply(a.rulesToRemove(), a.rulesToAdd());
+        link.emit(a.frames());
+        publisher.publish(a);
+        for (Notice n : a.notices()) {
+            if (n.level() == Notice.Level.WARN) {
+                log.warn(n.text());
+            } else {
+                log.info(n.text());
+            }
+        }
+    }
+
+    /**
+     * Hands the loop a packet the packet processor took; the packet goes on where the loop says,
+     * as a Packet-Out of its own bytes (the processor blocked its context at once).
+     *
+     * @param p the packet
+     * @param frame the whole frame, to send on
+     */
+    void packetIn(PacketIn p, byte[] frame) {
+        submit("Packet-in", now -> {
+            Actions a = loop.packetIn(now, p);
+            if (a.forwardPort() != Actions.NO_PORT) {
+                link.emit(List.of(FrameOut.of(p.facilityId(), a.forwardPort(), frame)));
+            }
+            return a;
+        });
     }
 
     void controlFrame(String facilityId, byte[] frame) {
-        run(now -> loop.controlFrame(now, facilityId, frame));
+        submit("Control frame", now -> loop.controlFrame(now, facilityId, frame));
     }
 
     /**
@@ -89,93 +135,99 @@ final class LoopHost {
      * @param removed the ONOS rule
      */
     void ruleRemoved(FlowRule removed) {
-        run(now -> {
+        submit("Rule removal", now -> {
             OptionalLong key = rules.removed(removed);
             return key.isPresent() ? loop.ruleRemoved(now, key.getAsLong()) : Actions.none();
         });
     }
 
     void period() {
-        run(now -> loop.period(now, rules.counters()));
+        submit("Control period", now -> {
+            // Read on the loop's thread: the period works on this one snapshot of the counters.
+            Actions a = loop.period(now, rules.counters());
+            periods = loop.periods();
+            lastPeriodMs = loop.lastPeriodMs();
+            return a;
+        });
     }
 
     void tick() {
-        run(loop::tick);
-        run(now -> {
+        submit("Agent check", loop::tick);
+        submit("Re-base", now -> {
             OptionalLong due = loop.rebaseDueMs();
             return due.isPresent() && now >= due.getAsLong() ? loop.rebase(now, rules.counters()) : Actions.none();
         });
     }
 
     void configure(LoopSettings settings) {
-        run(now -> loop.configure(now, settings));
+        submit("Configuration", now -> loop.configure(now, settings));
     }
 
     void setFacilities(Collection<Facility> facilities) {
-        run(now -> loop.setFacilities(now, facilities));
+        List<Facility> copy = List.copyOf(facilities);
+        submit("Facilities", now -> loop.setFacilities(now, copy));
     }
 
     /**
-     * Takes a new key file's content.
+     * Takes a new key file's content; an unusable one is logged and the old keys stay in force.
      *
      * @param keyText the content, null if there is none
-     * @throws IllegalArgumentException if it is unusable; the old keys stay in force
      */
     void setKeys(String keyText) {
-        run(now -> loop.setKeys(now, keyText));
+        submit("Keys", now -> loop.setKeys(now, keyText));
     }
 
     /**
-     * Stops: tells every adjustor to drop its limits and removes every rule of the app.
+     * Stops: tells every adjustor to drop its limits, removes every rule of the app, and ends the
+     * loop's thread once that is done.
      */
     void stop() {
-        synchronized (lock) {
-            link.emit(loop.stop(clock.millis()).frames());
+        cancel();
+        submit("Stop", now -> {
+            link.emit(loop.stop(now).frames());
             rules.removeAll();
+            return Actions.none();
+        });
+        if (scheduler != null) {
+            scheduler.shutdown();
+            try {
+                scheduler.awaitTermination(STOP_WAIT_MS, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            scheduler.shutdownNow();
         }
     }
 
     long periods() {
-        synchronized (lock) {
-            return loop.periods();
-        }
+        return periods;
     }
 
     long lastPeriodMs() {
-        synchronized (lock) {
-            return loop.lastPeriodMs();
-        }
+        return lastPeriodMs;
     }
 
     /**
-     * (Re)schedules the period and the tick.
+     * (Re)schedules the period and the tick on the loop's thread; without a scheduler, the caller
+     * runs them.
      *
-     * @param executor the scheduler
      * @param periodMs the control period
      */
-    void schedule(ScheduledExecutorService executor, long periodMs) {
+    void schedule(long periodMs) {
         cancel();
-        periodTask = executor.scheduleAtFixedRate(() -> safely("Control period", this::period), periodMs, periodMs,
-                TimeUnit.MILLISECONDS);
-        tickTask = executor.scheduleAtFixedRate(() -> safely("Agent check", this::tick), TICK_MS, TICK_MS,
-                TimeUnit.MILLISECONDS);
+        if (scheduler == null) {
+            return;
+        }
+        periodTask = scheduler.scheduleAtFixedRate(this::period, periodMs, periodMs, TimeUnit.MILLISECONDS);
+        tickTask = scheduler.scheduleAtFixedRate(this::tick, TICK_MS, TICK_MS, TimeUnit.MILLISECONDS);
     }
 
-    void cancel() {
+    private void cancel() {
         if (periodTask != null) {
             periodTask.cancel(false);
         }
         if (tickTask != null) {
             tickTask.cancel(false);
-        }
-    }
-
-    private void safely(String what, Runnable r) {
-        try {
-            r.run();
-        } catch (RuntimeException e) {
-            // One bad run must not stop the scheduler for good.
-            log.error("{} failed", what, e);
         }
     }
 }

@@ -1,7 +1,9 @@
 package org.fudp.impl;
 
-import org.fudp.loop.Actions;
+import org.fudp.loop.Facility;
+import org.fudp.loop.NetworkView;
 import org.fudp.loop.PacketIn;
+import org.fudp.loop.PacketVerdict;
 import org.fudp.protocol.FiveTuple;
 import org.onlab.packet.Ethernet;
 import org.onlab.packet.IPacket;
@@ -13,7 +15,6 @@ import org.onlab.packet.UDP;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
-import org.onosproject.net.PortNumber;
 import org.onosproject.net.flow.DefaultTrafficSelector;
 import org.onosproject.net.flow.TrafficSelector;
 import org.onosproject.net.packet.InboundPacket;
@@ -27,30 +28,40 @@ import java.net.UnknownHostException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
  * FIC's passive half in ONOS: asks the facility switches for the first packets of TCP and UDP
- * flows and for the adjustors' control frames, and hands what arrives to the loop. A packet the
- * loop places is sent on where its flow goes; a control frame goes no further.
+ * flows and for the adjustors' control frames, and hands what arrives to the loop.
+ * <p>
+ * ONOS runs packet processors on the OpenFlow I/O threads, so this one decides at once, without
+ * the loop's state, whether a packet is FUDP's ({@link PacketVerdict}): if so it blocks the
+ * context, so no other app acts on it too, and queues it for the loop, which sends it on where its
+ * flow goes; a control frame goes no further. A packet FUDP cannot place is left to other apps.
+ * </p>
  */
 final class PacketAdapter implements PacketProcessor {
 
     private final PacketService packetService;
     private final ApplicationId appId;
     private final LoopHost host;
+    private final NetworkView network;
     private final Set<PacketRequest> requests = new LinkedHashSet<>();
-    private volatile Set<DeviceId> facilities = Set.of();
+    private volatile Map<DeviceId, Facility> facilities = Map.of();
     private volatile int etherType;
 
-    PacketAdapter(PacketService packetService, ApplicationId appId, LoopHost host) {
+    PacketAdapter(PacketService packetService, ApplicationId appId, LoopHost host, NetworkView network) {
         this.packetService = packetService;
         this.appId = appId;
         this.host = host;
+        this.network = network;
     }
 
     void start() {
@@ -71,12 +82,14 @@ final class PacketAdapter implements PacketProcessor {
      * Requests packets at exactly these facilities: TCP and UDP over IPv4 and IPv6, and the
      * control EtherType.
      *
-     * @param devices the facility switches
+     * @param facilities the facilities
      * @param controlEtherType the control EtherType
      */
-    synchronized void setFacilities(Collection<DeviceId> devices, int controlEtherType) {
+    synchronized void setFacilities(Collection<Facility> facilities, int controlEtherType) {
+        Map<DeviceId, Facility> byDevice = new HashMap<>();
+        facilities.forEach(f -> byDevice.put(DeviceId.deviceId(f.id()), f));
         Set<PacketRequest> wanted = new LinkedHashSet<>();
-        for (DeviceId d : devices) {
+        for (DeviceId d : byDevice.keySet()) {
             wanted.add(new PacketRequest(controlSelector(controlEtherType), PacketPriority.CONTROL, d));
             for (TrafficSelector s : dataSelectors()) {
                 wanted.add(new PacketRequest(s, PacketPriority.REACTIVE, d));
@@ -92,7 +105,7 @@ final class PacketAdapter implements PacketProcessor {
                 packetService.requestPackets(r.selector, r.priority, appId, Optional.of(r.deviceId));
             }
         }
-        facilities = Set.copyOf(devices);
+        this.facilities = Map.copyOf(byDevice);
         etherType = controlEtherType;
     }
 
@@ -124,24 +137,32 @@ final class PacketAdapter implements PacketProcessor {
         InboundPacket pkt = context.inPacket();
         ConnectPoint at = pkt.receivedFrom();
         Ethernet eth = pkt.parsed();
-        if (at == null || eth == null || !facilities.contains(at.deviceId())) {
+        Facility f = at == null || eth == null ? null : facilities.get(at.deviceId());
+        if (f == null) {
             return;
         }
-        String facility = at.deviceId().toString();
         if ((eth.getEtherType() & 0xffff) == etherType) {
-            host.controlFrame(facility, frameBytes(pkt, eth));
             context.block();
+            host.controlFrame(f.id(), frameBytes(pkt, eth));
             return;
         }
         FiveTuple t = fiveTuple(eth);
+        long inPort = at.port().toLong();
+        long dstMac = eth.getDestinationMAC().toLong();
+        PacketVerdict verdict;
         if (t == null) {
+            // Not a flow of ours, but nothing from the adjustor's ports is another app's to forward.
+            verdict = f.isAdjustorSide(inPort) ? PacketVerdict.DROP : PacketVerdict.LEAVE;
+        } else {
+            verdict = PacketVerdict.of(f, inPort, f.isAdjustorSide(inPort) ? OptionalLong.empty()
+                    : network.onwardPort(f.id(), t.dst(), dstMac));
+        }
+        if (verdict == PacketVerdict.LEAVE) {
             return;
         }
-        Actions a = host.packetIn(new PacketIn(facility, at.port().toLong(), t,
-                eth.getDestinationMAC().toLong(), false));
-        if (a.forwardPort() != Actions.NO_PORT) {
-            context.treatmentBuilder().setOutput(PortNumber.portNumber(a.forwardPort()));
-            context.send();
+        context.block();
+        if (verdict == PacketVerdict.TAKE) {
+            host.packetIn(new PacketIn(f.id(), inPort, t, dstMac, false), frameBytes(pkt, eth));
         }
     }
 

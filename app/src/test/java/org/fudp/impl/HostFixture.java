@@ -11,10 +11,13 @@ import org.fudp.protocol.MutableClock;
 import org.onosproject.net.DeviceId;
 
 import java.net.InetAddress;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.concurrent.Executor;
 
 /**
  * The loop hosted as the manager hosts it, on ONOS service doubles, without the manager: the
@@ -35,12 +38,15 @@ final class HostFixture {
     final TestServices.TestFlowRuleService rules = new TestServices.TestFlowRuleService();
     final SimpleFudpStore store = new SimpleFudpStore(10);
     final List<FudpEvent> events = new ArrayList<>();
+    final NetworkView network;
     final LoopHost host;
     final PacketAdapter packetAdapter;
+    /** The loop's thread: runs each event as it is queued, unless a test holds it. */
+    final HeldExecutor loopThread = new HeldExecutor();
 
     HostFixture() {
         store.setDelegate(events::add);
-        NetworkView network = new NetworkView() {
+        network = new NetworkView() {
             @Override
             public OptionalLong onwardPort(String facilityId, InetAddress dst, long dstMac) {
                 return OptionalLong.of(5);
@@ -52,11 +58,44 @@ final class HostFixture {
             }
         };
         FudpLoop loop = new FudpLoop(LoopSettings.defaults(), network, KEYS, T0);
-        host = new LoopHost(loop, clock, new RuleAdapter(rules, TestServices.TestCoreService.APP_ID),
+        host = new LoopHost(loop, clock, loopThread, new RuleAdapter(rules, TestServices.TestCoreService.APP_ID),
                 new AdjustorLink(packets), new StatePublisher(store));
         host.setFacilities(List.of(FACILITY));
-        packetAdapter = new PacketAdapter(packets, TestServices.TestCoreService.APP_ID, host);
+        packetAdapter = new PacketAdapter(packets, TestServices.TestCoreService.APP_ID, host, network);
         packetAdapter.start();
-        packetAdapter.setFacilities(List.of(S1), 0x88b5);
+        packetAdapter.setFacilities(List.of(FACILITY), 0x88b5);
+    }
+
+    /**
+     * Runs tasks on the caller's thread at once, or, while held, queues them until released:
+     * lets a test see what is done before and after the loop's thread gets to an event.
+     */
+    static final class HeldExecutor implements Executor {
+        private final Deque<Runnable> queue = new ArrayDeque<>();
+        private boolean held;
+
+        @Override
+        public void execute(Runnable r) {
+            if (held) {
+                queue.add(r);
+            } else {
+                r.run();
+            }
+        }
+
+        void hold() {
+            held = true;
+        }
+
+        int queued() {
+            return queue.size();
+        }
+
+        void release() {
+            held = false;
+            while (!queue.isEmpty()) {
+                queue.poll().run();
+            }
+        }
     }
 }

@@ -27,17 +27,18 @@ class LoopHostTest {
 
     @Test
     void actionsReachOnosAndTheStore() {
-        f.host.packetIn(new PacketIn(S1.toString(), 1, udp, PacketIn.NO_MAC, false));
+        f.host.packetIn(new PacketIn(S1.toString(), 1, udp, PacketIn.NO_MAC, false), new byte[60]);
         assertEquals(2, f.rules.rules.size());
         assertEquals(FudpEvent.Type.FLOW_SEEN, f.events.get(f.events.size() - 1).type());
         assertEquals(udp.toString(), f.events.get(f.events.size() - 1).subject());
 
+        assertEquals(1, f.packets.emitted.size(), "the packet itself, sent on into the adjustor");
         f.clock.set(T0 + 1_000);
         f.host.tick();
-        assertEquals(1, f.packets.emitted.size(), "a heartbeat after the interval");
-        assertEquals(S1, f.packets.emitted.get(0).sendThrough());
+        assertEquals(2, f.packets.emitted.size(), "a heartbeat after the interval");
+        assertEquals(S1, f.packets.emitted.get(1).sendThrough());
         assertEquals(List.of(Instructions.createOutput(PortNumber.portNumber(3))),
-                f.packets.emitted.get(0).treatment().allInstructions());
+                f.packets.emitted.get(1).treatment().allInstructions());
 
         f.clock.set(T0 + 5_000);
         f.host.period();
@@ -47,7 +48,7 @@ class LoopHostTest {
 
     @Test
     void aRemovedRuleForgetsItsFlowAndRemovesItsPartner() {
-        f.host.packetIn(new PacketIn(S1.toString(), 1, udp, PacketIn.NO_MAC, false));
+        f.host.packetIn(new PacketIn(S1.toString(), 1, udp, PacketIn.NO_MAC, false), new byte[60]);
         FlowRule first = f.rules.rules.values().iterator().next();
         f.rules.rules.remove(first.id());
         f.host.ruleRemoved(first);
@@ -58,10 +59,10 @@ class LoopHostTest {
 
     @Test
     void stopClearsTheAdjustorAndRemovesTheAppsRules() {
-        f.host.packetIn(new PacketIn(S1.toString(), 1, udp, PacketIn.NO_MAC, false));
+        f.host.packetIn(new PacketIn(S1.toString(), 1, udp, PacketIn.NO_MAC, false), new byte[60]);
         f.host.stop();
         assertEquals(TestServices.TestCoreService.APP_ID, f.rules.removedById);
         assertTrue(f.rules.rules.isEmpty());
-        assertEquals(1, f.packets.emitted.size(), "the clear-all");
+        assertEquals(2, f.packets.emitted.size(), "the packet sent on, then the clear-all");
     }
 }

@@ -17,6 +17,7 @@ import org.onosproject.net.DeviceId;
 import org.onosproject.net.PortNumber;
 import org.onosproject.net.flow.instructions.Instructions;
 import org.onosproject.net.packet.DefaultInboundPacket;
+import org.onosproject.net.packet.OutboundPacket;
 
 import java.nio.ByteBuffer;
 import java.util.List;
@@ -63,7 +64,7 @@ class PacketAdapterTest {
     @Test
     void requestsFollowTheFacilitiesAndTheControlEtherType() {
         assertEquals(5, f.packets.requested.size());
-        f.packetAdapter.setFacilities(List.of(S1), 0x88b6);
+        f.packetAdapter.setFacilities(List.of(HostFixture.FACILITY), 0x88b6);
         assertTrue(f.packets.requested.stream().anyMatch(r -> r.contains("0x88b6")));
         assertTrue(f.packets.requested.stream().noneMatch(r -> r.contains("0x88b5")));
         assertEquals(1, f.packets.cancelled.size(), "only the control request moved");
@@ -78,9 +79,11 @@ class PacketAdapterTest {
         FiveTuple t = FlowIds.parse("t", "udp-2001:db8::1-5001-2001:db8::4-5201");
         TestServices.TestPacketContext ctx = packetIn(S1, udp6(t));
         assertTrue(ctx.isHandled());
-        assertEquals(List.of(Instructions.createOutput(PortNumber.portNumber(3))),
-                ctx.treatmentBuilder().build().allInstructions());
+        assertFalse(ctx.sent, "the context is blocked, not sent: the loop sends the packet on");
         assertEquals(2, f.rules.rules.size());
+        OutboundPacket out = f.packets.emitted.get(f.packets.emitted.size() - 1);
+        assertEquals(List.of(Instructions.createOutput(PortNumber.portNumber(3))), out.treatment().allInstructions());
+        assertEquals(udp6(t).serialize().length, out.data().remaining(), "its own bytes, into the adjustor");
         assertTrue(f.store.getFlow(t).isPresent());
     }
 
@@ -108,5 +111,46 @@ class PacketAdapterTest {
         assertFalse(ctx.sent);
         assertEquals(AgentStatus.UP, f.store.getAgent(S1).get().status());
         assertFalse(f.packets.emitted.isEmpty(), "the agent that appeared got its state as a Packet-Out");
+    }
+
+    /**
+     * ONOS calls packet processors on the OpenFlow I/O threads (PacketManager's
+     * InternalPacketProviderService.processPacket, on the OpenFlowControllerImpl message path):
+     * one that waits there stalls every switch. A packet-in must not wait for the loop's thread,
+     * busy with a period for all we know.
+     */
+    @Test
+    void aPacketInNeverWaitsForTheLoopsThread() {
+        f.loopThread.hold();
+        FiveTuple t = FlowIds.parse("t", "udp-2001:db8::1-5001-2001:db8::4-5201");
+        TestServices.TestPacketContext ctx = packetIn(S1, udp6(t));
+        assertTrue(ctx.isHandled(), "claimed at once, so no other app forwards it too");
+        assertEquals(1, f.loopThread.queued());
+        assertTrue(f.rules.rules.isEmpty(), "nothing done on the I/O thread");
+        f.loopThread.release();
+        assertEquals(2, f.rules.rules.size());
+    }
+
+    @Test
+    void nothingFromTheAdjustorsPortsIsLeftToOthersToFloodOrLearnFrom() {
+        Ethernet lldp = new Ethernet();
+        lldp.setEtherType(Ethernet.TYPE_LLDP);
+        lldp.setSourceMACAddress("00:00:00:00:00:01");
+        lldp.setDestinationMACAddress(MacAddress.BROADCAST);
+        lldp.setPayload(new Data(new byte[46]));
+        byte[] raw = lldp.serialize();
+        for (long port : new long[]{3, 4}) {
+            TestServices.TestPacketContext ctx = new TestServices.TestPacketContext(new DefaultInboundPacket(
+                    new ConnectPoint(S1, PortNumber.portNumber(port)), lldp, ByteBuffer.wrap(raw)));
+            f.packets.processor.process(ctx);
+            assertTrue(ctx.isHandled(), "port " + port);
+        }
+        FiveTuple t = FlowIds.parse("t", "udp-2001:db8::1-5001-2001:db8::4-5201");
+        TestServices.TestPacketContext back = new TestServices.TestPacketContext(new DefaultInboundPacket(
+                new ConnectPoint(S1, PortNumber.portNumber(4)), udp6(t), ByteBuffer.wrap(udp6(t).serialize())));
+        f.packets.processor.process(back);
+        assertTrue(back.isHandled(), "UDP back from the adjustor without a flow is dropped");
+        assertTrue(f.rules.rules.isEmpty());
+        assertTrue(f.packets.emitted.isEmpty());
     }
 }

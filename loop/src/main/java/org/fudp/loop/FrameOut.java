@@ -11,6 +11,18 @@ public final class FrameOut {
     private final long port;
     private final byte[] frame;
 
+    /**
+     * Returns a frame to emit; hosts use it to send on a packet the loop placed.
+     *
+     * @param facilityId the switch
+     * @param port its output port
+     * @param frame the whole Ethernet frame
+     * @return the frame out
+     */
+    public static FrameOut of(String facilityId, long port, byte[] frame) {
+        return new FrameOut(facilityId, port, frame);
+    }
+
     FrameOut(String facilityId, long port, byte[] frame) {
         this.facilityId = Objects.requireNonNull(facilityId, "facilityId");
         this.port = port;

@@ -189,31 +189,30 @@ public final class FudpLoop {
             return out;
         }
         TrackedFlow known = flows.get(t);
-        if (p.inPort() == f.returnPort()) {
-            // Shaped traffic back from the adjustor before the flow's return rule was in place.
-            if (known != null) {
-                out.forward(known.onwardPort());
-            }
+        if (known != null) {
+            // Where its rules send it; shaped traffic back from the adjustor, before the flow's
+            // return rule was in place, goes on.
+            out.forward(p.inPort() == f.returnPort() || !known.viaAdjustor() ? known.onwardPort() : f.adjustorPort());
             return out;
         }
-        TrackedFlow tf = known != null ? known : learn(f, p, nowMs, out);
-        if (tf != null) {
-            out.forward(tf.viaAdjustor() ? f.adjustorPort() : tf.onwardPort());
+        if (p.inPort() == f.returnPort()) {
+            // From the adjustor without a flow: no one's to flood or learn from.
+            return out;
         }
+        OptionalLong onward = network.onwardPort(f.id(), t.dst(), p.dstMac());
+        if (PacketVerdict.of(f, p.inPort(), onward) != PacketVerdict.TAKE) {
+            return out;
+        }
+        TrackedFlow tf = learn(f, p, onward.getAsLong(), nowMs, out);
+        out.forward(tf.viaAdjustor() ? f.adjustorPort() : tf.onwardPort());
         return out;
     }
 
-    private TrackedFlow learn(Facility f, PacketIn p, long nowMs, Actions out) {
+    private TrackedFlow learn(Facility f, PacketIn p, long onward, long nowMs, Actions out) {
         FiveTuple t = p.flow();
-        OptionalLong onward = network.onwardPort(f.id(), t.dst(), p.dstMac());
-        if (onward.isEmpty() || onward.getAsLong() == p.inPort() || f.isAdjustorSide(onward.getAsLong())) {
-            // No way on that we know: left to other apps.
-            return null;
-        }
         boolean udp = t.protocol() == FiveTuple.UDP;
         Optional<CfsAssignment> cfs = network.cfsOf(f.id(), t.dst());
-        TrackedFlow tf = new TrackedFlow(flows.nextNumber(), t, f, onward.getAsLong(), udp && cfs.isPresent(),
-                settings, nowMs);
+        TrackedFlow tf = new TrackedFlow(flows.nextNumber(), t, f, onward, udp && cfs.isPresent(), settings, nowMs);
         flows.add(tf);
         out.addRules(tf.rules());
         out.putFlow(tf.view(nowMs, -1));
