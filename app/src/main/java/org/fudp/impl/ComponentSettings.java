@@ -3,9 +3,12 @@ package org.fudp.impl;
 import org.fudp.algorithm.FudpaConfig;
 import org.fudp.loop.LoopSettings;
 import org.onlab.util.Tools;
+import org.onosproject.net.packet.PacketPriority;
 import org.slf4j.Logger;
 
+import java.util.Arrays;
 import java.util.Dictionary;
+import java.util.Locale;
 import java.util.Set;
 
 import static org.fudp.impl.OsgiPropertyConstants.*;
@@ -24,11 +27,13 @@ final class ComponentSettings {
             0x8942);
 
     final LoopSettings loop;
+    final PacketPriority puntPriority;
     final int historyLength;
     final String keyFile;
 
-    private ComponentSettings(LoopSettings loop, int historyLength, String keyFile) {
+    private ComponentSettings(LoopSettings loop, PacketPriority puntPriority, int historyLength, String keyFile) {
         this.loop = loop;
+        this.puntPriority = puntPriority;
         this.historyLength = historyLength;
         this.keyFile = keyFile;
     }
@@ -47,7 +52,8 @@ final class ComponentSettings {
                 .controlEtherType(Integer.decode(CONTROL_ETHER_TYPE_DEFAULT))
                 .heartbeatTimeoutMs(HEARTBEAT_TIMEOUT_MS_DEFAULT).heartbeatIntervalMs(HEARTBEAT_INTERVAL_MS_DEFAULT)
                 .ackTimeoutMs(ACK_TIMEOUT_MS_DEFAULT).closingRules(false).senderId(SENDER_ID).build();
-        return new ComponentSettings(loop, HISTORY_LENGTH_DEFAULT, KEY_FILE_DEFAULT);
+        return new ComponentSettings(loop, PacketPriority.valueOf(PUNT_PRIORITY_DEFAULT), HISTORY_LENGTH_DEFAULT,
+                KEY_FILE_DEFAULT);
     }
 
     /**
@@ -90,8 +96,18 @@ final class ComponentSettings {
                 b.controlEtherType(parsed);
             }
         }
+        LoopSettings next = b.build();
+        PacketPriority punt = r.punt(puntPriority);
+        if (punt.priorityValue() >= next.flowPriority()) {
+            // The per-flow rules must win over the punts, or every packet of a flow reaches ONOS.
+            log.error("{} {} ({}) must be below {} {}; keeping {} {} and {} {}", PUNT_PRIORITY, punt,
+                    punt.priorityValue(), FLOW_PRIORITY, next.flowPriority(), PUNT_PRIORITY, puntPriority,
+                    FLOW_PRIORITY, loop.flowPriority());
+            punt = puntPriority;
+            next = next.toBuilder().flowPriority(loop.flowPriority()).build();
+        }
         String kf = Tools.get(p, KEY_FILE);
-        return new ComponentSettings(b.build(), (int) r.integer(HISTORY_LENGTH, historyLength, 1, 1_000_000),
+        return new ComponentSettings(next, punt, (int) r.integer(HISTORY_LENGTH, historyLength, 1, 1_000_000),
                 kf == null || kf.trim().isEmpty() ? keyFile : kf.trim());
     }
 
@@ -153,6 +169,20 @@ final class ComponentSettings {
             }
             log.error("Invalid {} \"{}\": must be a number strictly between 0 and 1; keeping {}", name, s, current);
             return current;
+        }
+
+        PacketPriority punt(PacketPriority current) {
+            String s = Tools.get(p, PUNT_PRIORITY);
+            if (s == null) {
+                return current;
+            }
+            try {
+                return PacketPriority.valueOf(s.trim().toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                log.error("Invalid {} \"{}\": must be one of {}; keeping {}", PUNT_PRIORITY, s,
+                        Arrays.toString(PacketPriority.values()), current);
+                return current;
+            }
         }
 
         boolean bool(String name, boolean current) {

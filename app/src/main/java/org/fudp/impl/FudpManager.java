@@ -71,6 +71,7 @@ import static org.onlab.util.Tools.groupedThreads;
                 BETA + ":Double=" + BETA_DEFAULT,
                 FLOW_IDLE_TIMEOUT + ":Integer=" + FLOW_IDLE_TIMEOUT_DEFAULT,
                 FLOW_PRIORITY + ":Integer=" + FLOW_PRIORITY_DEFAULT,
+                PUNT_PRIORITY + "=" + PUNT_PRIORITY_DEFAULT,
                 ENABLED + ":Boolean=" + ENABLED_DEFAULT,
                 DRY_RUN + ":Boolean=" + DRY_RUN_DEFAULT,
                 CONTROL_ETHER_TYPE + "=" + CONTROL_ETHER_TYPE_DEFAULT,
@@ -126,8 +127,11 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
     /** Idle timeout of the per-flow rules in seconds; a flow is forgotten when they idle out. */
     private int flowIdleTimeout = FLOW_IDLE_TIMEOUT_DEFAULT;
 
-    /** Priority of the per-flow rules (the rule back from the adjustor gets one more); 1..65534. */
+    /** Priority of the per-flow rules (the rule back from the adjustor gets one more); above puntPriority. */
     private int flowPriority = FLOW_PRIORITY_DEFAULT;
+
+    /** Priority of FUDP's TCP/UDP punts at the facilities, a PacketPriority name: MEDIUM (30000), REACTIVE (5). */
+    private String puntPriority = PUNT_PRIORITY_DEFAULT;
 
     /** Run the control loop; false: flows are still measured, no allocation, adjustors released. */
     private boolean enabled = ENABLED_DEFAULT;
@@ -204,8 +208,9 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
         mirror(settings);
         store.setHistoryLength(settings.historyLength);
         host.configure(settings.loop);
-        if (old.loop.controlEtherType() != settings.loop.controlEtherType()) {
-            packets.setFacilities(loopFacilities(), settings.loop.controlEtherType());
+        if (old.loop.controlEtherType() != settings.loop.controlEtherType()
+                || old.puntPriority != settings.puntPriority) {
+            packets.setFacilities(loopFacilities(), settings.loop.controlEtherType(), settings.puntPriority);
         }
         if (!old.keyFile.equals(settings.keyFile)) {
             loadKeys();
@@ -234,6 +239,7 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
         beta = s.loop.fudpa().beta();
         flowIdleTimeout = s.loop.flowIdleTimeoutS();
         flowPriority = s.loop.flowPriority();
+        puntPriority = s.puntPriority.name();
         enabled = s.loop.enabled();
         dryRun = s.loop.dryRun();
         controlEtherType = String.format("0x%04x", s.loop.controlEtherType());
@@ -276,7 +282,7 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
         bottlenecks = ImmutableList.copyOf(newBottlenecks);
         facilities = ImmutableList.copyOf(newFacilities);
         host.setFacilities(loopFacilities());
-        packets.setFacilities(loopFacilities(), settings.loop.controlEtherType());
+        packets.setFacilities(loopFacilities(), settings.loop.controlEtherType(), settings.puntPriority);
         log.info("FUDP config in force: {} facilities, {} bottlenecks", newFacilities.size(), newBottlenecks.size());
     }
 

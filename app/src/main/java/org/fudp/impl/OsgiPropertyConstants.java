@@ -32,8 +32,19 @@ public final class OsgiPropertyConstants {
 
     /** Priority of the per-flow rules; the rule back from the adjustor gets one more. */
     public static final String FLOW_PRIORITY = "flowPriority";
-    /** Default priority: above ONOS reactive forwarding (10). */
-    public static final int FLOW_PRIORITY_DEFAULT = 40000;
+    /**
+     * Default priority: above FUDP's punts (30000), intents (100), VPLS (1100, 1200) and fwd (10);
+     * below ONOS's CONTROL punts (40000: ARP, LLDP, BDDP), which must still reach ONOS.
+     */
+    public static final int FLOW_PRIORITY_DEFAULT = 35000;
+
+    /** Priority at which TCP and UDP are punted to FUDP at the facilities, a PacketPriority name. */
+    public static final String PUNT_PRIORITY = "puntPriority";
+    /**
+     * Default: MEDIUM (30000), above fwd's per-MAC rules (10) and intents (100), so that a flow
+     * between hosts that have pinged each other still reaches FUDP; REACTIVE (5) would lose to them.
+     */
+    public static final String PUNT_PRIORITY_DEFAULT = "MEDIUM";
 
     /** Whether the control loop computes allocations at all. */
     public static final String ENABLED = "enabled";

@@ -79,20 +79,22 @@ final class PacketAdapter implements PacketProcessor {
     }
 
     /**
-     * Requests packets at exactly these facilities: TCP and UDP over IPv4 and IPv6, and the
-     * control EtherType.
+     * Requests packets at exactly these facilities: TCP and UDP over IPv4 and IPv6 at the punt
+     * priority, and the control EtherType at CONTROL. ONOS's PacketManager turns each request into
+     * a permanent punt-only rule at that priority (core/net PacketManager, DefaultSingleTablePipeline).
      *
      * @param facilities the facilities
      * @param controlEtherType the control EtherType
+     * @param punt the priority of the TCP and UDP punts
      */
-    synchronized void setFacilities(Collection<Facility> facilities, int controlEtherType) {
+    synchronized void setFacilities(Collection<Facility> facilities, int controlEtherType, PacketPriority punt) {
         Map<DeviceId, Facility> byDevice = new HashMap<>();
         facilities.forEach(f -> byDevice.put(DeviceId.deviceId(f.id()), f));
         Set<PacketRequest> wanted = new LinkedHashSet<>();
         for (DeviceId d : byDevice.keySet()) {
             wanted.add(new PacketRequest(controlSelector(controlEtherType), PacketPriority.CONTROL, d));
             for (TrafficSelector s : dataSelectors()) {
-                wanted.add(new PacketRequest(s, PacketPriority.REACTIVE, d));
+                wanted.add(new PacketRequest(s, punt, d));
             }
         }
         for (PacketRequest r : List.copyOf(requests)) {

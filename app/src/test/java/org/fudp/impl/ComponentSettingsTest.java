@@ -1,6 +1,7 @@
 package org.fudp.impl;
 
 import org.junit.jupiter.api.Test;
+import org.onosproject.net.packet.PacketPriority;
 import org.slf4j.LoggerFactory;
 
 import java.util.Hashtable;
@@ -48,5 +49,18 @@ class ComponentSettingsTest {
         assertNull(ComponentSettings.parseEtherType("0x86dd"));
         assertEquals(Integer.valueOf(0x88b6), ComponentSettings.parseEtherType("34998"));
         assertSame(d, d.read(null, LoggerFactory.getLogger(ComponentSettingsTest.class)));
+    }
+
+    @Test
+    void puntsStayBelowThePerFlowRules() {
+        ComponentSettings d = ComponentSettings.defaults();
+        assertEquals(PacketPriority.MEDIUM, d.puntPriority);
+        assertEquals(35000, d.loop.flowPriority(), "between the punts (30000) and CONTROL (40000)");
+        ComponentSettings tie = read(OsgiPropertyConstants.FLOW_PRIORITY, "30000");
+        assertEquals(35000, tie.loop.flowPriority(), "rules that tie with the punts would never match first");
+        ComponentSettings high = read(OsgiPropertyConstants.PUNT_PRIORITY, "high");
+        assertEquals(PacketPriority.MEDIUM, high.puntPriority, "60000 is above the per-flow rules");
+        assertEquals(PacketPriority.REACTIVE, read(OsgiPropertyConstants.PUNT_PRIORITY, "reactive").puntPriority);
+        assertEquals(PacketPriority.MEDIUM, read(OsgiPropertyConstants.PUNT_PRIORITY, "loud").puntPriority);
     }
 }

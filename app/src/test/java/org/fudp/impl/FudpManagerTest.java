@@ -416,6 +416,31 @@ class FudpManagerTest {
         return list.get(list.size() - 1);
     }
 
+    /**
+     * After one ping between H1 and H4, ReactiveForwarding's priority-10 MAC rule forwards all of
+     * their traffic without a packet-in. FUDP's punts at MEDIUM (30000) still win; at REACTIVE (5),
+     * what FUDP requested before, it never learns the flow.
+     */
+    @Test
+    void fwdsMacRuleAfterAPingDoesNotHideNewFlowsFromFudp() throws Exception {
+        SwitchTableDouble s1 = new SwitchTableDouble(S1, packets);
+        Ethernet udp = dataPacket(UDP1);
+        s1.fwdRule(H1_PORT.toLong(), udp.getSourceMAC(), udp.getDestinationMAC());
+
+        TestServices.TestPacketContext ctx = s1.arrive(H1_PORT.toLong(), udp);
+
+        assertNotNull(ctx, "the punt beats fwd's rule");
+        assertTrue(ctx.isHandled());
+        assertTrue(mgr.getFlow(UDP1).isPresent());
+
+        TestServices.TestContext props = new TestServices.TestContext();
+        props.props.put(OsgiPropertyConstants.PUNT_PRIORITY, "REACTIVE");
+        mgr.modified(props);
+        assertNull(s1.arrive(H1_PORT.toLong(), dataPacket(TCP1)), "at REACTIVE fwd's rule wins");
+        assertTrue(mgr.getFlow(TCP1).isEmpty());
+        assertEquals(1, s1.forwardedByOthers);
+    }
+
     @Test
     void aRuleThatIdlesOutTakesItsFlowAndItsOtherRuleWithIt() throws Exception {
         flowStarts(UDP1, H1_PORT);
@@ -521,14 +546,14 @@ class FudpManagerTest {
         ctx.props.put(OsgiPropertyConstants.ALPHA, "1.5");
         ctx.props.put(OsgiPropertyConstants.CONTROL_PERIOD_MS, "fast");
         ctx.props.put(OsgiPropertyConstants.BETA, "0.5");
-        ctx.props.put(OsgiPropertyConstants.FLOW_PRIORITY, "30000");
+        ctx.props.put(OsgiPropertyConstants.FLOW_PRIORITY, "32000");
         ctx.props.put(OsgiPropertyConstants.CONTROL_ETHER_TYPE, "0x88b6");
         mgr.modified(ctx);
         assertEquals(OsgiPropertyConstants.ALPHA_DEFAULT, mgr.getControlStatus().alpha());
         assertEquals(0.5, mgr.getControlStatus().beta());
         assertEquals(OsgiPropertyConstants.CONTROL_PERIOD_MS_DEFAULT, mgr.getControlStatus().periodMs());
         flowStarts(TCP1, H1_PORT);
-        assertEquals(30000, ruleFor(TCP1, false).priority(), "new flows get the new priority");
+        assertEquals(32000, ruleFor(TCP1, false).priority(), "new flows get the new priority");
         assertTrue(packets.requested.stream().anyMatch(r -> r.contains("0x88b6")), packets.requested.toString());
         assertTrue(packets.requested.stream().noneMatch(r -> r.contains("0x88b5")), "the old EtherType is cancelled");
     }

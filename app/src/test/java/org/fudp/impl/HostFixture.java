@@ -9,6 +9,7 @@ import org.fudp.loop.LoopSettings;
 import org.fudp.loop.NetworkView;
 import org.fudp.protocol.MutableClock;
 import org.onosproject.net.DeviceId;
+import org.onosproject.net.packet.PacketPriority;
 
 import java.net.InetAddress;
 import java.util.ArrayDeque;
@@ -63,7 +64,7 @@ final class HostFixture {
         host.setFacilities(List.of(FACILITY));
         packetAdapter = new PacketAdapter(packets, TestServices.TestCoreService.APP_ID, host, network);
         packetAdapter.start();
-        packetAdapter.setFacilities(List.of(FACILITY), 0x88b5);
+        packetAdapter.setFacilities(List.of(FACILITY), 0x88b5, PacketPriority.MEDIUM);
     }
 
     /**

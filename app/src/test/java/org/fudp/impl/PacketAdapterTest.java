@@ -18,6 +18,7 @@ import org.onosproject.net.PortNumber;
 import org.onosproject.net.flow.instructions.Instructions;
 import org.onosproject.net.packet.DefaultInboundPacket;
 import org.onosproject.net.packet.OutboundPacket;
+import org.onosproject.net.packet.PacketPriority;
 
 import java.nio.ByteBuffer;
 import java.util.List;
@@ -64,11 +65,11 @@ class PacketAdapterTest {
     @Test
     void requestsFollowTheFacilitiesAndTheControlEtherType() {
         assertEquals(5, f.packets.requested.size());
-        f.packetAdapter.setFacilities(List.of(HostFixture.FACILITY), 0x88b6);
+        f.packetAdapter.setFacilities(List.of(HostFixture.FACILITY), 0x88b6, PacketPriority.MEDIUM);
         assertTrue(f.packets.requested.stream().anyMatch(r -> r.contains("0x88b6")));
         assertTrue(f.packets.requested.stream().noneMatch(r -> r.contains("0x88b5")));
         assertEquals(1, f.packets.cancelled.size(), "only the control request moved");
-        f.packetAdapter.setFacilities(List.of(), 0x88b6);
+        f.packetAdapter.setFacilities(List.of(), 0x88b6, PacketPriority.MEDIUM);
         assertTrue(f.packets.requested.isEmpty());
         f.packetAdapter.stop();
         assertNull(f.packets.processor);

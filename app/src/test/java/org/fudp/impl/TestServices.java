@@ -189,6 +189,8 @@ final class TestServices {
     static final class TestPacketService extends PacketServiceAdapter {
         PacketProcessor processor;
         final Set<String> requested = new HashSet<>();
+        /** The requests in force, as the punt rules ONOS would install for them: key to (selector, priority). */
+        final Map<String, Map.Entry<TrafficSelector, PacketPriority>> punts = new LinkedHashMap<>();
         final List<String> cancelled = new ArrayList<>();
         final List<OutboundPacket> emitted = new ArrayList<>();
 
@@ -208,6 +210,7 @@ final class TestServices {
         public void requestPackets(TrafficSelector selector, PacketPriority priority, ApplicationId appId,
                                    Optional<org.onosproject.net.DeviceId> deviceId) {
             requested.add(key(selector, priority, deviceId));
+            punts.put(key(selector, priority, deviceId), Map.entry(selector, priority));
         }
 
         @Override
@@ -215,6 +218,7 @@ final class TestServices {
                                   Optional<org.onosproject.net.DeviceId> deviceId) {
             String k = key(selector, priority, deviceId);
             requested.remove(k);
+            punts.remove(k);
             cancelled.add(k);
         }
 
