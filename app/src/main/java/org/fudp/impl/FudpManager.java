@@ -171,6 +171,7 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
     private LoopHost host;
     private PacketAdapter packets;
     private NetworkConfigAdapter netcfg;
+    private HostLearningGuard hostLearning;
     private ComponentSettings settings = ComponentSettings.defaults();
     private volatile List<Facility> facilities = ImmutableList.of();
     private volatile List<Bottleneck> bottlenecks = ImmutableList.of();
@@ -194,6 +195,7 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
         packets = new PacketAdapter(packetService, appId, host, network);
         packets.start();
         flowRuleService.addListener(flowRuleListener);
+        hostLearning = new HostLearningGuard(netcfgRegistry);
         netcfg = new NetworkConfigAdapter(netcfgRegistry, appId, this::applyConfig);
         netcfg.start();
         host.schedule(settings.loop.periodMs());
@@ -223,6 +225,7 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
     @Deactivate
     protected void deactivate() {
         netcfg.stop();
+        hostLearning.restoreAll();
         packets.stop();
         flowRuleService.removeListener(flowRuleListener);
         host.stop();
@@ -267,11 +270,7 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
         }
     }
 
-    /**
-     * Returns the loop's host, for tests that drive periods and ticks themselves.
-     *
-     * @return the host
-     */
+    // For tests that drive periods and ticks themselves.
     LoopHost host() {
         return host;
     }
@@ -282,6 +281,7 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
         bottlenecks = ImmutableList.copyOf(newBottlenecks);
         facilities = ImmutableList.copyOf(newFacilities);
         host.setFacilities(loopFacilities());
+        hostLearning.setFacilities(facilities);
         packets.setFacilities(loopFacilities(), settings.loop.controlEtherType(), settings.puntPriority);
         log.info("FUDP config in force: {} facilities, {} bottlenecks", newFacilities.size(), newBottlenecks.size());
     }

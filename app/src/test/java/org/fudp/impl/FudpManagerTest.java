@@ -441,6 +441,41 @@ class FudpManagerTest {
         assertEquals(1, s1.forwardedByOthers);
     }
 
+    /**
+     * UDP that comes back from the adjustor carries its sender's MAC. Unless learning is off at
+     * the return port, ONOS moves the sender onto it (the host double plays HostLocationProvider),
+     * and no flow toward that host could be placed any more.
+     */
+    @Test
+    void hostsAreNotLearntOnTheAdjustorPortsSoFlowsBackToThemArePlaced() throws Exception {
+        String back = TestServices.TestNetcfg.keys("ports", new ConnectPoint(S1, BACK), "hostLearning");
+        assertEquals(false, netcfg.byKeys.get(back).get("enabled").asBoolean());
+        assertTrue(netcfg.byKeys.containsKey(TestServices.TestNetcfg.keys("ports", new ConnectPoint(S1, ADJUSTOR),
+                "hostLearning")));
+
+        hosts.heard(netcfg, MacAddress.valueOf("00:00:00:00:00:01"), new ConnectPoint(S1, BACK));
+        FiveTuple toH1 = tuple(FiveTuple.TCP, "10.0.0.4", 5201, "10.0.0.1", 40001);
+        Ethernet eth = dataPacket(toH1);
+        eth.setSourceMACAddress("00:00:00:00:00:04");
+        eth.setDestinationMACAddress("00:00:00:00:00:01");
+        assertTrue(packetIn(ONWARD, eth, eth.serialize()).isHandled());
+        assertEquals(H1_PORT, output(ruleFor(toH1, false)), "H1 is still where it is");
+
+        mgr.deactivate();
+        assertTrue(netcfg.byKeys.isEmpty(), "what the app wrote goes with it");
+    }
+
+    @Test
+    void anOperatorsOwnHostLearningSettingIsLeftAlone() {
+        netcfg.fire(NetworkConfigEvent.Type.CONFIG_REMOVED, null);
+        assertTrue(netcfg.byKeys.isEmpty());
+        String back = TestServices.TestNetcfg.keys("ports", new ConnectPoint(S1, BACK), "hostLearning");
+        netcfg.byKeys.put(back, netcfg.mapper.createObjectNode().put("enabled", true));
+        netcfg.fire(NetworkConfigEvent.Type.CONFIG_UPDATED, netcfg.current);
+        mgr.deactivate();
+        assertTrue(netcfg.byKeys.get(back).get("enabled").asBoolean());
+    }
+
     @Test
     void aRuleThatIdlesOutTakesItsFlowAndItsOtherRuleWithIt() throws Exception {
         flowStarts(UDP1, H1_PORT);

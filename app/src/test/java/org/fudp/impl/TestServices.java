@@ -11,12 +11,16 @@ import org.onosproject.core.DefaultApplicationId;
 import org.onosproject.event.Event;
 import org.onosproject.event.EventDeliveryServiceAdapter;
 import org.onosproject.event.EventSink;
+import org.onosproject.net.ConnectPoint;
+import org.onosproject.net.DefaultHost;
 import org.onosproject.net.Host;
+import org.onosproject.net.HostLocation;
 import org.onosproject.net.config.Config;
 import org.onosproject.net.config.ConfigFactory;
 import org.onosproject.net.config.NetworkConfigEvent;
 import org.onosproject.net.config.NetworkConfigListener;
 import org.onosproject.net.config.NetworkConfigRegistryAdapter;
+import org.onosproject.net.config.basics.HostLearningConfig;
 import org.onosproject.net.flow.DefaultFlowEntry;
 import org.onosproject.net.flow.FlowEntry;
 import org.onosproject.net.flow.FlowId;
@@ -116,12 +120,33 @@ final class TestServices {
         }
     }
 
-    /** Holds one FUDP config and tells the manager's listener about changes. */
+    /**
+     * Holds one FUDP config and tells the manager's listener about changes; holds other apps'
+     * configs by subject and key, as ONOS's store queues a config whose factory is not registered
+     * (NetworkConfigManager.applyConfig by keys), and serves HostLearningConfig from them.
+     */
     static final class TestNetcfg extends NetworkConfigRegistryAdapter {
         final ObjectMapper mapper = new ObjectMapper();
         final Set<ConfigFactory> factories = new HashSet<>();
         final List<NetworkConfigListener> listeners = new ArrayList<>();
+        final Map<String, JsonNode> byKeys = new LinkedHashMap<>();
         FudpConfig current;
+
+        static String keys(String subjectKey, Object subject, String configKey) {
+            return subjectKey + "/" + subject + "/" + configKey;
+        }
+
+        @Override
+        public <S, C extends Config<S>> C applyConfig(String subjectClassKey, S subject, String configKey,
+                                                      JsonNode json) {
+            byKeys.put(keys(subjectClassKey, subject, configKey), json);
+            return null;
+        }
+
+        @Override
+        public <S> void removeConfig(String subjectClassKey, S subject, String configKey) {
+            byKeys.remove(keys(subjectClassKey, subject, configKey));
+        }
 
         @Override
         public void registerConfigFactory(ConfigFactory configFactory) {
@@ -146,6 +171,15 @@ final class TestServices {
         @Override
         @SuppressWarnings("unchecked")
         public <S, C extends Config<S>> C getConfig(S subject, Class<C> configClass) {
+            if (configClass == HostLearningConfig.class) {
+                JsonNode json = byKeys.get(keys("ports", subject, "hostLearning"));
+                if (json == null) {
+                    return null;
+                }
+                HostLearningConfig c = new HostLearningConfig();
+                c.init((ConnectPoint) subject, "hostLearning", json, mapper, null);
+                return (C) c;
+            }
             return configClass == FudpConfig.class ? (C) current : null;
         }
 
@@ -344,6 +378,29 @@ final class TestServices {
     /** Knows a fixed set of hosts. */
     static final class TestHostService extends HostServiceAdapter {
         final List<Host> hosts = new ArrayList<>();
+
+        /**
+         * Plays HostLocationProvider learning from a packet a host sent: unless learning is off at
+         * that connect point (providers/host .../HostLocationProvider.java, processPacketInternal:
+         * "if learning is disabled bail out"), a host seen elsewhere moves there.
+         *
+         * @param netcfg where HostLearningConfig is looked up
+         * @param mac the sender's MAC
+         * @param at where the packet came in
+         */
+        void heard(TestNetcfg netcfg, MacAddress mac, ConnectPoint at) {
+            HostLearningConfig cfg = netcfg.getConfig(at, HostLearningConfig.class);
+            if (cfg != null && !cfg.hostLearningEnabled()) {
+                return;
+            }
+            for (int i = 0; i < hosts.size(); i++) {
+                Host h = hosts.get(i);
+                if (h.mac().equals(mac)) {
+                    hosts.set(i, new DefaultHost(h.providerId(), h.id(), h.mac(), h.vlan(),
+                            new HostLocation(at, 0), h.ipAddresses()));
+                }
+            }
+        }
 
         @Override
         public Host getHost(org.onosproject.net.HostId hostId) {
