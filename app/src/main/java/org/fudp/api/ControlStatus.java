@@ -2,6 +2,8 @@ package org.fudp.api;
 
 import com.google.common.base.MoreObjects;
 
+import java.util.List;
+
 /**
  * The control loop's mode and progress, as the REST API's control resource shows it.
  */
@@ -14,6 +16,7 @@ public final class ControlStatus {
     private final double beta;
     private final long periodsRun;
     private final long lastPeriodMs;
+    private final List<String> warnings;
 
     /**
      * Creates a status.
@@ -25,9 +28,11 @@ public final class ControlStatus {
      * @param beta beta of Eq. (2)
      * @param periodsRun periods run since activation
      * @param lastPeriodMs when the last period ran, epoch milliseconds, 0 if none
+     * @param warnings what an operator should fix for the loop to work as intended, e.g. a period
+     *                 shorter than two polls of the flow statistics
      */
     public ControlStatus(boolean enabled, boolean dryRun, long periodMs, double alpha, double beta,
-                         long periodsRun, long lastPeriodMs) {
+                         long periodsRun, long lastPeriodMs, List<String> warnings) {
         this.enabled = enabled;
         this.dryRun = dryRun;
         this.periodMs = periodMs;
@@ -35,6 +40,32 @@ public final class ControlStatus {
         this.beta = beta;
         this.periodsRun = periodsRun;
         this.lastPeriodMs = lastPeriodMs;
+        this.warnings = List.copyOf(warnings);
+    }
+
+    /**
+     * Creates a status without warnings.
+     *
+     * @param enabled whether the loop runs
+     * @param dryRun whether allocations are only reported
+     * @param periodMs the control period
+     * @param alpha the weight of Eq. (1)
+     * @param beta the weight of Eq. (2)
+     * @param periodsRun periods since activation
+     * @param lastPeriodMs when the last period ran
+     */
+    public ControlStatus(boolean enabled, boolean dryRun, long periodMs, double alpha, double beta,
+                         long periodsRun, long lastPeriodMs) {
+        this(enabled, dryRun, periodMs, alpha, beta, periodsRun, lastPeriodMs, List.of());
+    }
+
+    /**
+     * Returns what an operator should fix for the loop to work as intended.
+     *
+     * @return warnings, empty when all is well
+     */
+    public List<String> warnings() {
+        return warnings;
     }
 
     /**

@@ -1,9 +1,14 @@
 package org.fudp.codec;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.fudp.api.ControlStatus;
 import org.onosproject.codec.CodecContext;
 import org.onosproject.codec.JsonCodec;
+
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The control loop's mode and progress: enabled, dry-run, the period, alpha and beta of
@@ -18,6 +23,7 @@ public final class ControlStatusCodec extends JsonCodec<ControlStatus> {
     static final String BETA = "beta";
     static final String PERIODS_RUN = "periodsRun";
     static final String LAST_PERIOD = "lastPeriodMs";
+    static final String WARNINGS = "warnings";
 
     @Override
     public ObjectNode encode(ControlStatus s, CodecContext context) {
@@ -29,6 +35,8 @@ public final class ControlStatusCodec extends JsonCodec<ControlStatus> {
         n.put(BETA, s.beta());
         n.put(PERIODS_RUN, s.periodsRun());
         n.put(LAST_PERIOD, s.lastPeriodMs());
+        ArrayNode w = n.putArray(WARNINGS);
+        s.warnings().forEach(w::add);
         return n;
     }
 
@@ -37,6 +45,15 @@ public final class ControlStatusCodec extends JsonCodec<ControlStatus> {
         return new ControlStatus(JsonFields.bool(json, "", ENABLED), JsonFields.bool(json, "", DRY_RUN),
                 JsonFields.longValue(json, "", PERIOD), JsonFields.doubleOrNaN(json, "", ALPHA),
                 JsonFields.doubleOrNaN(json, "", BETA), JsonFields.longValue(json, "", PERIODS_RUN),
-                JsonFields.longValue(json, "", LAST_PERIOD));
+                JsonFields.longValue(json, "", LAST_PERIOD), warnings(json));
+    }
+
+    private static List<String> warnings(ObjectNode json) {
+        List<String> out = new ArrayList<>();
+        JsonNode w = json.get(WARNINGS);
+        if (w != null && w.isArray()) {
+            w.forEach(v -> out.add(v.asText()));
+        }
+        return out;
     }
 }

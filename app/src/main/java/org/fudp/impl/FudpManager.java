@@ -18,7 +18,6 @@ import org.fudp.loop.DecisionRecord;
 import org.fudp.loop.FlowHistorySample;
 import org.fudp.loop.FudpLoop;
 import org.fudp.protocol.FiveTuple;
-import org.fudp.protocol.KeyRing;
 import org.onosproject.cfg.ComponentConfigService;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreService;
@@ -42,10 +41,6 @@ import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Paths;
 import java.time.Clock;
 import java.util.Collection;
 import java.util.List;
@@ -172,6 +167,7 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
     private PacketAdapter packets;
     private NetworkConfigAdapter netcfg;
     private HostLearningGuard hostLearning;
+    private StatsPollCheck pollCheck;
     private ComponentSettings settings = ComponentSettings.defaults();
     private volatile List<Facility> facilities = ImmutableList.of();
     private volatile List<Bottleneck> bottlenecks = ImmutableList.of();
@@ -179,6 +175,7 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
     @Activate
     protected void activate(ComponentContext context) {
         appId = coreService.registerApplication(APP_NAME);
+        pollCheck = new StatsPollCheck(cfgService);
         cfgService.registerProperties(getClass());
         settings = ComponentSettings.defaults().read(context == null ? null : context.getProperties(), log);
         mirror(settings);
@@ -191,7 +188,7 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
         host = new LoopHost(loop, clock, autoSchedule
                 ? Executors.newSingleThreadScheduledExecutor(groupedThreads("fudp", "loop-%d", log)) : Runnable::run,
                 new RuleAdapter(flowRuleService, appId), new AdjustorLink(packetService), new StatePublisher(store));
-        loadKeys();
+        host.loadKeys(keyFile);
         packets = new PacketAdapter(packetService, appId, host, network);
         packets.start();
         flowRuleService.addListener(flowRuleListener);
@@ -201,6 +198,7 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
         host.schedule(settings.loop.periodMs());
         log.info("Started {}: period {} ms, {} facilities, {} bottlenecks", appId.name(), controlPeriodMs,
                 facilities.size(), bottlenecks.size());
+        pollCheck.warning(controlPeriodMs).ifPresent(log::warn);
     }
 
     @Modified
@@ -215,10 +213,11 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
             packets.setFacilities(loopFacilities(), settings.loop.controlEtherType(), settings.puntPriority);
         }
         if (!old.keyFile.equals(settings.keyFile)) {
-            loadKeys();
+            host.loadKeys(keyFile);
         }
         if (old.loop.periodMs() != settings.loop.periodMs()) {
             host.schedule(settings.loop.periodMs());
+            pollCheck.warning(controlPeriodMs).ifPresent(log::warn);
         }
     }
 
@@ -251,23 +250,6 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
         ackTimeoutMs = s.loop.ackTimeoutMs();
         historyLength = s.historyLength;
         keyFile = s.keyFile;
-    }
-
-    private void loadKeys() {
-        String text = null;
-        try {
-            text = Files.readString(Paths.get(keyFile), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            log.warn("No key file {} ({}): control frames can be neither sent nor verified", keyFile, e.toString());
-        }
-        try {
-            if (text != null) {
-                KeyRing.parse(text);
-            }
-            host.setKeys(text);
-        } catch (IllegalArgumentException e) {
-            log.error("Key file {} is unusable: {}; the keys in force stay", keyFile, e.getMessage());
-        }
     }
 
     // For tests that drive periods and ticks themselves.
@@ -354,7 +336,8 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
 
     @Override
     public ControlStatus getControlStatus() {
-        return new ControlStatus(enabled, dryRun, controlPeriodMs, alpha, beta, host.periods(), host.lastPeriodMs());
+        return new ControlStatus(enabled, dryRun, controlPeriodMs, alpha, beta, host.periods(), host.lastPeriodMs(),
+                pollCheck.warning(controlPeriodMs).stream().collect(Collectors.toList()));
     }
 
     // ---------------------------------------------------------------- FudpAdminService

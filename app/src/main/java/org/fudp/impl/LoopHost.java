@@ -7,10 +7,15 @@ import org.fudp.loop.FudpLoop;
 import org.fudp.loop.LoopSettings;
 import org.fudp.loop.Notice;
 import org.fudp.loop.PacketIn;
+import org.fudp.protocol.KeyRing;
 import org.onosproject.net.flow.FlowRule;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Paths;
 import java.time.Clock;
 import java.util.Collection;
 import java.util.List;
@@ -169,11 +174,27 @@ final class LoopHost {
     }
 
     /**
-     * Takes a new key file's content; an unusable one is logged and the old keys stay in force.
+     * Reads the key file and hands its keys to the loop. Without a file nothing can be sent to or
+     * verified from an adjustor; an unusable file is logged and the keys in force stay.
      *
-     * @param keyText the content, null if there is none
+     * @param keyFile the file's path
      */
-    void setKeys(String keyText) {
+    void loadKeys(String keyFile) {
+        String text = null;
+        try {
+            text = Files.readString(Paths.get(keyFile), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            log.warn("No key file {} ({}): control frames can be neither sent nor verified", keyFile, e.toString());
+        }
+        try {
+            if (text != null) {
+                KeyRing.parse(text);
+            }
+        } catch (IllegalArgumentException e) {
+            log.error("Key file {} is unusable: {}; the keys in force stay", keyFile, e.getMessage());
+            return;
+        }
+        String keyText = text;
         submit("Keys", now -> loop.setKeys(now, keyText));
     }
 

@@ -593,6 +593,25 @@ class FudpManagerTest {
         assertTrue(packets.requested.stream().noneMatch(r -> r.contains("0x88b5")), "the old EtherType is cancelled");
     }
 
+    /**
+     * ONOS's OpenFlow provider polls flow statistics every flowPollFrequency seconds (5 by
+     * default, providers/openflow/flow OpenFlowRuleProvider): FUDP's default 5 s period then sees
+     * zero, one or two fresh samples. The status says so, naming what to set.
+     */
+    @Test
+    void aPeriodShorterThanTwoStatisticsPollsIsReported() {
+        assertTrue(mgr.getControlStatus().warnings().isEmpty(), "no OpenFlow provider to ask: nothing to say");
+        cfg.define(StatsPollCheck.PROVIDER, StatsPollCheck.POLL_FREQUENCY, 5);
+        List<String> warnings = mgr.getControlStatus().warnings();
+        assertEquals(1, warnings.size());
+        assertTrue(warnings.get(0).contains("controlPeriodMs to at least 10000 or flowPollFrequency to at most 2"),
+                warnings.get(0));
+        TestServices.TestContext ctx = new TestServices.TestContext();
+        ctx.props.put(OsgiPropertyConstants.CONTROL_PERIOD_MS, "10000");
+        mgr.modified(ctx);
+        assertTrue(mgr.getControlStatus().warnings().isEmpty());
+    }
+
     @Test
     void enablingAndDryRunGoThroughComponentConfig() {
         mgr.setEnabled(false);

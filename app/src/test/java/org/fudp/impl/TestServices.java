@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.fudp.config.FudpConfig;
 import org.onlab.osgi.ComponentContextAdapter;
 import org.onosproject.cfg.ComponentConfigAdapter;
+import org.onosproject.cfg.ConfigProperty;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreServiceAdapter;
 import org.onosproject.core.DefaultApplicationId;
@@ -71,10 +72,25 @@ final class TestServices {
         }
     }
 
-    /** Records what the manager registers and sets. */
+    /**
+     * Records what the manager registers and sets; serves other components' properties as ONOS's
+     * ComponentConfigManager does, by component class name and property name.
+     */
     static final class TestCfgService extends ComponentConfigAdapter {
         final Set<String> registered = new HashSet<>();
         final Map<String, String> set = new HashMap<>();
+        final Map<String, ConfigProperty> others = new HashMap<>();
+
+        /** Defines another component's integer property, e.g. the OpenFlow provider's poll. */
+        void define(String component, String name, int value) {
+            others.put(component + "/" + name, ConfigProperty.defineProperty(name, ConfigProperty.Type.INTEGER,
+                    Integer.toString(value), ""));
+        }
+
+        @Override
+        public ConfigProperty getProperty(String componentName, String attribute) {
+            return others.get(componentName + "/" + attribute);
+        }
 
         @Override
         public void registerProperties(Class<?> componentClass) {
