@@ -9,6 +9,7 @@ import org.osgi.framework.wiring.FrameworkWiring;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,6 +18,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.jar.JarFile;
 import java.util.stream.Collectors;
 
@@ -30,12 +32,33 @@ final class FelixHarness implements AutoCloseable {
     /** JDK packages that ONOS's Karaf exports from the system bundle and some ONOS bundles import. */
     private static final String SYSTEM_PACKAGES_EXTRA = "sun.misc,sun.nio.ch,sun.reflect";
 
+    /** Karaf 4.2.9's framework config, as it ships in org.apache.karaf.features:base. */
+    private static final String KARAF_CONFIG = "resources/etc/config.properties";
+    private static final String SYSTEM_CAPABILITIES = "org.osgi.framework.system.capabilities";
+
     /**
-     * Felix 5.6 predates Java 11; Karaf's config.properties declares the newer execution
-     * environments, which ONOS 2.7's bundles (and ours) require, the same way.
+     * The execution environments Karaf 4.2.9 declares on Java 11, the Java ONOS 2.7 runs on: its
+     * config.properties sets org.osgi.framework.system.capabilities from ${eecap-<java version>},
+     * and eecap-11 is the newest it knows. Felix 5.6 predates Java 11 and declares none of these.
+     *
+     * @return the eecap-11 capabilities, exactly as Karaf's file has them
+     * @throws IOException if the file is not on the class path
      */
-    private static final String SYSTEM_CAPABILITIES_EXTRA = "osgi.ee; osgi.ee=\"JavaSE\"; "
-            + "version:List<Version>=\"1.0,1.1,1.2,1.3,1.4,1.5,1.6,1.7,1.8,9.0,10.0,11.0\"";
+    static String karafEeCapabilities() throws IOException {
+        Properties karaf = new Properties();
+        try (InputStream in = FelixHarness.class.getClassLoader().getResourceAsStream(KARAF_CONFIG)) {
+            if (in == null) {
+                throw new IOException(KARAF_CONFIG + " not on the class path (org.apache.karaf.features:base)");
+            }
+            karaf.load(in);
+        }
+        String ee = karaf.getProperty("eecap-11");
+        String system = karaf.getProperty(SYSTEM_CAPABILITIES, "");
+        if (ee == null || !system.contains("${eecap-${java.specification.version}}")) {
+            throw new IOException(KARAF_CONFIG + " no longer builds the system capabilities from eecap-11");
+        }
+        return ee;
+    }
 
     private final Framework framework;
     private final Path storage;
@@ -58,7 +81,7 @@ final class FelixHarness implements AutoCloseable {
         config.put(Constants.FRAMEWORK_STORAGE, storage.toString());
         config.put(Constants.FRAMEWORK_STORAGE_CLEAN, Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT);
         config.put(Constants.FRAMEWORK_SYSTEMPACKAGES_EXTRA, SYSTEM_PACKAGES_EXTRA);
-        config.put(Constants.FRAMEWORK_SYSTEMCAPABILITIES_EXTRA, SYSTEM_CAPABILITIES_EXTRA);
+        config.put(Constants.FRAMEWORK_SYSTEMCAPABILITIES_EXTRA, karafEeCapabilities());
         Framework framework = new FrameworkFactory().newFramework(config);
         framework.start();
         FelixHarness harness = new FelixHarness(framework, storage);
