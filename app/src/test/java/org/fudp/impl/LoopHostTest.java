@@ -32,7 +32,7 @@ class LoopHostTest {
         assertEquals(FudpEvent.Type.FLOW_SEEN, f.events.get(f.events.size() - 1).type());
         assertEquals(udp.toString(), f.events.get(f.events.size() - 1).subject());
 
-        assertEquals(1, f.packets.emitted.size(), "the packet itself, sent on into the adjustor");
+        assertEquals(1, f.packets.emitted.size(), "the packet itself, sent straight on");
         f.clock.set(T0 + 1_000);
         f.host.tick();
         assertEquals(2, f.packets.emitted.size(), "a heartbeat after the interval");

@@ -76,15 +76,16 @@ class PacketAdapterTest {
     }
 
     @Test
-    void aNewUdpFlowIsSteeredAndItsFirstPacketSentIntoTheAdjustor() {
+    void aNewUdpFlowIsSteeredAndItsFirstPacketSentStraightOn() {
         FiveTuple t = FlowIds.parse("t", "udp-2001:db8::1-5001-2001:db8::4-5201");
         TestServices.TestPacketContext ctx = packetIn(S1, udp6(t));
         assertTrue(ctx.isHandled());
         assertFalse(ctx.sent, "the context is blocked, not sent: the loop sends the packet on");
         assertEquals(2, f.rules.rules.size());
         OutboundPacket out = f.packets.emitted.get(f.packets.emitted.size() - 1);
-        assertEquals(List.of(Instructions.createOutput(PortNumber.portNumber(3))), out.treatment().allInstructions());
-        assertEquals(udp6(t).serialize().length, out.data().remaining(), "its own bytes, into the adjustor");
+        // Not into the adjustor (port 3): the rule back from it may not be on the switch yet.
+        assertEquals(List.of(Instructions.createOutput(PortNumber.portNumber(5))), out.treatment().allInstructions());
+        assertEquals(udp6(t).serialize().length, out.data().remaining(), "its own bytes, onward");
         assertTrue(f.store.getFlow(t).isPresent());
     }
 

@@ -162,8 +162,9 @@ public final class FudpLoop {
 
     /**
      * Handles a TCP or UDP packet a facility switch sent to the controller. A flow not seen before
-     * gets its rules; the packet itself is to be forwarded where its flow goes. A closing segment
-     * (FIN, RST) takes its connection, both directions, out of its set at once.
+     * gets its rules; the packet itself goes straight on toward its destination (its flow's rules
+     * take over once they are on the switch). A closing segment (FIN, RST) takes its connection,
+     * both directions, out of its set at once.
      *
      * @param nowMs arrival time
      * @param p the packet
@@ -190,9 +191,7 @@ public final class FudpLoop {
         }
         TrackedFlow known = flows.get(t);
         if (known != null) {
-            // Where its rules send it; shaped traffic back from the adjustor, before the flow's
-            // return rule was in place, goes on.
-            out.forward(p.inPort() == f.returnPort() || !known.viaAdjustor() ? known.onwardPort() : f.adjustorPort());
+            out.forward(known.onwardPort());
             return out;
         }
         if (p.inPort() == f.returnPort()) {
@@ -203,8 +202,9 @@ public final class FudpLoop {
         if (PacketVerdict.of(f, p.inPort(), onward) != PacketVerdict.TAKE) {
             return out;
         }
-        TrackedFlow tf = learn(f, p, onward.getAsLong(), nowMs, out);
-        out.forward(tf.viaAdjustor() ? f.adjustorPort() : tf.onwardPort());
+        // Straight on, not into the adjustor: the flow's rules may not be on the switch yet, and a
+        // packet sent into the adjustor before the rule back from it would come back to no rule.
+        out.forward(learn(f, p, onward.getAsLong(), nowMs, out).onwardPort());
         return out;
     }
 

@@ -80,12 +80,12 @@ class FudpLoopTest {
         assertEquals(40001, back.priority(), "the way back wins over the way in for returning packets");
         assertEquals(10, in.idleTimeoutS());
         assertEquals(ONWARD, tcp.forwardPort());
-        assertEquals(ADJUSTOR, udp.forwardPort());
+        assertEquals(ONWARD, udp.forwardPort(), "straight on: the rule back from the adjustor may not be there yet");
         assertTrue(udp.flows().containsKey(UDP1));
 
         Actions again = h.packetIn(UDP1, H1);
         assertTrue(again.rulesToAdd().isEmpty(), "a known flow's next packet installs nothing");
-        assertEquals(ADJUSTOR, again.forwardPort());
+        assertEquals(ONWARD, again.forwardPort());
     }
 
     @Test
