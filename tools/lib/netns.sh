@@ -105,6 +105,14 @@ netns_addr() {
     fi
 }
 
+# netns_neigh NS IF ADDR PEER_NS PEER_IF: a static neighbour entry in NS for ADDR, at PEER_IF's MAC.
+# Needed across the adjustor agent, whose bridge carries no broadcast or multicast (ARP, ND).
+netns_neigh() {
+    local mac
+    mac=$(ip -n "$4" -o link show "$5" | sed -n 's/.*link\/ether \([0-9a-f:]*\).*/\1/p')
+    ip -n "$1" neigh replace "$3" lladdr "$mac" dev "$2" nud permanent
+}
+
 # netns_bg NS LOG CMD...: run CMD in NS in the background, output to LOG; records the pid.
 netns_bg() {
     local ns="$1" log="$2"

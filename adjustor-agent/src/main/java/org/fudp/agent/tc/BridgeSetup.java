@@ -27,6 +27,15 @@ import java.util.Objects;
  * Traffic in the other direction (B to A) crosses the bridge unshaped. The bridge runs without
  * STP and with no forwarding delay: it is a wire with two ends, not part of a switched network.
  *
+ * <h2>Never a loop</h2>
+ * Both ports of the switch are edge ports to the controller, so other apps flood out of them:
+ * ARP broadcasts, ONOS's BDDP discovery frames (broadcast), IPv6 neighbour discovery (multicast).
+ * A bridge that carried those back into the switch would close a loop, or make the controller see
+ * a link from the switch to itself. So the ports forward no broadcast and no multicast
+ * ({@code bcast_flood off}, {@code mcast_flood off}; IEEE link-local groups such as LLDP's are never
+ * forwarded by a Linux bridge anyway), and learn no MAC ({@code learning off}), so that a host seen
+ * on the wrong side can never black-hole its traffic: every unicast frame goes to the other port.
+ *
  * <h2>Control frames</h2>
  * The controller's frames reach the agent on a switch-facing port as ordinary Ethernet frames. The
  * agent's packet capture sees them before the bridge does (packet taps run before tc ingress and
@@ -152,6 +161,8 @@ public final class BridgeSetup {
             }
             for (String port : new String[] {ingressPort, egressPort}) {
                 must(ip("link", "set", "dev", port, "master", bridge), "ip link set dev " + port + " master " + bridge);
+                must(exec("bridge", portFlags(port)), "bridge link set dev " + port
+                        + " learning off bcast_flood off mcast_flood off");
                 must(ip("link", "set", "dev", port, "up"), "ip link set dev " + port + " up");
             }
             must(ip("link", "set", "dev", bridge, "up"), "ip link set dev " + bridge + " up");
@@ -210,6 +221,10 @@ public final class BridgeSetup {
         if (bridge.created()) {
             must(ip("link", "del", "dev", bridge.name()), "ip link del dev " + bridge.name());
         }
+    }
+
+    private static String[] portFlags(String port) {
+        return new String[] {"link", "set", "dev", port, "learning", "off", "bcast_flood", "off", "mcast_flood", "off"};
     }
 
     private static String[] concat(List<String> base, String... more) {
