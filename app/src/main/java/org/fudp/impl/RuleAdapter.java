@@ -33,6 +33,9 @@ import java.util.concurrent.TimeUnit;
  */
 final class RuleAdapter {
 
+    /** How exact ONOS 2.7's flow entry life is. */
+    static final long LIFE_RESOLUTION_MS = 1000;
+
     private final FlowRuleService flowRuleService;
     private final ApplicationId appId;
     private final Map<Long, FlowRule> byKey = new HashMap<>();
@@ -83,7 +86,9 @@ final class RuleAdapter {
         for (FlowEntry e : flowRuleService.getFlowEntriesById(appId)) {
             Long key = keyById.get(e.id());
             if (key != null && e.state() == FlowEntry.FlowEntryState.ADDED) {
-                out.add(new RuleCounter(key, e.lastSeen(), e.bytes(), e.life(TimeUnit.MILLISECONDS)));
+                // ONOS 2.7 reports a rule's life in whole seconds (FlowEntryBuilder: duration_sec only).
+                out.add(new RuleCounter(key, e.lastSeen(), e.bytes(), e.life(TimeUnit.MILLISECONDS),
+                        LIFE_RESOLUTION_MS));
             }
         }
         return out;

@@ -9,6 +9,7 @@ import org.fudp.loop.LoopSettings;
 import org.fudp.loop.NetworkView;
 import org.fudp.protocol.MutableClock;
 import org.onosproject.net.DeviceId;
+import org.onosproject.net.flow.FlowRuleService;
 import org.onosproject.net.packet.PacketPriority;
 
 import java.net.InetAddress;
@@ -46,6 +47,15 @@ final class HostFixture {
     final HeldExecutor loopThread = new HeldExecutor();
 
     HostFixture() {
+        this(null);
+    }
+
+    /**
+     * Creates the fixture with another flow rule service in place of the recording one.
+     *
+     * @param flowRules the flow rule service the host uses, null for {@link #rules}
+     */
+    HostFixture(FlowRuleService flowRules) {
         store.setDelegate(events::add);
         network = new NetworkView() {
             @Override
@@ -59,7 +69,8 @@ final class HostFixture {
             }
         };
         FudpLoop loop = new FudpLoop(LoopSettings.defaults(), network, KEYS, T0);
-        host = new LoopHost(loop, clock, loopThread, new RuleAdapter(rules, TestServices.TestCoreService.APP_ID),
+        host = new LoopHost(loop, clock, loopThread,
+                new RuleAdapter(flowRules == null ? rules : flowRules, TestServices.TestCoreService.APP_ID),
                 new AdjustorLink(packets), new StatePublisher(store));
         host.setFacilities(List.of(FACILITY));
         packetAdapter = new PacketAdapter(packets, TestServices.TestCoreService.APP_ID, host, network);

@@ -43,6 +43,7 @@ final class RateEstimator {
     static final long MIN_LIFE_MS = 250;
 
     private final long staleAfterMs;
+    private final long installedMs;
     private long lastSampleMs = -1;
     private long lastBytes;
     private long lastLifeMs;
@@ -55,7 +56,18 @@ final class RateEstimator {
      * @param staleAfterMs how long a rate may be repeated without a new sample
      */
     RateEstimator(long staleAfterMs) {
+        this(staleAfterMs, -1);
+    }
+
+    /**
+     * Creates an estimator for a rule the loop asked for at a known time.
+     *
+     * @param staleAfterMs how long a rate may be repeated without a new sample
+     * @param installedMs when the rule was asked for, -1 if unknown
+     */
+    RateEstimator(long staleAfterMs, long installedMs) {
         this.staleAfterMs = staleAfterMs;
+        this.installedMs = installedMs;
     }
 
     /**
@@ -68,15 +80,29 @@ final class RateEstimator {
      * @return the rate's quality after the sample
      */
     Quality update(long nowMs, long sampleMs, long bytes, long lifeMs) {
+        return update(nowMs, sampleMs, bytes, lifeMs, 1);
+    }
+
+    /**
+     * Feeds one sample of the counter whose life the host knows only to a resolution.
+     *
+     * @param nowMs the current time
+     * @param sampleMs when the switch's counter was read
+     * @param bytes the counter
+     * @param lifeMs how long the rule has existed on the switch, 0 if unknown
+     * @param lifeResolutionMs how exact the life is: 1 for Open vSwitch, 1000 for ONOS 2.7
+     * @return the rate's quality after the sample
+     */
+    Quality update(long nowMs, long sampleMs, long bytes, long lifeMs, long lifeResolutionMs) {
         if (lastSampleMs < 0) {
-            return restart(sampleMs, bytes, lifeMs);
+            return restart(sampleMs, bytes, lifeMs, lifeEstimate(sampleMs, lifeMs, lifeResolutionMs, true));
         }
         if (sampleMs <= lastSampleMs) {
             return missing(nowMs);
         }
         boolean reset = bytes < lastBytes || (lifeMs > 0 && lifeMs + MIN_LIFE_MS < lastLifeMs);
         if (reset) {
-            return restart(sampleMs, bytes, lifeMs);
+            return restart(sampleMs, bytes, lifeMs, lifeEstimate(sampleMs, lifeMs, lifeResolutionMs, false));
         }
         rateBps = (bytes - lastBytes) * 8000.0 / (sampleMs - lastSampleMs);
         quality = Quality.MEASURED;
@@ -125,9 +151,28 @@ final class RateEstimator {
         return quality;
     }
 
-    private Quality restart(long sampleMs, long bytes, long lifeMs) {
-        if (lifeMs >= MIN_LIFE_MS) {
-            rateBps = bytes * 8000.0 / lifeMs;
+    /**
+     * Returns a rule's life as best known. ONOS 2.7 gives whole seconds (its FlowEntryBuilder reads
+     * duration_sec only), so a 2.5 s old rule reads as 2 s and its average would be 25 % high. For
+     * the rule's first sample the time since the loop asked for it narrows the life down; a rule
+     * put back since (ONOS re-installs a rule the switch lost) has no such time, and a whole-second
+     * life is then too coarse to average over: the sample only starts the next window.
+     *
+     * @return the life in ms, -1 if too uncertain to average over
+     */
+    private long lifeEstimate(long sampleMs, long lifeMs, long resolutionMs, boolean firstRule) {
+        if (resolutionMs <= 1) {
+            return lifeMs;
+        }
+        if (firstRule && installedMs >= 0 && sampleMs > installedMs) {
+            return Math.max(lifeMs, Math.min(sampleMs - installedMs, lifeMs + resolutionMs - 1));
+        }
+        return -1;
+    }
+
+    private Quality restart(long sampleMs, long bytes, long lifeMs, long lifeEstimateMs) {
+        if (lifeEstimateMs >= MIN_LIFE_MS) {
+            rateBps = bytes * 8000.0 / lifeEstimateMs;
             quality = Quality.AVERAGE;
         } else {
             rateBps = 0;

@@ -9,6 +9,19 @@ public final class RuleCounter {
     private final long sampleMs;
     private final long bytes;
     private final long lifeMs;
+    private final long lifeResolutionMs;
+
+    /**
+     * Creates a reading whose life is exact to the millisecond (Open vSwitch's dump-flows).
+     *
+     * @param key the rule's {@link RuleSpec#key()}
+     * @param sampleMs when the switch's counter was read
+     * @param bytes the cumulative byte counter
+     * @param lifeMs how long the rule has existed on the switch, 0 if unknown
+     */
+    public RuleCounter(long key, long sampleMs, long bytes, long lifeMs) {
+        this(key, sampleMs, bytes, lifeMs, 1);
+    }
 
     /**
      * Creates a reading.
@@ -17,12 +30,14 @@ public final class RuleCounter {
      * @param sampleMs when the switch's counter was read (ONOS: the entry's {@code lastSeen})
      * @param bytes the cumulative byte counter
      * @param lifeMs how long the rule has existed on the switch, 0 if unknown
+     * @param lifeResolutionMs how exact the life is: the life lies in [lifeMs, lifeMs + this)
      */
-    public RuleCounter(long key, long sampleMs, long bytes, long lifeMs) {
+    public RuleCounter(long key, long sampleMs, long bytes, long lifeMs, long lifeResolutionMs) {
         this.key = key;
         this.sampleMs = sampleMs;
         this.bytes = bytes;
         this.lifeMs = lifeMs;
+        this.lifeResolutionMs = Math.max(1, lifeResolutionMs);
     }
 
     public long key() {
@@ -39,6 +54,10 @@ public final class RuleCounter {
 
     public long lifeMs() {
         return lifeMs;
+    }
+
+    public long lifeResolutionMs() {
+        return lifeResolutionMs;
     }
 
     @Override

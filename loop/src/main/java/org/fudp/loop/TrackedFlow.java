@@ -63,8 +63,8 @@ final class TrackedFlow {
         this.rules = Collections.unmodifiableList(r);
         // A rate is repeated without a new sample for at most two periods.
         long staleAfterMs = 2 * settings.periodMs() + 1;
-        this.mainRate = new RateEstimator(staleAfterMs);
-        this.backRate = viaAdjustor ? new RateEstimator(staleAfterMs) : null;
+        this.mainRate = new RateEstimator(staleAfterMs, sinceMs);
+        this.backRate = viaAdjustor ? new RateEstimator(staleAfterMs, sinceMs) : null;
         this.membership = new Membership(isUdp());
     }
 
@@ -117,7 +117,7 @@ final class TrackedFlow {
         if (c == null) {
             est.missing(nowMs);
         } else {
-            est.update(nowMs, c.sampleMs(), c.bytes(), c.lifeMs());
+            est.update(nowMs, c.sampleMs(), c.bytes(), c.lifeMs(), c.lifeResolutionMs());
         }
     }
 

@@ -98,4 +98,28 @@ class RateEstimatorTest {
         e.update(10_000, 10_000, 6_875_000 + 1_125_000, 15_000);
         assertEquals(2_000_000, e.rateBps(), EPS);
     }
+
+    @Test
+    void aWholeSecondLifeIsNarrowedByWhenTheLoopAskedForTheRule() {
+        // ONOS 2.7: the rule went in at 10.0 s; polled at 12.5 s it reads as 2 s old.
+        RateEstimator e = new RateEstimator(10_000, 10_000);
+        e.update(12_600, 12_500, 937_500, 2_000, 1_000);
+        assertEquals(RateEstimator.Quality.AVERAGE, e.quality());
+        assertEquals(3_000_000, e.rateBps(), EPS, "over 2.5 s, not 2");
+        // without the time it was asked for, the reading alone is used only at millisecond resolution
+        RateEstimator unknown = new RateEstimator(10_000);
+        unknown.update(12_600, 12_500, 937_500, 2_000, 1_000);
+        assertEquals(RateEstimator.Quality.NONE, unknown.quality());
+    }
+
+    @Test
+    void aRulePutBackWithAWholeSecondLifeOnlyStartsTheNextWindow() {
+        RateEstimator e = new RateEstimator(10_000, 0);
+        e.update(5_000, 5_000, 1_875_000, 5_000, 1_000);
+        e.update(10_000, 10_000, 3_750_000, 10_000, 1_000);
+        // re-installed by ONOS at 12.5 s, counting from zero: 2 s old to ONOS at 15 s
+        assertEquals(RateEstimator.Quality.NONE, e.update(15_000, 15_000, 937_500, 2_000, 1_000));
+        assertEquals(RateEstimator.Quality.MEASURED, e.update(20_000, 20_000, 2_812_500, 7_000, 1_000));
+        assertEquals(3_000_000, e.rateBps(), EPS);
+    }
 }

@@ -1,0 +1,225 @@
+package org.fudp.impl;
+
+import org.onosproject.core.ApplicationId;
+import org.onosproject.net.flow.DefaultFlowEntry;
+import org.onosproject.net.flow.FlowEntry;
+import org.onosproject.net.flow.FlowId;
+import org.onosproject.net.flow.FlowRule;
+import org.onosproject.net.flow.FlowRuleEvent;
+import org.onosproject.net.flow.FlowRuleListener;
+import org.onosproject.net.flow.FlowRuleServiceAdapter;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The flow rule service as ONOS 2.7 runs it over OpenFlow, as far as counters and removals go
+ * (sources at tag 2.7.0):
+ * <ul>
+ *   <li>statistics are polled on ONOS's own clock, every {@code flowPollFrequency} seconds
+ *       (providers/openflow/flow FlowStatsCollector), and a poll may be skipped while a reply is
+ *       outstanding;</li>
+ *   <li>each reply refreshes an entry's {@code lastSeen} (ECFlowRuleStore, setLastSeen), turns
+ *       PENDING_ADD into ADDED, and gives {@code life} in whole seconds (FlowEntryBuilder passes
+ *       duration_sec only);</li>
+ *   <li>ONOS, not the switch, expires idle rules: a temporary rule whose counters did not move for
+ *       its timeout is removed (FlowRuleManager.checkRuleLiveness), and RULE_REMOVED is posted only
+ *       when a later reply no longer has it;</li>
+ *   <li>an ADDED rule missing from a reply is installed again, its counters from zero
+ *       (FlowRuleManager.flowMissing).</li>
+ * </ul>
+ */
+final class OnosFlowRulesDouble extends FlowRuleServiceAdapter {
+
+    /** One rule: what ONOS's store knows and what the switch counts. */
+    private static final class Entry {
+        final FlowRule rule;
+        FlowEntry.FlowEntryState state = FlowEntry.FlowEntryState.PENDING_ADD;
+        boolean onSwitch = true;
+        long switchBytes;
+        long switchInstalledMs;
+        long counterAtMs;
+        double bps;
+        long polledBytes;
+        long polledLifeS;
+        long lastSeenMs;
+        long lastChangeMs;
+
+        Entry(FlowRule rule, long nowMs) {
+            this.rule = rule;
+            this.switchInstalledMs = nowMs;
+            this.counterAtMs = nowMs;
+            this.lastSeenMs = nowMs;
+            this.lastChangeMs = nowMs;
+        }
+    }
+
+    private final long pollMs;
+    private final Map<FlowId, Entry> entries = new LinkedHashMap<>();
+    private final List<FlowRuleListener> listeners = new ArrayList<>();
+    private long nowMs;
+    private long nextPollMs;
+    int removedEvents;
+
+    /**
+     * Creates the service.
+     *
+     * @param startMs the time now
+     * @param firstPollMs when ONOS polls first
+     * @param pollMs the poll interval (flowPollFrequency)
+     */
+    OnosFlowRulesDouble(long startMs, long firstPollMs, long pollMs) {
+        this.nowMs = startMs;
+        this.nextPollMs = firstPollMs;
+        this.pollMs = pollMs;
+    }
+
+    @Override
+    public void applyFlowRules(FlowRule... rules) {
+        for (FlowRule r : rules) {
+            entries.put(r.id(), new Entry(r, nowMs));
+        }
+    }
+
+    @Override
+    public void removeFlowRules(FlowRule... rules) {
+        for (FlowRule r : rules) {
+            Entry e = entries.get(r.id());
+            if (e != null) {
+                e.state = FlowEntry.FlowEntryState.PENDING_REMOVE;
+                e.onSwitch = false;
+            }
+        }
+    }
+
+    @Override
+    public void removeFlowRulesById(ApplicationId id) {
+        entries.values().removeIf(e -> e.rule.appId() == id.id());
+    }
+
+    @Override
+    public Iterable<FlowEntry> getFlowEntriesById(ApplicationId id) {
+        List<FlowEntry> out = new ArrayList<>();
+        for (Entry e : entries.values()) {
+            if (e.rule.appId() == id.id()) {
+                out.add(new PolledEntry(e));
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public void addListener(FlowRuleListener l) {
+        listeners.add(l);
+    }
+
+    @Override
+    public void removeListener(FlowRuleListener l) {
+        listeners.remove(l);
+    }
+
+    /**
+     * Sets the rate a rule's traffic runs at from now on.
+     *
+     * @param r the rule
+     * @param bps bit/s
+     */
+    void rate(FlowRule r, double bps) {
+        Entry e = entries.get(r.id());
+        count(e);
+        e.bps = bps;
+    }
+
+    /**
+     * Makes the switch lose a rule (it rebooted, someone deleted it): ONOS puts it back at the next
+     * poll, with counters from zero.
+     *
+     * @param r the rule
+     */
+    void lose(FlowRule r) {
+        entries.get(r.id()).onSwitch = false;
+    }
+
+    /**
+     * Lets time run to a moment, polling on ONOS's schedule.
+     *
+     * @param toMs the moment
+     * @param skip a poll time to skip (a reply still outstanding), or -1
+     */
+    void advance(long toMs, long skip) {
+        while (nextPollMs <= toMs) {
+            nowMs = nextPollMs;
+            if (nextPollMs != skip) {
+                poll();
+            }
+            nextPollMs += pollMs;
+        }
+        nowMs = toMs;
+    }
+
+    List<FlowRule> rules() {
+        List<FlowRule> out = new ArrayList<>();
+        entries.values().forEach(e -> out.add(e.rule));
+        return out;
+    }
+
+    private void count(Entry e) {
+        if (e.onSwitch) {
+            e.switchBytes += Math.round(e.bps * (nowMs - e.counterAtMs) / 8000.0);
+        }
+        e.counterAtMs = nowMs;
+    }
+
+    private void poll() {
+        for (Entry e : List.copyOf(entries.values())) {
+            count(e);
+            if (!e.onSwitch) {
+                if (e.state == FlowEntry.FlowEntryState.PENDING_REMOVE) {
+                    entries.remove(e.rule.id());
+                    removedEvents++;
+                    FlowRuleEvent ev = new FlowRuleEvent(FlowRuleEvent.Type.RULE_REMOVED, e.rule);
+                    listeners.forEach(l -> {
+                        if (l.isRelevant(ev)) {
+                            l.event(ev);
+                        }
+                    });
+                } else {
+                    // flowMissing: installed again, counting from zero
+                    e.onSwitch = true;
+                    e.switchBytes = 0;
+                    e.switchInstalledMs = nowMs;
+                    e.state = FlowEntry.FlowEntryState.PENDING_ADD;
+                }
+                continue;
+            }
+            e.state = FlowEntry.FlowEntryState.ADDED;
+            if (e.switchBytes != e.polledBytes) {
+                e.lastChangeMs = nowMs;
+            }
+            e.polledBytes = e.switchBytes;
+            e.polledLifeS = (nowMs - e.switchInstalledMs) / 1000;
+            e.lastSeenMs = nowMs;
+            if (!e.rule.isPermanent() && nowMs - e.lastChangeMs > e.rule.timeout() * 1000L) {
+                removeFlowRules(e.rule);
+            }
+        }
+    }
+
+    /** An entry as ONOS's store serves it: the last poll's counters, life and lastSeen. */
+    private static final class PolledEntry extends DefaultFlowEntry {
+        private final long lastSeenMs;
+
+        PolledEntry(Entry e) {
+            super(e.rule, e.state, e.polledLifeS, TimeUnit.SECONDS, 0, e.polledBytes);
+            this.lastSeenMs = e.lastSeenMs;
+        }
+
+        @Override
+        public long lastSeen() {
+            return lastSeenMs;
+        }
+    }
+}
