@@ -63,6 +63,11 @@ public class FudpTopoOverlay extends UiTopoOverlay {
                 .addProp("fudp-sets", "FUDP flow sets", sets.size())
                 .addProp("fudp-limited", "UDP flows limited", limited)
                 .addProp("fudp-agents", "Agents up", agentsUp + " of " + fudp.getAgents().size());
+        // What an operator should fix, e.g. a period shorter than two statistics polls.
+        List<String> warnings = fudp.getControlStatus().warnings();
+        for (int i = 0; i < warnings.size(); i++) {
+            pp.addProp("fudp-warning-" + i, "FUDP warning", warnings.get(i));
+        }
     }
 
     @Override

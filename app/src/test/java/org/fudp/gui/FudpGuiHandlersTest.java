@@ -436,6 +436,17 @@ class FudpGuiHandlersTest {
         assertEquals("4", json.path("propValues").path("fudp-sets").asText());
         assertEquals("3", json.path("propValues").path("fudp-limited").asText());
         assertEquals("1 of 3", json.path("propValues").path("fudp-agents").asText());
+        assertTrue(json.path("propValues").path("fudp-warning-0").isMissingNode(), "no warning, no line");
+    }
+
+    @Test
+    void summaryShowsWhatTheOperatorShouldFix() {
+        fudp.warnings = List.of("controlPeriodMs 5000 is shorter than two polls of the flow statistics");
+        PropertyPanel pp = new PropertyPanel("ONOS Summary", "bird");
+        new FudpTopoOverlay(fudp).modifySummary(pp);
+        ObjectNode json = TopoJson.json(pp);
+        assertEquals("FUDP warning", json.path("propLabels").path("fudp-warning-0").asText());
+        assertTrue(json.path("propValues").path("fudp-warning-0").asText().startsWith("controlPeriodMs 5000"));
     }
 
     @Test
