@@ -28,6 +28,18 @@ class LabHostTest {
 
     private final LabFixture f = new LabFixture();
 
+    /** The agent up, TCP and UDP learnt, and 1 s of TCP at 2 Mbit/s and UDP at 40, none of it limited yet. */
+    private void firstPeriodWithUdpUnlimited() {
+        f.agentUp();
+        f.monitor(UDP);
+        f.monitor(TCP);
+        f.at(T0 + PERIOD);
+        f.sw.count(TCP_DIRECT, 2e6, PERIOD);
+        f.sw.count(UDP_IN, 40e6, PERIOD);
+        f.sw.count(UDP_BACK, 40e6, PERIOD);
+        f.runDue();
+    }
+
     @Test
     void startInstallsTheBaseRulesWithTheAgentsFramesGoingToTheControllerWhole() {
         assertTrue(f.sw.added.contains("priority=0,actions=controller:128"), f.sw.added.toString());
@@ -73,16 +85,8 @@ class LabHostTest {
 
     @Test
     void theAgentsFramesAreVerifiedAndADecisionBecomesACsvRow() {
-        f.agentUp();
+        firstPeriodWithUdpUnlimited();
         assertTrue(f.log.contains("Adjustor agent at br is up"), f.log.toString());
-        f.monitor(UDP);
-        f.monitor(TCP);
-        // 1 s: TCP 2 Mbit/s, UDP offers 40 Mbit/s and all of it passes (no limit yet)
-        f.at(T0 + PERIOD);
-        f.sw.count(TCP_DIRECT, 2e6, PERIOD);
-        f.sw.count(UDP_IN, 40e6, PERIOD);
-        f.sw.count(UDP_BACK, 40e6, PERIOD);
-        f.runDue();
 
         List<ControlMessage> sent = f.newMessages();
         ControlMessage snapshot = sent.stream().filter(m -> m.type() == MessageType.SNAPSHOT).reduce((a, b) -> b)
@@ -106,14 +110,7 @@ class LabHostTest {
 
     @Test
     void afterAnAckTheNextPeriodMeasuresOnlyTrafficUnderTheNewLimits() {
-        f.agentUp();
-        f.monitor(UDP);
-        f.monitor(TCP);
-        f.at(T0 + PERIOD);
-        f.sw.count(TCP_DIRECT, 2e6, PERIOD);
-        f.sw.count(UDP_IN, 40e6, PERIOD);
-        f.sw.count(UDP_BACK, 40e6, PERIOD);
-        f.runDue();
+        firstPeriodWithUdpUnlimited();
         // The agent applies the limit 100 ms later; the counters show it 150 ms after that.
         f.at(T0 + PERIOD + 100);
         f.ackAll();

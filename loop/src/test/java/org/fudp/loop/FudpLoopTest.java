@@ -45,15 +45,20 @@ class FudpLoopTest {
     private final LoopHarness h = new LoopHarness();
 
     /** Starts TCP1 and UDP1 and runs one period in which UDP floods the 10 Mbit/s link. */
+    private static Actions udpFlood(LoopHarness x) {
+        x.packetIn(TCP1, H1);
+        x.packetIn(UDP1, H1);
+        x.at(T0 + PERIOD);
+        x.flow(TCP1, RuleSpec.Role.DIRECT, 1_000_000);
+        x.flow(UDP1, RuleSpec.Role.TO_ADJUSTOR, 50_000_000);
+        x.flow(UDP1, RuleSpec.Role.FROM_ADJUSTOR, 9_000_000);
+        return x.period();
+    }
+
+    /** The agent up, and {@link #udpFlood}: the one snapshot that limits UDP. */
     private ControlMessage udpFloodGetsLimited() {
         h.agentUp();
-        h.packetIn(TCP1, H1);
-        h.packetIn(UDP1, H1);
-        h.at(T0 + PERIOD);
-        h.flow(TCP1, RuleSpec.Role.DIRECT, 1_000_000);
-        h.flow(UDP1, RuleSpec.Role.TO_ADJUSTOR, 50_000_000);
-        h.flow(UDP1, RuleSpec.Role.FROM_ADJUSTOR, 9_000_000);
-        h.period();
+        udpFlood(h);
         List<ControlMessage> sent = h.newMessages();
         assertEquals(1, sent.size(), "one snapshot for the new limit");
         return sent.get(0);
@@ -346,13 +351,7 @@ class FudpLoopTest {
         LoopHarness dry = new LoopHarness(LoopSettings.builder().dryRun(true).build());
         dry.heartbeat();
         assertTrue(dry.newMessages().isEmpty(), "an agent holding no limit of ours gets nothing in dry-run");
-        dry.packetIn(TCP1, H1);
-        dry.packetIn(UDP1, H1);
-        dry.at(T0 + PERIOD);
-        dry.flow(TCP1, RuleSpec.Role.DIRECT, 1_000_000);
-        dry.flow(UDP1, RuleSpec.Role.TO_ADJUSTOR, 50_000_000);
-        dry.flow(UDP1, RuleSpec.Role.FROM_ADJUSTOR, 9_000_000);
-        Actions a = dry.period();
+        Actions a = udpFlood(dry);
         DecisionRecord rec = last(dry.decisions(SET1));
         assertTrue(rec.reallocated());
         assertTrue(rec.dryRun());
