@@ -15,10 +15,10 @@ import java.util.stream.Collectors;
  */
 @Service
 @Command(scope = "onos", name = "fudp-agents",
-        description = "Lists the FUDP adjustor agents: state, heartbeat, acknowledged snapshot, rejects")
+        description = "Lists the FUDP adjustor agents: state, heartbeat, acknowledged snapshot, rejects, why")
 public class AgentsCommand extends FudpCommand {
 
-    private static final String ROW = "%-20s %-7s %-24s %6s %6s %7s  %s";
+    private static final String ROW = "%-20s %-7s %-24s %6s %6s %7s  %-14s %s";
 
     @Override
     protected void run() {
@@ -35,10 +35,11 @@ public class AgentsCommand extends FudpCommand {
             print("No agents (no facility is configured)");
             return;
         }
-        print(ROW, "facility", "status", "last heartbeat", "sent", "acked", "resends", "rejected");
+        print(ROW, "facility", "status", "last heartbeat", "sent", "acked", "resends", "rejected", "why");
         for (AgentState a : all) {
             print(ROW, a.facilityId(), a.status(), time(a.lastHeartbeatMs()), a.lastSentSeq(), a.lastAckedSeq(),
-                    a.resends(), a.rejectedFrames().isEmpty() ? "none" : a.rejectedFrames().toString());
+                    a.resends(), a.rejectedFrames().isEmpty() ? "none" : a.rejectedFrames().toString(),
+                    a.reason().isEmpty() ? "-" : a.reason());
         }
     }
 }

@@ -13,7 +13,8 @@ import java.util.Map;
 
 /**
  * An adjustor agent: liveness, last heartbeat, the last snapshot sent and acknowledged, and the
- * rejected frames counted by reason. Times are epoch milliseconds, 0 for never.
+ * rejected frames counted by reason, and why it is not working as it should ("" when it is).
+ * Times are epoch milliseconds, 0 for never.
  */
 public final class AgentStateCodec extends JsonCodec<AgentState> {
 
@@ -27,6 +28,7 @@ public final class AgentStateCodec extends JsonCodec<AgentState> {
     static final String FRAMES = "framesSent";
     static final String RESENDS = "resends";
     static final String REJECTED = "rejectedFrames";
+    static final String REASON = "reason";
 
     @Override
     public ObjectNode encode(AgentState a, CodecContext context) {
@@ -42,6 +44,7 @@ public final class AgentStateCodec extends JsonCodec<AgentState> {
         n.put(RESENDS, a.resends());
         ObjectNode rejected = n.putObject(REJECTED);
         a.rejectedFrames().forEach(rejected::put);
+        n.put(REASON, a.reason());
         return n;
     }
 
@@ -61,6 +64,7 @@ public final class AgentStateCodec extends JsonCodec<AgentState> {
                 JsonFields.enumValue(json, "", STATUS, AgentStatus.class),
                 JsonFields.longValue(json, "", HEARTBEAT), JsonFields.longValue(json, "", SENT),
                 JsonFields.longValue(json, "", ACKED), JsonFields.longValue(json, "", ACKED_AT),
-                JsonFields.longValue(json, "", FRAMES), JsonFields.longValue(json, "", RESENDS), rejected);
+                JsonFields.longValue(json, "", FRAMES), JsonFields.longValue(json, "", RESENDS), rejected,
+                json.hasNonNull(REASON) ? json.get(REASON).asText() : "");
     }
 }

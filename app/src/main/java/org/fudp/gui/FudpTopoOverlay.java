@@ -78,8 +78,9 @@ public class FudpTopoOverlay extends UiTopoOverlay {
         }
         AgentStatus status = fudp.getAgent(deviceId).map(AgentState::status)
                 .orElse(AgentStatus.UNKNOWN);
+        String why = fudp.getAgent(deviceId).map(AgentState::reason).orElse("");
         pp.addSeparator()
-                .addProp("fudp-agent", "FUDP", FudpHighlighter.agentText(status))
+                .addProp("fudp-agent", "FUDP", FudpHighlighter.agentText(status) + (why.isEmpty() ? "" : ": " + why))
                 .addProp("fudp-limited", "UDP flows limited", highlighter.limitedFlows(deviceId).size());
         List<CorrelationFlowSet> sets = fudp.getCorrelationFlowSets().stream()
                 .filter(c -> atFacility(c, deviceId))

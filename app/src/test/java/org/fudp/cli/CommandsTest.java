@@ -116,14 +116,16 @@ class CommandsTest extends CommandTestBase {
     }
 
     @Test
-    void agentsShowLivenessAndRejects() throws Exception {
+    void agentsShowLivenessRejectsAndWhy() throws Exception {
         List<String> lines = lines(run(new AgentsCommand(), false));
         assertEquals(3, lines.size());
-        assertTrue(lines.get(1).startsWith("of:0000000000000001  UP ") && lines.get(1).endsWith("{BAD_TAG=2}"),
+        assertTrue(lines.get(1).startsWith("of:0000000000000001  UP ") && lines.get(1).endsWith("{BAD_TAG=2}    -"),
                 lines.get(1));
-        assertTrue(lines.get(2).contains("DOWN") && lines.get(2).endsWith("none"), lines.get(2));
+        assertTrue(lines.get(2).contains("DOWN")
+                && lines.get(2).endsWith("none           silent for more than 15000 ms"), lines.get(2));
         JsonNode json = MAPPER.readTree(run(new AgentsCommand(), true));
         assertEquals("DOWN", json.get("agents").get(1).get("status").asText());
+        assertEquals("silent for more than 15000 ms", json.get("agents").get(1).get("reason").asText());
     }
 
     @Test

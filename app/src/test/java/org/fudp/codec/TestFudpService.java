@@ -106,9 +106,9 @@ public class TestFudpService extends InMemoryFudpService implements FudpAdminSer
                 false));
 
         agents.put(FACILITY1, new AgentState(FACILITY1.toString(), AgentStatus.UP, T0 + 3500, 18, 17, T0 + 2100, 40, 1,
-                ImmutableMap.of("BAD_TAG", 2L)));
+                ImmutableMap.of("BAD_TAG", 2L), ""));
         agents.put(FACILITY2, new AgentState(FACILITY2.toString(), AgentStatus.DOWN, T0 - 60_000, 0, 0, 0, 3, 0,
-                ImmutableMap.of()));
+                ImmutableMap.of(), "silent for more than 15000 ms"));
 
         decisions.put(SET1, List.of(
                 new DecisionRecord(SET1, 1, T0 + 1000, false, false, 2, 1, 600_000, 600_000, 0, 300_000, 300_000,

@@ -191,7 +191,7 @@ final class GuiScenario {
     private static AgentState agent(DeviceId d, AgentStatus status) {
         long heard = status == AgentStatus.UNKNOWN ? 0 : END_MS - (status == AgentStatus.UP ? 400 : 9000);
         return new AgentState(d.toString(), status, heard, 42, status == AgentStatus.UP ? 42 : 40, heard,
-                120, 1, ImmutableMap.of());
+                120, 1, ImmutableMap.of(), status == AgentStatus.DOWN ? "silent for more than 15000 ms" : "");
     }
 
     // Before period CONTROL_STARTS the UDP flows take what they demand; afterwards each flow's

@@ -70,7 +70,7 @@ final class AdjustorBackend implements EnforcementBackend {
                 AdjustorSession s = new AdjustorSession(f);
                 sessions.put(f.id(), s);
                 warnIfNoKey(f, out);
-                out.putAgent(s.view());
+                out.putAgent(view(s));
             }
         }
     }
@@ -88,7 +88,7 @@ final class AdjustorBackend implements EnforcementBackend {
         boolean changed = false;
         for (AdjustorSession s : sessions.values()) {
             if (s.tick(nowMs, settings, channel, out)) {
-                out.putAgent(s.view());
+                out.putAgent(view(s));
                 changed = true;
             }
         }
@@ -107,7 +107,7 @@ final class AdjustorBackend implements EnforcementBackend {
         }
         if (r.rejected != null) {
             s.rejected(r.rejected);
-            out.putAgent(s.view());
+            out.putAgent(view(s));
             return false;
         }
         if (s.heard(nowMs, r.agentEpoch, r.agentSnapshotId)) {
@@ -125,7 +125,7 @@ final class AdjustorBackend implements EnforcementBackend {
         }
         // An agent that (re)appeared gets the whole desired state now, not at the next tick.
         s.tick(nowMs, settings, channel, out);
-        out.putAgent(s.view());
+        out.putAgent(view(s));
         return acked;
     }
 
@@ -177,7 +177,11 @@ final class AdjustorBackend implements EnforcementBackend {
     @Override
     public Optional<AgentState> view(String facilityId) {
         AdjustorSession s = sessions.get(facilityId);
-        return s == null ? Optional.empty() : Optional.of(s.view());
+        return s == null ? Optional.empty() : Optional.of(view(s));
+    }
+
+    private AgentState view(AdjustorSession s) {
+        return s.view(channel.keyProblem(s.facility()), settings.heartbeatTimeoutMs());
     }
 
     @Override

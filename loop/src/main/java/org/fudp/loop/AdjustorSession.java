@@ -31,6 +31,8 @@ final class AdjustorSession {
     private long resends;
     private boolean agentMayHoldLimits;
     private long limitsSentAtMs = -1;
+    private String lastRejected;
+    private String lastApplyFailure;
     private long limitsAckedAtMs = -1;
     private final Map<String, Long> rejects = new TreeMap<>();
 
@@ -143,6 +145,7 @@ final class AdjustorSession {
      */
     boolean heard(long nowMs, long epoch, long agentSnapshotId) {
         lastHeardMs = nowMs;
+        lastRejected = null;
         boolean appeared = status != AgentStatus.UP;
         boolean restarted = agentEpoch >= 0 && epoch != agentEpoch;
         agentEpoch = epoch;
@@ -172,8 +175,10 @@ final class AdjustorSession {
         agentRejects.forEach((reason, n) -> rejects.put("agent:" + reason, n));
         if (!"APPLIED".equals(result)) {
             rejects.merge("agent:" + result, 1L, Long::sum);
+            lastApplyFailure = "snapshot " + snapshotId + " not applied: " + result;
             return false;
         }
+        lastApplyFailure = null;
         if (snapshotId != sentId || snapshotId <= ackedId) {
             return false;
         }
@@ -197,6 +202,7 @@ final class AdjustorSession {
      */
     void rejected(String reason) {
         rejects.merge("controller:" + reason, 1L, Long::sum);
+        lastRejected = reason;
     }
 
     /**
@@ -246,8 +252,31 @@ final class AdjustorSession {
         limitsAckedAtMs = -1;
     }
 
-    AgentState view() {
+    /**
+     * Returns the agent's view, with why it is not working as it should.
+     *
+     * @param keyProblem what keeps frames from being signed or verified for it, null if nothing
+     * @param heartbeatTimeoutMs the heartbeat timeout in force
+     * @return the view
+     */
+    AgentState view(String keyProblem, long heartbeatTimeoutMs) {
         return new AgentState(facility.id(), status, lastHeardMs, Math.max(sentId, 0), ackedId, lastAckedMs,
-                framesSent, resends, rejects);
+                framesSent, resends, rejects, reason(keyProblem, heartbeatTimeoutMs));
+    }
+
+    private String reason(String keyProblem, long heartbeatTimeoutMs) {
+        if (keyProblem != null) {
+            return keyProblem + ": control frames can be neither sent nor verified";
+        }
+        String rejected = lastRejected == null ? "" : "; its last frame was rejected: " + lastRejected
+                + ("BAD_MAC".equals(lastRejected) ? " (signed with another key?)" : "");
+        switch (status) {
+            case UNKNOWN:
+                return "never heard from" + rejected;
+            case DOWN:
+                return "silent for more than " + heartbeatTimeoutMs + " ms" + rejected;
+            default:
+                return lastApplyFailure == null ? "" : lastApplyFailure;
+        }
     }
 }

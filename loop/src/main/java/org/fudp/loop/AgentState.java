@@ -20,6 +20,7 @@ public final class AgentState {
     private final long framesSent;
     private final long resends;
     private final Map<String, Long> rejectedFrames;
+    private final String reason;
 
     /**
      * Creates an agent view.
@@ -33,10 +34,12 @@ public final class AgentState {
      * @param framesSent control frames sent to it
      * @param resends snapshots sent again for want of an acknowledgement
      * @param rejectedFrames frames from or about it that were rejected, by reason
+     * @param reason why it is not working as it should, "" when it is
      */
+    @SuppressWarnings("checkstyle:ParameterNumber")
     public AgentState(String facilityId, AgentStatus status, long lastHeartbeatMs, long lastSentSeq,
                       long lastAckedSeq, long lastAckedMs, long framesSent, long resends,
-                      Map<String, Long> rejectedFrames) {
+                      Map<String, Long> rejectedFrames, String reason) {
         this.facilityId = Objects.requireNonNull(facilityId, "facilityId");
         this.status = Objects.requireNonNull(status, "status");
         this.lastHeartbeatMs = lastHeartbeatMs;
@@ -46,6 +49,7 @@ public final class AgentState {
         this.framesSent = framesSent;
         this.resends = resends;
         this.rejectedFrames = Collections.unmodifiableMap(new TreeMap<>(rejectedFrames));
+        this.reason = Objects.requireNonNull(reason, "reason");
     }
 
     /**
@@ -148,6 +152,17 @@ public final class AgentState {
         return rejectedFrames;
     }
 
+    /**
+     * Returns why the agent is not working as it should, in words an operator can act on: no key,
+     * a key id the key file lacks, never heard from, silent too long, its frames rejected (a
+     * different key?), a snapshot it could not apply.
+     *
+     * @return the reason, "" when all is well
+     */
+    public String reason() {
+        return reason;
+    }
+
     @Override
     public boolean equals(Object o) {
         if (this == o) {
@@ -161,18 +176,19 @@ public final class AgentState {
                 && lastAckedSeq == that.lastAckedSeq && lastAckedMs == that.lastAckedMs
                 && framesSent == that.framesSent && resends == that.resends
                 && facilityId.equals(that.facilityId) && status == that.status
-                && rejectedFrames.equals(that.rejectedFrames);
+                && rejectedFrames.equals(that.rejectedFrames) && reason.equals(that.reason);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(facilityId, status, lastHeartbeatMs, lastSentSeq, lastAckedSeq,
-                lastAckedMs, framesSent, resends, rejectedFrames);
+                lastAckedMs, framesSent, resends, rejectedFrames, reason);
     }
 
     @Override
     public String toString() {
         return "agent at " + facilityId + " " + status + ", sent " + lastSentSeq + ", acked " + lastAckedSeq
-                + (rejectedFrames.isEmpty() ? "" : ", rejected " + rejectedFrames);
+                + (rejectedFrames.isEmpty() ? "" : ", rejected " + rejectedFrames)
+                + (reason.isEmpty() ? "" : ": " + reason);
     }
 }

@@ -53,7 +53,7 @@ class AdjustorSessionTest {
         assertEquals(0, send(settings.ackTimeoutMs() - 1));
         assertEquals(1, send(settings.ackTimeoutMs()), "the ACK never came: resend");
         assertEquals(id, s.sentId());
-        assertEquals(1, s.view().resends());
+        assertEquals(1, s.view(null, settings.heartbeatTimeoutMs()).resends());
         assertTrue(s.acknowledged(settings.ackTimeoutMs() + 5, id, "APPLIED", Map.of()));
         assertEquals(0, send(10 * settings.ackTimeoutMs()));
     }
@@ -66,8 +66,12 @@ class AdjustorSessionTest {
         long id = s.desiredId();
         assertFalse(s.acknowledged(1, id, "APPLY_FAILED", Map.of("BAD_MAC", 2L)));
         assertFalse(s.isAcknowledged(id));
-        assertEquals(Long.valueOf(1), s.view().rejectedFrames().get("agent:APPLY_FAILED"));
-        assertEquals(Long.valueOf(2), s.view().rejectedFrames().get("agent:BAD_MAC"));
+        assertEquals(Long.valueOf(1), s.view(null, settings.heartbeatTimeoutMs()).rejectedFrames()
+                .get("agent:APPLY_FAILED"));
+        assertEquals(Long.valueOf(2), s.view(null, settings.heartbeatTimeoutMs()).rejectedFrames()
+                .get("agent:BAD_MAC"));
+        assertEquals("snapshot " + id + " not applied: APPLY_FAILED",
+                s.view(null, settings.heartbeatTimeoutMs()).reason(), "the agent is up, but says why not applied");
         assertFalse(s.acknowledged(1, id - 1, "APPLIED", Map.of()), "an older snapshot's ACK");
         assertFalse(s.isAcknowledged(id));
     }

@@ -448,6 +448,26 @@ class FudpLoopTest {
     }
 
     @Test
+    void anAgentSaysWhyItIsNotWorking() {
+        assertEquals("never heard from", h.agentView().reason());
+        FrameEncoder forger = new FrameEncoder(KeyRing.of(LoopHarness.KEY_ID,
+                LoopHarness.hex("ffeeddccbbaa99887766554433221100")), 0xBADL, 1, 0, h.agentClock);
+        h.fromAgent(forger.heartbeat(0));
+        assertEquals("never heard from; its last frame was rejected: BAD_MAC (signed with another key?)",
+                h.agentView().reason());
+        h.agentUp();
+        assertEquals("", h.agentView().reason());
+        h.at(T0 + 15_001);
+        h.tick();
+        assertEquals("silent for more than 15000 ms", h.agentView().reason());
+
+        FudpLoop keyless = new FudpLoop(LoopSettings.defaults(), h.network, "9 = " + LoopHarness.KEY_HEX, T0);
+        Actions a = keyless.setFacilities(T0, List.of(LoopHarness.FACILITY));
+        assertEquals("key id 7 is not in the key file: control frames can be neither sent nor verified",
+                a.agents().get(S1).reason());
+    }
+
+    @Test
     void unacknowledgedSnapshotIsSentAgainAfterTheAckTimeout() {
         h.heartbeat();
         ControlMessage first = h.newMessages().get(0);
