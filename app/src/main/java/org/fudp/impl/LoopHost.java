@@ -7,7 +7,6 @@ import org.fudp.loop.FudpLoop;
 import org.fudp.loop.LoopSettings;
 import org.fudp.loop.Notice;
 import org.fudp.loop.PacketIn;
-import org.fudp.protocol.KeyRing;
 import org.onosproject.net.flow.FlowRule;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -186,16 +185,15 @@ final class LoopHost {
         } catch (IOException e) {
             log.warn("No key file {} ({}): control frames can be neither sent nor verified", keyFile, e.toString());
         }
-        try {
-            if (text != null) {
-                KeyRing.parse(text);
-            }
-        } catch (IllegalArgumentException e) {
-            log.error("Key file {} is unusable: {}; the keys in force stay", keyFile, e.getMessage());
-            return;
-        }
         String keyText = text;
-        submit("Keys", now -> loop.setKeys(now, keyText));
+        submit("Keys", now -> {
+            try {
+                return loop.setKeys(now, keyText);
+            } catch (IllegalArgumentException e) {
+                log.error("Key file {} is unusable: {}; the keys in force stay", keyFile, e.getMessage());
+                return Actions.none();
+            }
+        });
     }
 
     /**

@@ -58,21 +58,6 @@ public final class CfsAssignment {
     }
 
     @Override
-    public boolean equals(Object o) {
-        if (!(o instanceof CfsAssignment)) {
-            return false;
-        }
-        CfsAssignment a = (CfsAssignment) o;
-        return cfsId.equals(a.cfsId) && kind == a.kind && capacityBps == a.capacityBps
-                && Objects.equals(egress, a.egress) && Objects.equals(linkDst, a.linkDst);
-    }
-
-    @Override
-    public int hashCode() {
-        return Objects.hash(cfsId, kind, capacityBps, egress, linkDst);
-    }
-
-    @Override
     public String toString() {
         return cfsId + " (" + kind + (capacityBps > 0 ? ", " + capacityBps + " bit/s" : "") + ")";
     }

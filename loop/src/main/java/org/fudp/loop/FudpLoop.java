@@ -101,7 +101,7 @@ public final class FudpLoop {
             controllers.clear();
         }
         if (old.controlEtherType() != next.controlEtherType() || old.senderId() != next.senderId()) {
-            newEpoch(nowMs, out);
+            newEpoch(nowMs, keyText, out);
         }
         return out;
     }
@@ -116,15 +116,14 @@ public final class FudpLoop {
      */
     public Actions setKeys(long nowMs, String newKeyText) {
         Actions out = begin(nowMs);
-        AdjustorChannel next = channel(newKeyText, nextEpoch(nowMs), settings);
+        newEpoch(nowMs, newKeyText, out);
         keyText = newKeyText;
-        adjustors.setChannel(next, out);
-        backend.tick(nowMs, out);
         return out;
     }
 
-    private void newEpoch(long nowMs, Actions out) {
-        adjustors.setChannel(channel(keyText, nextEpoch(nowMs), settings), out);
+    // Builds the new channel first: unusable keys throw before anything changes.
+    private void newEpoch(long nowMs, String keys, Actions out) {
+        adjustors.setChannel(channel(keys, nextEpoch(nowMs), settings), out);
         backend.tick(nowMs, out);
     }
 

@@ -213,25 +213,6 @@ public final class LoopSettings {
         return senderId;
     }
 
-    @Override
-    public boolean equals(Object o) {
-        if (!(o instanceof LoopSettings)) {
-            return false;
-        }
-        LoopSettings s = (LoopSettings) o;
-        return periodMs == s.periodMs && fudpa.equals(s.fudpa) && flowIdleTimeoutS == s.flowIdleTimeoutS
-                && flowPriority == s.flowPriority && enabled == s.enabled && dryRun == s.dryRun
-                && controlEtherType == s.controlEtherType && heartbeatTimeoutMs == s.heartbeatTimeoutMs
-                && heartbeatIntervalMs == s.heartbeatIntervalMs && ackTimeoutMs == s.ackTimeoutMs
-                && counterLagMs == s.counterLagMs && closingRules == s.closingRules && senderId == s.senderId;
-    }
-
-    @Override
-    public int hashCode() {
-        return Objects.hash(periodMs, fudpa, flowIdleTimeoutS, flowPriority, enabled, dryRun, controlEtherType,
-                heartbeatTimeoutMs, heartbeatIntervalMs, ackTimeoutMs, counterLagMs, closingRules, senderId);
-    }
-
     /**
      * Builds settings; every setter checks its value and names it when refusing.
      */
