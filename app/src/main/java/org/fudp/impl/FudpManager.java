@@ -18,6 +18,7 @@ import org.fudp.loop.DecisionRecord;
 import org.fudp.loop.FlowHistorySample;
 import org.fudp.loop.FudpLoop;
 import org.fudp.protocol.FiveTuple;
+import org.onlab.metrics.MetricsService;
 import org.onosproject.cfg.ComponentConfigService;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreService;
@@ -47,6 +48,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import static org.fudp.impl.OsgiPropertyConstants.*;
 import static org.onlab.util.Tools.groupedThreads;
@@ -108,6 +110,9 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected DeviceService deviceService;
 
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected MetricsService metricsService;
+
     // The fields below carry the properties' descriptions for "cfg get" and mirror the values in force.
 
     /** Control period in milliseconds (paper: 5 s); at least 100. */
@@ -168,6 +173,7 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
     private NetworkConfigAdapter netcfg;
     private HostLearningGuard hostLearning;
     private StatsPollCheck pollCheck;
+    private LoopMetrics metrics;
     private ComponentSettings settings = ComponentSettings.defaults();
     private volatile List<Facility> facilities = ImmutableList.of();
     private volatile List<Bottleneck> bottlenecks = ImmutableList.of();
@@ -184,10 +190,12 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
         eventDispatcher.addSink(FudpEvent.class, listenerRegistry);
         OnosNetworkView network = new OnosNetworkView(hostService, pathService, deviceService, () -> bottlenecks);
         FudpLoop loop = new FudpLoop(settings.loop, network, null, clock.millis());
+        metrics = new LoopMetrics(metricsService);
         // One thread runs the loop: its events, its period and its tick, in order.
         host = new LoopHost(loop, clock, autoSchedule
                 ? Executors.newSingleThreadScheduledExecutor(groupedThreads("fudp", "loop-%d", log)) : Runnable::run,
-                new RuleAdapter(flowRuleService, appId), new AdjustorLink(packetService), new StatePublisher(store));
+                new RuleAdapter(flowRuleService, appId), new AdjustorLink(packetService), new StatePublisher(store),
+                metrics);
         host.loadKeys(keyFile);
         packets = new PacketAdapter(packetService, appId, host, network);
         packets.start();
@@ -228,6 +236,7 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
         packets.stop();
         flowRuleService.removeListener(flowRuleListener);
         host.stop();
+        metrics.remove();
         cfgService.unregisterProperties(getClass(), false);
         eventDispatcher.removeSink(FudpEvent.class);
         store.unsetDelegate(delegate);
@@ -337,7 +346,8 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
     @Override
     public ControlStatus getControlStatus() {
         return new ControlStatus(enabled, dryRun, controlPeriodMs, alpha, beta, host.periods(), host.lastPeriodMs(),
-                pollCheck.warning(controlPeriodMs).stream().collect(Collectors.toList()));
+                Stream.concat(host.keyFileProblem().stream(), pollCheck.warning(controlPeriodMs).stream())
+                        .collect(Collectors.toList()));
     }
 
     // ---------------------------------------------------------------- FudpAdminService

@@ -14,10 +14,12 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Clock;
 import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledExecutorService;
@@ -49,9 +51,11 @@ final class LoopHost {
     private final RuleAdapter rules;
     private final AdjustorLink link;
     private final StatePublisher publisher;
+    private final LoopMetrics metrics;
     private final ScheduledExecutorService scheduler;
     private volatile long periods;
     private volatile long lastPeriodMs;
+    private volatile String keyFileProblem;
     private ScheduledFuture<?> periodTask;
     private ScheduledFuture<?> tickTask;
 
@@ -65,15 +69,17 @@ final class LoopHost {
      * @param rules the rule adapter
      * @param link the adjustor link
      * @param publisher the store writer
+     * @param metrics the app's counters in ONOS's metrics
      */
     LoopHost(FudpLoop loop, Clock clock, Executor loopThread, RuleAdapter rules, AdjustorLink link,
-             StatePublisher publisher) {
+             StatePublisher publisher, LoopMetrics metrics) {
         this.loop = loop;
         this.clock = clock;
         this.loopThread = loopThread;
         this.rules = rules;
         this.link = link;
         this.publisher = publisher;
+        this.metrics = metrics;
         this.scheduler = loopThread instanceof ScheduledExecutorService ? (ScheduledExecutorService) loopThread : null;
     }
 
@@ -103,6 +109,7 @@ final class LoopHost {
         rules.apply(a.rulesToRemove(), a.rulesToAdd());
         link.emit(a.frames());
         publisher.publish(a);
+        metrics.record(a);
         for (Notice n : a.notices()) {
             if (n.level() == Notice.Level.WARN) {
                 log.warn(n.text());
@@ -148,7 +155,9 @@ final class LoopHost {
     void period() {
         submit("Control period", now -> {
             // Read on the loop's thread: the period works on this one snapshot of the counters.
+            long start = System.nanoTime();
             Actions a = loop.period(now, rules.counters());
+            metrics.period(System.nanoTime() - start);
             periods = loop.periods();
             lastPeriodMs = loop.lastPeriodMs();
             return a;
@@ -174,26 +183,45 @@ final class LoopHost {
 
     /**
      * Reads the key file and hands its keys to the loop. Without a file nothing can be sent to or
-     * verified from an adjustor; an unusable file is logged and the keys in force stay.
+     * verified from an adjustor; an unusable file is logged and the keys in force stay. Either way
+     * {@link #keyFileProblem} says so until a good file is read.
      *
-     * @param keyFile the file's path
+     * @param keyFile the file's path; a relative one is taken from ONOS's working directory, as
+     *                ONOS takes its own {@code ../config/*.json}
      */
     void loadKeys(String keyFile) {
+        Path path = Paths.get(keyFile).toAbsolutePath().normalize();
         String text = null;
         try {
-            text = Files.readString(Paths.get(keyFile), StandardCharsets.UTF_8);
+            text = Files.readString(path, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            log.warn("No key file {} ({}): control frames can be neither sent nor verified", keyFile, e.toString());
+            keyFileProblem = "no key file at " + path + " (" + e.getClass().getSimpleName()
+                    + "): control frames can be neither sent nor verified";
+            log.warn(keyFileProblem);
         }
         String keyText = text;
         submit("Keys", now -> {
             try {
-                return loop.setKeys(now, keyText);
+                Actions a = loop.setKeys(now, keyText);
+                if (keyText != null) {
+                    keyFileProblem = null;
+                }
+                return a;
             } catch (IllegalArgumentException e) {
-                log.error("Key file {} is unusable: {}; the keys in force stay", keyFile, e.getMessage());
+                keyFileProblem = "key file " + path + " is unusable: " + e.getMessage() + "; the keys in force stay";
+                log.error(keyFileProblem);
                 return Actions.none();
             }
         });
+    }
+
+    /**
+     * Returns what is wrong with the key file last read, for the operator's warnings.
+     *
+     * @return the problem, empty if the keys were read
+     */
+    Optional<String> keyFileProblem() {
+        return Optional.ofNullable(keyFileProblem);
     }
 
     /**
@@ -203,7 +231,9 @@ final class LoopHost {
     void stop() {
         cancel();
         submit("Stop", now -> {
-            link.emit(loop.stop(now).frames());
+            Actions last = loop.stop(now);
+            link.emit(last.frames());
+            metrics.record(last);
             rules.removeAll();
             return Actions.none();
         });

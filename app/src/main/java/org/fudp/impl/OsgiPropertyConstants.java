@@ -84,5 +84,5 @@ public final class OsgiPropertyConstants {
     /** File holding the HMAC keys of the control frames. */
     public static final String KEY_FILE = "keyFile";
     /** Default key file. */
-    public static final String KEY_FILE_DEFAULT = "/opt/onos/config/fudp.keys";
+    public static final String KEY_FILE_DEFAULT = "../config/fudp.keys";
 }

@@ -22,10 +22,15 @@ import org.fudp.protocol.KeyRing;
 import org.fudp.protocol.LimitEntry;
 import org.fudp.protocol.MessageType;
 import org.fudp.protocol.MutableClock;
+import com.codahale.metrics.Counter;
+import com.codahale.metrics.Gauge;
+import com.codahale.metrics.Metric;
+import com.codahale.metrics.Timer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.onlab.metrics.MetricsManager;
 import org.onlab.packet.DeserializationException;
 import org.onlab.packet.Ethernet;
 import org.onlab.packet.IPv4;
@@ -116,6 +121,7 @@ class FudpManagerTest {
     Path tmp;
 
     private final MutableClock clock = new MutableClock(T0);
+    private final MetricsManager metrics = new MetricsManager();
     private final TestServices.TestCfgService cfg = new TestServices.TestCfgService();
     private final TestServices.TestNetcfg netcfg = new TestServices.TestNetcfg();
     private final TestServices.TestPacketService packets = new TestServices.TestPacketService();
@@ -162,6 +168,7 @@ class FudpManagerTest {
         mgr.hostService = hosts;
         mgr.pathService = new PathServiceAdapter();
         mgr.deviceService = new DeviceServiceAdapter();
+        mgr.metricsService = metrics;
         Field f = AbstractListenerManager.class.getDeclaredField("eventDispatcher");
         f.setAccessible(true);
         f.set(mgr, dispatcher);
@@ -520,6 +527,55 @@ class FudpManagerTest {
         assertEquals(MessageType.HEARTBEAT, newControlMessages(true).get(0).type(), "the tick also heartbeats");
     }
 
+    /**
+     * What {@code onos> metrics} and {@code GET /onos/v1/metrics} list: both read ONOS's
+     * {@code MetricsService.getMetrics()} (cli MetricsListCommand, web/api MetricsWebResource).
+     */
+    @Test
+    void countersShowInOnosMetricsAndLeaveWithTheApp() throws Exception {
+        heartbeat();
+        ack(newControlMessages().get(0));
+        flowStarts(TCP1, H1_PORT);
+        flowStarts(UDP1, H1_PORT);
+        rate(ruleFor(TCP1, false), 1_000_000, T0);
+        rate(ruleFor(UDP1, false), 50_000_000, T0);
+        rate(ruleFor(UDP1, true), 9_000_000, T0);
+        clock.set(T0 + PERIOD);
+        mgr.host().period();
+        fromAgent(new FrameEncoder(KeyRing.of(KEY_ID, hex("ffeeddccbbaa99887766554433221100")), 0xBADL, 1, 0, clock)
+                .heartbeat(0));
+        clock.set(T0 + OsgiPropertyConstants.HEARTBEAT_TIMEOUT_MS_DEFAULT + 1);
+        mgr.host().tick();
+
+        Map<String, Metric> m = metrics.getMetrics();
+        assertEquals(1, count(m, "FUDP.loop.periods"));
+        assertEquals(1, count(m, "FUDP.loop.reallocations"));
+        assertEquals(1, ((Timer) m.get("FUDP.loop.periodTime")).getCount());
+        assertEquals(controlFramesEmitted(), count(m, "FUDP.adjustor.framesSent"), "every control frame emitted");
+        assertEquals(1, count(m, "FUDP.adjustor.framesRejected"), "the forged heartbeat");
+        assertEquals(1, count(m, "FUDP.adjustor.agentUp"));
+        assertEquals(1, count(m, "FUDP.adjustor.agentDown"));
+        assertEquals(0, ((Gauge<?>) m.get("FUDP.adjustor.agentsUp")).getValue());
+
+        mgr.deactivate();
+        assertTrue(metrics.getMetrics().keySet().stream().noneMatch(n -> n.startsWith("FUDP.")),
+                "left behind: " + metrics.getMetrics().keySet());
+    }
+
+    private long controlFramesEmitted() {
+        return packets.emitted.stream().filter(p -> {
+            ByteBuffer data = p.data().duplicate();
+            byte[] frame = new byte[data.remaining()];
+            data.get(frame);
+            return EthernetFrame.parse(frame).etherType() == EthernetFrame.DEFAULT_ETHER_TYPE;
+        }).count();
+    }
+
+    private static long count(Map<String, Metric> m, String name) {
+        assertTrue(m.get(name) instanceof Counter, name + " in " + m.keySet());
+        return ((Counter) m.get(name)).getCount();
+    }
+
     @Test
     void forgedFrameIsCountedAndConsumed() throws Exception {
         FrameEncoder forger = new FrameEncoder(KeyRing.of(KEY_ID, hex("ffeeddccbbaa99887766554433221100")),
@@ -681,5 +737,26 @@ class FudpManagerTest {
         mgr.host().tick();
         assertTrue(packets.emitted.isEmpty());
         assertEquals(1, mgr.getControlStatus().periodsRun());
+        assertEquals(List.of("no key file at " + tmp.resolve("absent.keys") + " (NoSuchFileException): control"
+                + " frames can be neither sent nor verified"), mgr.getControlStatus().warnings(), "REST, GUI, log");
+    }
+
+    @Test
+    void anUnusableKeyFileIsAWarningUntilAGoodOneIsRead() throws IOException {
+        Path bad = tmp.resolve("bad.keys");
+        Files.writeString(bad, "7 = 0011\n");
+        keyFile(bad);
+        String warning = mgr.getControlStatus().warnings().get(0);
+        assertTrue(warning.startsWith("key file " + bad + " is unusable: line 1"), warning);
+        assertTrue(warning.endsWith("the keys in force stay"), warning);
+
+        keyFile(tmp.resolve("fudp.keys"));
+        assertEquals(List.of(), mgr.getControlStatus().warnings());
+    }
+
+    private void keyFile(Path file) {
+        TestServices.TestContext ctx = new TestServices.TestContext();
+        ctx.props.put(OsgiPropertyConstants.KEY_FILE, file.toString());
+        mgr.modified(ctx);
     }
 }

@@ -8,6 +8,7 @@ import org.fudp.loop.FudpLoop;
 import org.fudp.loop.LoopSettings;
 import org.fudp.loop.NetworkView;
 import org.fudp.protocol.MutableClock;
+import org.onlab.metrics.MetricsManager;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.flow.FlowRuleService;
 import org.onosproject.net.packet.PacketPriority;
@@ -39,6 +40,7 @@ final class HostFixture {
     final TestServices.TestPacketService packets = new TestServices.TestPacketService();
     final TestServices.TestFlowRuleService rules = new TestServices.TestFlowRuleService();
     final SimpleFudpStore store = new SimpleFudpStore(10);
+    final MetricsManager metrics = new MetricsManager();
     final List<FudpEvent> events = new ArrayList<>();
     final NetworkView network;
     final LoopHost host;
@@ -71,7 +73,7 @@ final class HostFixture {
         FudpLoop loop = new FudpLoop(LoopSettings.defaults(), network, KEYS, T0);
         host = new LoopHost(loop, clock, loopThread,
                 new RuleAdapter(flowRules == null ? rules : flowRules, TestServices.TestCoreService.APP_ID),
-                new AdjustorLink(packets), new StatePublisher(store));
+                new AdjustorLink(packets), new StatePublisher(store), new LoopMetrics(metrics));
         host.setFacilities(List.of(FACILITY));
         packetAdapter = new PacketAdapter(packets, TestServices.TestCoreService.APP_ID, host, network);
         packetAdapter.start();
