@@ -1,17 +1,14 @@
 package org.fudp.agent;
 
-import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.fudp.agent.config.AgentConfig;
@@ -109,6 +106,10 @@ public final class AdjustorAgentMain implements Runnable {
         @Override
         public Integer call() throws Exception {
             AgentConfig cfg = loadConfig(config, spec);
+            List<String> missing = Preflight.local().missingInterfaces(cfg);
+            if (!missing.isEmpty()) {
+                throw new ConfigException(config.toString(), missing);
+            }
             PrintStream dry = dryRun ? new PrintStream(System.out, true, StandardCharsets.UTF_8) : null;
             long agentId = cfg.agentId() != null ? cfg.agentId()
                     : LinkInfo.macToLong(LinkInfo.mac(cfg.controlInterface()));
@@ -180,8 +181,12 @@ public final class AdjustorAgentMain implements Runnable {
     }
 
     /** {@code status}: a summary of a running agent's metrics. */
-    @Command(name = "status", mixinStandardHelpOptions = true, description = "Show what a running agent is doing.")
+    @Command(name = "status", mixinStandardHelpOptions = true, description = "Show what a running agent is doing.",
+            exitCodeListHeading = "Exit status:%n", exitCodeList = {"0:an agent answered", "1:something else answered, "
+                + "or nothing in time", "2:bad configuration", "3:no agent running (nothing listens)"})
     static final class Status implements Callable<Integer> {
+        private static final Duration STATUS_TIMEOUT = Duration.ofSeconds(5);
+
         @Spec
         private CommandSpec spec;
 
@@ -197,26 +202,25 @@ public final class AdjustorAgentMain implements Runnable {
 
         @Override
         public Integer call() throws Exception {
-            URI target = url;
-            if (target == null) {
-                AgentConfig cfg = loadConfig(config, spec);
+            AgentEndpoint endpoint;
+            if (url != null) {
+                endpoint = new AgentEndpoint(url, "--url", STATUS_TIMEOUT);
+            } else {
+                // Only the metrics address is needed: an operator who may not read the keys may ask too.
+                AgentConfig cfg = AgentConfig.load(config, false);
                 if (cfg.metricsPort() == 0) {
                     spec.commandLine().getErr().println("metrics.port is 0 in " + config + ": no status to read");
                     return 2;
                 }
-                String host = cfg.metricsAddress().getHostAddress();
-                target = URI.create("http://" + (host.contains(":") ? "[" + host + "]" : host) + ":"
-                        + cfg.metricsPort() + "/metrics");
+                endpoint = new AgentEndpoint(AgentEndpoint.url(cfg.metricsAddress(), cfg.metricsPort()),
+                        "metrics.address/metrics.port in " + config, STATUS_TIMEOUT);
             }
-            HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(3)).build();
             String text;
             try {
-                HttpResponse<String> r = client.send(HttpRequest.newBuilder(target).timeout(Duration.ofSeconds(5))
-                        .build(), HttpResponse.BodyHandlers.ofString());
-                text = r.body();
-            } catch (IOException e) {
-                spec.commandLine().getErr().println("agent not reachable at " + target + ": " + e);
-                return 1;
+                text = endpoint.fetch();
+            } catch (AgentEndpoint.Unreachable e) {
+                spec.commandLine().getErr().println(e.getMessage());
+                return e.exitStatus();
             }
             PrintWriter out = spec.commandLine().getOut();
             out.print(raw ? text : StatusReport.format(text, System.currentTimeMillis()));
@@ -225,9 +229,13 @@ public final class AdjustorAgentMain implements Runnable {
         }
     }
 
-    /** {@code check-config}: validate a configuration file. */
+    /** {@code check-config}: check a configuration file and the machine it is to run on. */
     @Command(name = "check-config", mixinStandardHelpOptions = true,
-            description = "Check a configuration file and print the resulting settings.")
+            description = {"Check a configuration file and whether the agent can run with it here: interfaces, "
+                + "key file, privileges, tools, kernel features, metrics address. One line per check."},
+            exitCodeListHeading = "Exit status:%n", exitCodeList = {"0:every check passed (warnings allowed)",
+                "1:the machine lacks something (privileges, tools, kernel features)",
+                "2:the configuration is wrong (a value, an interface, the key file)"})
     static final class CheckConfig implements Callable<Integer> {
         @Spec
         private CommandSpec spec;
@@ -236,10 +244,20 @@ public final class AdjustorAgentMain implements Runnable {
                 + "(default: ${DEFAULT-VALUE})")
         private Path config;
 
+        @Option(names = "--syntax-only", description = "check only the file and its key file, not this machine")
+        private boolean syntaxOnly;
+
         @Override
         public Integer call() throws ConfigException {
+            PrintWriter out = spec.commandLine().getOut();
+            if (!syntaxOnly) {
+                Preflight.Report report = Preflight.local().check(config);
+                report.checks().forEach(c -> out.println(c.line()));
+                out.println(report.summary(config));
+                return report.exitStatus();
+            }
             AgentConfig cfg = loadConfig(config, spec);
-            spec.commandLine().getOut().println(config + ": OK (control " + cfg.controlInterface() + ", shaping "
+            out.println(config + ": OK (control " + cfg.controlInterface() + ", shaping "
                     + cfg.shapeInterface() + ", keys " + cfg.keys() + ", fail-safe " + cfg.failSafeAction()
                     .name().toLowerCase(java.util.Locale.ROOT) + " after " + cfg.silentPeriods() + " x "
                     + cfg.heartbeatMillis() + " ms)");

@@ -107,6 +107,20 @@ public final class AgentConfig {
      * @throws ConfigException listing every problem
      */
     public static AgentConfig load(Path file) throws ConfigException {
+        return load(file, true);
+    }
+
+    /**
+     * Reads and checks a configuration file, optionally without reading its key file: {@code status}
+     * needs only the metrics address, and an operator who may read the configuration but not the
+     * keys (mode 600, owned by the agent's user) must still be able to ask it.
+     *
+     * @param file the properties file
+     * @param readKeys whether to read and check {@code keys.file}; if not, {@link #keys()} is null
+     * @return the configuration
+     * @throws ConfigException listing every problem
+     */
+    public static AgentConfig load(Path file, boolean readKeys) throws ConfigException {
         Properties p = new Properties();
         try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             p.load(r);
@@ -116,7 +130,7 @@ public final class AgentConfig {
             throw new ConfigException(file.toString(), List.of("cannot read: " + e.getMessage()));
         }
         Path base = file.toAbsolutePath().getParent();
-        return parse(p, file.toString(), base);
+        return parse(p, file.toString(), base, readKeys);
     }
 
     /**
@@ -129,6 +143,11 @@ public final class AgentConfig {
      * @throws ConfigException listing every problem
      */
     public static AgentConfig parse(Properties p, String source, Path baseDir) throws ConfigException {
+        return parse(p, source, baseDir, true);
+    }
+
+    private static AgentConfig parse(Properties p, String source, Path baseDir, boolean readKeys)
+            throws ConfigException {
         Parser in = new Parser(p);
         AgentConfig c = new AgentConfig();
         c.controlInterface = in.iface("control.interface");
@@ -163,7 +182,7 @@ public final class AgentConfig {
             in.problem("keys.file", "is required");
         } else {
             c.keysFile = baseDir == null ? Path.of(keys) : baseDir.resolve(keys);
-            c.keys = loadKeys(c.keysFile, in);
+            c.keys = readKeys ? loadKeys(c.keysFile, in) : null;
         }
         c.heartbeatMillis = in.number("heartbeat.period-ms", 10, 3_600_000);
         c.silentPeriods = (int) in.number("failsafe.silent-periods", 1, 1_000_000);
@@ -431,7 +450,7 @@ public final class AgentConfig {
     /**
      * Returns the keys.
      *
-     * @return key ring
+     * @return key ring, null if the configuration was loaded without its key file
      */
     public KeyRing keys() {
         return keys;

@@ -11,7 +11,8 @@ import java.util.concurrent.Executors;
 
 /**
  * Serves {@link AgentMetrics} at {@code /metrics} over HTTP, one request at a time on a daemon
- * thread. Bind it to loopback: the metrics name flows and carry no authentication.
+ * thread. Bind it to loopback or a management address, never where the switch or hosts reach it:
+ * the metrics name flows and carry no authentication.
  */
 public final class MetricsServer implements AutoCloseable {
 

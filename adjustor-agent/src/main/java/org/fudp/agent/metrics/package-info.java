@@ -1,4 +1,4 @@
 /**
- * The agent's counters and their Prometheus text exposition on a loopback HTTP port.
+ * The agent's counters and their Prometheus text exposition over HTTP (loopback by default).
  */
 package org.fudp.agent.metrics;

@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class FeatureProbeTest {
@@ -45,6 +47,36 @@ class FeatureProbeTest {
     @Test
     void withoutANamespaceTheProbeAnswersU32AndTouchesNothing() {
         assertEquals(Classifier.U32, new FeatureProbe(fake(true, false)).detect());
+        assertEquals(1, calls.size());
+    }
+
+    @Test
+    void theFullProbeReportsEachFeatureAndRemovesItsNamespace() {
+        FeatureProbe.Features f = new FeatureProbe(fake(false, true)).probe();
+        assertNull(f.notProbed());
+        assertTrue(f.htb() && f.u32() && f.bridgePortFlags());
+        assertFalse(f.flower());
+        String ns = calls.get(0).substring("ip netns add ".length());
+        assertEquals("ip netns del " + ns, calls.get(calls.size() - 1));
+        assertTrue(calls.contains("bridge -n " + ns + " link set dev probe1 learning off bcast_flood off "
+                + "mcast_flood off"), calls.toString());
+    }
+
+    @Test
+    void aKernelBridgeWithoutPortFlagsIsReported() {
+        CommandRunner oldBridge = (argv, stdin, timeout) -> argv.get(0).equals("bridge")
+                ? new CommandResult(255, "", "Error: either \"dev\" is duplicate, or \"mcast_flood\" is a garbage.\n")
+                : new CommandResult(0, "", "");
+        FeatureProbe.Features f = new FeatureProbe(oldBridge).probe();
+        assertTrue(f.htb() && f.flower());
+        assertFalse(f.bridgePortFlags());
+    }
+
+    @Test
+    void theFullProbeSaysWhyItCouldNotRun() {
+        FeatureProbe.Features f = new FeatureProbe(fake(true, false)).probe();
+        assertEquals("ip netns add: mount --make-shared failed", f.notProbed());
+        assertFalse(f.htb());
         assertEquals(1, calls.size());
     }
 
