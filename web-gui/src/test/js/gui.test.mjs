@@ -5,12 +5,10 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { start, fixtures, webapp, webGui } from './harness/server.mjs';
-
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const shots = path.join(webGui, 'target/screenshots');
-const docShots = path.resolve(webGui, '../docs/img/gui');
+import { start, fixtures, webapp } from './harness/server.mjs';
+import {
+    fixture, launch, newPage, shot, cellTexts, paths, FAIR, ADJUSTING, NO_AGENT, NO_UDP,
+} from './harness/browser.mjs';
 
 let server;
 let browser;
@@ -18,22 +16,10 @@ const reads = new Set();
 const sentEvents = new Set();
 const boundEvents = new Set();
 
-function fixture(name) {
-    const file = path.join(fixtures, name + '.json');
-    if (!fs.existsSync(file)) {
-        throw new Error(`missing ${file}: run "mvn -pl app -am verify" first (FudpGuiHandlersTest records it)`);
-    }
-    return JSON.parse(fs.readFileSync(file, 'utf8'));
-}
-
 before(async () => {
     fixture('java-events');
     server = await start();
-    browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-    });
-    fs.mkdirSync(shots, { recursive: true });
+    browser = await launch();
 });
 
 after(async () => {
@@ -42,16 +28,7 @@ after(async () => {
 });
 
 async function open(pageName, hash = '') {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 760 } });
-    const consoleErrors = [];
-    page.on('pageerror', (e) => consoleErrors.push(String(e)));
-    page.on('console', (m) => {
-        if (m.type() === 'error') {
-            consoleErrors.push(m.text());
-        }
-    });
-    page.consoleErrors = consoleErrors;
-    await page.goto(`${server.url}?page=${pageName}${hash}`);
+    const page = await newPage(browser, `${server.url}?page=${pageName}${hash}`);
     await page.waitForFunction(() => window.harness && window.harness.ready === true);
     return page;
 }
@@ -71,39 +48,12 @@ async function finish(page) {
     assert.deepEqual(page.consoleErrors, [], 'browser errors');
     const missing = server.missing.splice(0);
     assert.deepEqual(missing, [], 'files the page asked for but do not exist');
-    await page.close();
+    await page.context().close();
 }
 
 const deliver = (page, msg) => page.evaluate((m) => window.harness.deliver(m), msg);
 const sent = (page, event) => page.evaluate(
     (e) => window.harness.sent.filter((m) => m.event === e).map((m) => m.payload), event);
-
-async function shot(page, name, selector) {
-    const file = path.join(shots, name + '.png');
-    if (selector) {
-        await page.locator(selector).screenshot({ path: file });
-    } else {
-        await page.screenshot({ path: file });
-    }
-    if (process.env.FUDP_UPDATE_SCREENSHOTS === '1') {
-        fs.mkdirSync(docShots, { recursive: true });
-        fs.copyFileSync(file, path.join(docShots, name + '.png'));
-    }
-}
-
-const rgb = (hex) => {
-    const n = parseInt(hex.slice(1), 16);
-    return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
-};
-const FAIR = rgb('#009E73');
-const ADJUSTING = rgb('#E69F00');
-const NO_AGENT = rgb('#D55E00');
-const NO_UDP = rgb('#888888');
-
-async function cellTexts(page, rowSelector) {
-    return page.$$eval(rowSelector, (rows) => rows.map((r) =>
-        Array.from(r.querySelectorAll('td')).map((td) => td.textContent.trim())));
-}
 
 test('view: the table lists every flow set with its figures and a coloured state', async () => {
     const page = await open('view');
@@ -118,6 +68,8 @@ test('view: the table lists every flow set with its figures and a coloured state
     assert.equal(rows.find((r) => r[0] === 'bottleneck:set2')[8], 'adjusting');
     assert.equal(rows.find((r) => r[0] === 'dst:10.0.7.7')[1], 'to 10.0.7.7');
     assert.match(await page.textContent('#ov-fudp .tabular-header h2'), /\(4 total\)/);
+    // The standalone page, for GUI2 users, is one click away (served by PageWebResource).
+    assert.equal(await page.getAttribute('#ov-fudp a.fudp-page-link', 'href'), '/onos/fudp/ui/');
 
     const colours = await page.$$eval('#ov-fudp .fudp-state', (els) => Object.fromEntries(
         els.map((e) => [e.textContent, getComputedStyle(e).backgroundColor])));
@@ -354,18 +306,6 @@ test('overlay: a bottleneck link\'s details list its set\'s flows', async () => 
 });
 
 // --- contract between the JS and the Java handlers --------------------------------------
-
-function paths(node, prefix, out) {
-    if (Array.isArray(node)) {
-        node.forEach((v) => paths(v, prefix + '[]', out));
-    } else if (node && typeof node === 'object') {
-        Object.entries(node).forEach(([k, v]) => {
-            out.add(prefix + '.' + k);
-            paths(v, prefix + '.' + k, out);
-        });
-    }
-    return out;
-}
 
 test('contract: every field the JS read exists in what the Java handlers sent', () => {
     const known = new Set();

@@ -2,6 +2,10 @@
 // fudp/js.html are pasted into the page (as the GUI's index.html does with every extension's),
 // so a file they name that does not exist fails the test; view files are served under
 // app/view/<id>/. The framework itself is replaced by standins.js.
+//
+// Also serves the FUDP page as ONOS would under the app's web context: /onos/fudp/ui/<file> from
+// the view's folder (where PageWebResource reads it in the bundle), and /onos/fudp/<path> from
+// the REST answers PageFixturesTest recorded (app/target/gui-fixtures/rest/).
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -56,9 +60,13 @@ function resolve(urlPath) {
             return file;
         }
     }
+    if (urlPath === context + 'ui/') {
+        return path.join(webapp, 'app/view/fudp/fudpPage.html');
+    }
     const roots = [
         ['/harness/', here],
         ['/fixtures/', fixtures],
+        [context + 'ui/', path.join(webapp, 'app/view/fudp')],
         ['/', webapp],
     ];
     for (const [prefix, root] of roots) {
@@ -72,14 +80,47 @@ function resolve(urlPath) {
     return null;
 }
 
+const context = '/onos/fudp/';
+
+/**
+ * Answers a REST request of the FUDP page: with an override the test set (a JSON value, or a
+ * status number), else with the recorded answer; history?cfs=<id> reads history-<id>.json.
+ */
+function restAnswer(url, rest, res) {
+    let key = url.pathname.slice(context.length);
+    if (key === 'history' && url.searchParams.has('cfs')) {
+        key = 'history-' + url.searchParams.get('cfs').replace(/[^A-Za-z0-9]+/g, '_');
+    }
+    rest.log.push({ key, atMs: Date.now() });
+    let body = rest.overrides[key];
+    if (body === undefined) {
+        const file = path.join(fixtures, rest.folder, key + '.json');
+        body = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : 404;
+    }
+    if (typeof body === 'number') {
+        res.writeHead(body, { 'content-type': types['.json'] });
+        res.end(JSON.stringify({ code: body, message: 'status ' + body + ' set by the test' }));
+        return;
+    }
+    res.writeHead(200, { 'content-type': types['.json'] });
+    res.end(JSON.stringify(body));
+}
+
 /**
  * Starts the harness server on a free loopback port.
- * @returns {Promise<{url: string, close: function, missing: string[]}>}
+ * @returns {Promise<{url: string, close: function, missing: string[], rest: object}>} rest:
+ *     {folder, overrides, log} for the FUDP page's REST answers
  */
 export function start() {
     const missing = [];
+    const rest = { folder: 'rest', overrides: {}, log: [] };
     const server = http.createServer((req, res) => {
-        const urlPath = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+        const url = new URL(req.url, 'http://x');
+        const urlPath = decodeURIComponent(url.pathname);
+        if (urlPath.startsWith(context) && !urlPath.startsWith(context + 'ui/')) {
+            restAnswer(url, rest, res);
+            return;
+        }
         if (urlPath === '/' || urlPath === '/index.html') {
             res.writeHead(200, { 'content-type': types['.html'] });
             res.end(page());
@@ -101,6 +142,7 @@ export function start() {
             ok({
                 url: `http://127.0.0.1:${port}/`,
                 missing,
+                rest,
                 close: () => new Promise((done) => server.close(done)),
             });
         });

@@ -2,6 +2,8 @@ package org.fudp.gui;
 
 import com.google.common.collect.ImmutableList;
 import org.fudp.api.FudpService;
+import org.onosproject.app.ApplicationService;
+import org.onosproject.core.CoreService;
 import org.onosproject.ui.UiExtension;
 import org.onosproject.ui.UiExtensionService;
 import org.onosproject.ui.UiMessageHandlerFactory;
@@ -31,6 +33,13 @@ import static org.onlab.util.Tools.groupedThreads;
  * {@code app/view/fudp/}, {@code app/view/fudpTopov/} and {@code fudp/} (css.html, js.html),
  * where the legacy GUI's extension loader looks for them.
  * </p>
+ * <p>
+ * Under GUI2 the view is left out: GUI2's menu lists every registered view but links each to its
+ * own route {@code #/<view id>}, and it has routes only for the views compiled into it, so a
+ * "FUDP" entry would do nothing. GUI2 users have the FUDP page at {@code /onos/fudp/ui/} instead
+ * ({@code org.fudp.rest.PageWebResource}). Which GUI runs is read on activation; the component
+ * is activated anew whenever a GUI application starts, as the extension service is that GUI's.
+ * </p>
  */
 @Component(immediate = true)
 public class FudpGuiComponent {
@@ -50,6 +59,12 @@ public class FudpGuiComponent {
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected FudpService fudpService;
 
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected CoreService coreService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected ApplicationService applicationService;
+
     private ScheduledExecutorService executor;
     private UiExtension extension;
     private UiTopoHighlighterFactory highlighterFactory;
@@ -59,12 +74,14 @@ public class FudpGuiComponent {
      *
      * @param fudp FUDP service the overlay reads
      * @param pushExecutor executor for the highlight refreshes
+     * @param gui2 whether GUI2 is the active GUI; then the view is left out of the menu
      * @return the extension
      */
-    static UiExtension buildExtension(FudpService fudp, ScheduledExecutorService pushExecutor) {
-        List<UiView> views = ImmutableList.of(
-                new UiView(UiView.Category.NETWORK, VIEW_ID, "FUDP", "nav_links"),
-                new UiViewHidden(TOPO_VIEW_ID));
+    static UiExtension buildExtension(FudpService fudp, ScheduledExecutorService pushExecutor, boolean gui2) {
+        // GUI2's menu shows no HIDDEN view; the hidden one stays, as an extension needs a view.
+        List<UiView> views = gui2 ? ImmutableList.of(new UiViewHidden(TOPO_VIEW_ID))
+                : ImmutableList.of(new UiView(UiView.Category.NETWORK, VIEW_ID, "FUDP", "nav_links"),
+                                   new UiViewHidden(TOPO_VIEW_ID));
         UiMessageHandlerFactory handlers = () -> ImmutableList.of(
                 new FudpViewMessageHandler(), new FudpTopoMessageHandler(pushExecutor));
         UiTopoOverlayFactory overlays = () -> ImmutableList.of(new FudpTopoOverlay(fudp));
@@ -81,11 +98,17 @@ public class FudpGuiComponent {
     @Activate
     protected void activate() {
         executor = Executors.newSingleThreadScheduledExecutor(groupedThreads("fudp/gui", "highlights", log));
-        extension = buildExtension(fudpService, executor);
+        boolean gui2 = ActiveGui.gui2(coreService, applicationService);
+        extension = buildExtension(fudpService, executor, gui2);
         uiExtensionService.register(extension);
         highlighterFactory = () -> new FudpHighlighter(fudpService);
         uiExtensionService.register(highlighterFactory);
-        log.info("FUDP GUI view and topology overlay registered");
+        if (gui2) {
+            log.info("GUI2 is active: FUDP topology highlights registered, no menu entry (GUI2 has no route "
+                    + "for app views); the FUDP page is at /onos/fudp/ui/");
+        } else {
+            log.info("FUDP GUI view and topology overlay registered");
+        }
     }
 
     /**

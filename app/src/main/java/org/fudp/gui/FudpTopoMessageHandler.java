@@ -4,10 +4,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.collect.ImmutableSet;
 import org.fudp.api.FudpService;
 import org.onlab.osgi.ServiceDirectory;
-import org.onosproject.app.ApplicationService;
-import org.onosproject.app.ApplicationState;
-import org.onosproject.core.ApplicationId;
-import org.onosproject.core.CoreService;
 import org.onosproject.ui.RequestHandler;
 import org.onosproject.ui.UiConnection;
 import org.onosproject.ui.UiMessageHandler;
@@ -39,9 +35,6 @@ public class FudpTopoMessageHandler extends UiMessageHandler {
     public static final String TOPO_START = "fudpTopoStart";
     /** Sent by the overlay when it is left. */
     public static final String TOPO_STOP = "fudpTopoStop";
-
-    /** Application name of ONOS's Angular GUI. */
-    static final String GUI2_APP = "org.onosproject.gui2";
 
     /** How often highlights are refreshed; below GUI2's five-second fade. */
     static final long PUSH_PERIOD_MS = 2000;
@@ -77,7 +70,7 @@ public class FudpTopoMessageHandler extends UiMessageHandler {
     public void init(UiConnection connection, ServiceDirectory directory) {
         super.init(connection, directory);
         highlighter = new FudpHighlighter(directory.get(FudpService.class));
-        if (gui2Active(directory)) {
+        if (ActiveGui.gui2(directory)) {
             log.debug("GUI2 is active: pushing FUDP highlights to {}", connection.userName());
             startPushing();
         }
@@ -126,17 +119,6 @@ public class FudpTopoMessageHandler extends UiMessageHandler {
         if (pushTask != null) {
             pushTask.cancel(false);
             pushTask = null;
-        }
-    }
-
-    private static boolean gui2Active(ServiceDirectory directory) {
-        try {
-            ApplicationId gui2 = directory.get(CoreService.class).getAppId(GUI2_APP);
-            return gui2 != null
-                    && directory.get(ApplicationService.class).getState(gui2) == ApplicationState.ACTIVE;
-        } catch (RuntimeException e) {
-            // No application subsystem (as in tests): behave as the legacy GUI.
-            return false;
         }
     }
 

@@ -6,7 +6,7 @@ import java.util.Set;
 
 /**
  * The FUDP REST application: ONOS's authorization filter, error mappers and JSON writer plus
- * FUDP's resources and a mapper that makes a refused network config a 400.
+ * FUDP's resources, a mapper that makes a refused network config a 400, and the FUDP page.
  */
 public class FudpWebApplication extends AbstractWebApplication {
 
@@ -15,6 +15,6 @@ public class FudpWebApplication extends AbstractWebApplication {
         return getClasses(CfsWebResource.class, FlowsWebResource.class, AllocationsWebResource.class,
                 AgentsWebResource.class, HistoryWebResource.class, BottlenecksWebResource.class,
                 FacilitiesWebResource.class, WhatIfWebResource.class, ControlWebResource.class,
-                InvalidFieldExceptionMapper.class);
+                InvalidFieldExceptionMapper.class, PageWebResource.class);
     }
 }

@@ -8,9 +8,18 @@ import java.util.List;
 /**
  * A FUDP service holding fixed values, as the GUI reads them.
  */
-final class FakeFudpService extends InMemoryFudpService {
+public final class FakeFudpService extends InMemoryFudpService {
 
     List<String> warnings = List.of();
+
+    /**
+     * Sets the warnings the control status reports.
+     *
+     * @param warnings what the operator should fix
+     */
+    public void setWarnings(List<String> warnings) {
+        this.warnings = List.copyOf(warnings);
+    }
 
     @Override
     public ControlStatus getControlStatus() {

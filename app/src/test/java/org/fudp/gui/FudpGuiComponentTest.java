@@ -47,7 +47,7 @@ class FudpGuiComponentTest {
     void everyFileTheGuiLoadsIsInTheBundle() throws IOException {
         ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor();
         try {
-            UiExtension ext = FudpGuiComponent.buildExtension(GuiScenario.service(), executor);
+            UiExtension ext = FudpGuiComponent.buildExtension(GuiScenario.service(), executor, false);
             // The GUI pastes css.html and js.html into its index page; each file they name must
             // resolve on the bundle's class path, as UiExtensionManager serves it from there.
             List<String> referenced = new ArrayList<>();
@@ -97,12 +97,49 @@ class FudpGuiComponentTest {
         }
     }
 
-    @Test
-    void activationRegistersTheViewOverlayAndHighlighterAndDeactivationRemovesThem() {
-        RecordingExtensions ui = new RecordingExtensions();
+    private static FudpGuiComponent component(RecordingExtensions ui, boolean gui2) {
         FudpGuiComponent c = new FudpGuiComponent();
         c.uiExtensionService = ui;
         c.fudpService = GuiScenario.service();
+        c.coreService = new Gui2Services.Core();
+        c.applicationService = new Gui2Services.Apps(gui2);
+        return c;
+    }
+
+    // The entries GUI2's menu shows (web/gui2-fw-lib nav.service.ts, ONOS 2.7.0): every view of
+    // category PLATFORM, NETWORK or OTHER that /onos/ui/rs/nav/uiextensions lists.
+    private static List<String> menuEntries(UiExtensionService ui) {
+        return ui.getExtensions().stream().flatMap(e -> e.views().stream())
+                .filter(v -> v.category() != UiView.Category.HIDDEN)
+                .map(UiView::id).collect(Collectors.toList());
+    }
+
+    @Test
+    void theLegacyGuiGetsTheMenuEntryGui2DoesNot() {
+        RecordingExtensions legacy = new RecordingExtensions();
+        FudpGuiComponent c = component(legacy, false);
+        c.activate();
+        assertEquals(List.of(FudpGuiComponent.VIEW_ID), menuEntries(legacy));
+        c.deactivate();
+
+        // GUI2 links an entry to #/<id> and has no route for FUDP's view: the entry would do nothing.
+        RecordingExtensions gui2 = new RecordingExtensions();
+        c = component(gui2, true);
+        c.activate();
+        assertEquals(List.of(), menuEntries(gui2));
+        // The highlights GUI2's topology draws still come from the extension's handlers and overlay.
+        UiExtension ext = gui2.extensions.get(0);
+        assertEquals(2, ext.messageHandlerFactory().newHandlers().size());
+        assertEquals(1, ext.topoOverlayFactory().newOverlays().size());
+        assertEquals(1, gui2.highlighters.size());
+        c.deactivate();
+        assertTrue(gui2.extensions.isEmpty());
+    }
+
+    @Test
+    void activationRegistersTheViewOverlayAndHighlighterAndDeactivationRemovesThem() {
+        RecordingExtensions ui = new RecordingExtensions();
+        FudpGuiComponent c = component(ui, false);
         c.activate();
         assertEquals(1, ui.extensions.size());
         assertEquals(1, ui.highlighters.size());

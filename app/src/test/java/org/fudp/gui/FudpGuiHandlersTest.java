@@ -13,12 +13,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.onosproject.app.ApplicationService;
-import org.onosproject.app.ApplicationServiceAdapter;
-import org.onosproject.app.ApplicationState;
-import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreService;
-import org.onosproject.core.CoreServiceAdapter;
-import org.onosproject.core.DefaultApplicationId;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
 import org.onosproject.ui.UiMessageHandler;
@@ -327,7 +322,7 @@ class FudpGuiHandlersTest {
         // GUI2 cannot select an app's overlay, so nothing would ever send fudpTopoStart.
         FudpTopoMessageHandler h = new FudpTopoMessageHandler(executor, FAST_MS);
         h.init(ui, GuiRecorder.directory(Map.of(FudpService.class, fudp,
-                CoreService.class, new Gui2Core(), ApplicationService.class, new Gui2Apps(true))));
+                CoreService.class, new Gui2Services.Core(), ApplicationService.class, new Gui2Services.Apps(true))));
         assertTrue(h.pushing());
         long deadline = System.currentTimeMillis() + 20 * FAST_MS;
         while (System.currentTimeMillis() < deadline && ui.messages.isEmpty()) {
@@ -343,31 +338,9 @@ class FudpGuiHandlersTest {
     void withTheLegacyGuiNothingIsPushedUnasked() {
         FudpTopoMessageHandler h = new FudpTopoMessageHandler(executor);
         h.init(ui, GuiRecorder.directory(Map.of(FudpService.class, fudp,
-                CoreService.class, new Gui2Core(), ApplicationService.class, new Gui2Apps(false))));
+                CoreService.class, new Gui2Services.Core(), ApplicationService.class, new Gui2Services.Apps(false))));
         assertFalse(h.pushing(), "another overlay's highlights must not be overwritten");
         h.destroy();
-    }
-
-    /** Knows GUI2's application id. */
-    private static final class Gui2Core extends CoreServiceAdapter {
-        @Override
-        public ApplicationId getAppId(String name) {
-            return FudpTopoMessageHandler.GUI2_APP.equals(name) ? new DefaultApplicationId(7, name) : null;
-        }
-    }
-
-    /** Tells GUI2 active or installed. */
-    private static final class Gui2Apps extends ApplicationServiceAdapter {
-        private final boolean active;
-
-        Gui2Apps(boolean active) {
-            this.active = active;
-        }
-
-        @Override
-        public ApplicationState getState(ApplicationId appId) {
-            return active ? ApplicationState.ACTIVE : ApplicationState.INSTALLED;
-        }
     }
 
     @Test

@@ -21,9 +21,10 @@ import java.util.TreeSet;
 
 /**
  * A GUI connection that keeps what the handlers send, a service directory over a map, and the
- * writer of the fixture files the browser tests read.
+ * writer of the fixture files the browser tests read (public for the REST tests, which record
+ * the FUDP page's fixtures).
  */
-final class GuiRecorder implements UiConnection {
+public final class GuiRecorder implements UiConnection {
 
     /** Where fixtures go; tools/test.d/50-gui-browser reads them from here. */
     static final Path FIXTURES = Paths.get("target", "gui-fixtures");
@@ -103,13 +104,14 @@ final class GuiRecorder implements UiConnection {
     /**
      * Writes a fixture file.
      *
-     * @param name file name without extension
+     * @param name file name without extension, below the fixtures folder (may contain /)
      * @param node JSON to write
      */
-    static void record(String name, Object node) {
+    public static void record(String name, Object node) {
         try {
-            Files.createDirectories(FIXTURES);
-            MAPPER.writeValue(FIXTURES.resolve(name + ".json").toFile(), node);
+            Path file = FIXTURES.resolve(name + ".json");
+            Files.createDirectories(file.getParent());
+            MAPPER.writeValue(file.toFile(), node);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -35,12 +35,15 @@ import java.util.Set;
  * Every CFS has 150 one-second periods of history: UDP grabs the link for the first 30 s, then
  * FUDP limits it and the shares converge, as in the paper's Fig. 4(c).
  * </p>
+ * <p>
+ * Public because the REST tests record the same scenario for the FUDP page's browser tests.
+ * </p>
  */
-final class GuiScenario {
+public final class GuiScenario {
 
     /** Time of the newest sample. */
     static final long END_MS = 1_700_000_000_000L;
-    static final int HISTORY = 150;
+    public static final int HISTORY = 150;
     static final int CONTROL_STARTS = 120;
 
     static final DeviceId S1 = DeviceId.deviceId("of:0000000000000001");
@@ -88,7 +91,7 @@ final class GuiScenario {
      *
      * @return service holding the scenario
      */
-    static FakeFudpService service() {
+    public static FakeFudpService service() {
         FakeFudpService s = new FakeFudpService();
         s.facilities.add(facility(S1, 1));
         s.facilities.add(facility(S5, 2));

@@ -104,4 +104,12 @@ class AuthorizationTest extends ResourceTestBase {
     void nobodyWithoutARoleReads() {
         assertError(403, "User has insufficient privilege", call("GET", "flows", "", null));
     }
+
+    @Test
+    void theFudpPageNeedsTheViewerRoleLikeTheApi() {
+        Reply page = call("GET", "ui/", "viewer", null);
+        assertEquals(200, page.status, page.text);
+        assertError(403, "User has insufficient privilege", call("GET", "ui/", "", null));
+        assertError(403, "User has insufficient privilege", call("GET", "ui/fudpPage.js", "", null));
+    }
 }

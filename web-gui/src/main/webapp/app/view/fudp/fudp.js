@@ -9,7 +9,7 @@
     'use strict';
 
     // injected refs
-    var $log, $scope, $interval, fs, wss, chart;
+    var $log, $scope, $interval, fs, wss;
 
     // constants; event names must match FudpViewMessageHandler
     var tableTag = 'fudpCfs',
@@ -106,15 +106,16 @@
         panel.append('h3').text('Rates and Jain index, last ' +
             Math.round(d.chart.windowS / 60) + ' minutes');
         chartDiv = panel.append('div').classed('fudp-chart', true);
-        chart.draw(chartDiv, d.chart, { width: panelWidth - 40, height: 220 });
+        // fudpChart.js, shared with the standalone page, draws into a plain DOM element.
+        window.fudpChart.draw(chartDiv.node(), d.chart, { width: panelWidth - 40, height: 220 });
     }
 
-    angular.module('ovFudp', ['ovFudpChart'])
+    angular.module('ovFudp', [])
         .controller('OvFudpCtrl',
         ['$log', '$scope', '$location', '$interval', 'TableBuilderService',
-            'FnService', 'WebSocketService', 'FudpChartService',
+            'FnService', 'WebSocketService',
 
-            function (_$log_, _$scope_, $location, _$interval_, tbs, _fs_, _wss_, _chart_) {
+            function (_$log_, _$scope_, $location, _$interval_, tbs, _fs_, _wss_) {
                 var handlers = {},
                     query = $location.search() || {};
 
@@ -123,7 +124,6 @@
                 $interval = _$interval_;
                 fs = _fs_;
                 wss = _wss_;
-                chart = _chart_;
                 $scope.panelDetails = {};
 
                 handlers[detailsResp] = respDetailsCb;

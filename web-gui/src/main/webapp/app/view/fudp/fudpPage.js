@@ -1,0 +1,313 @@
+/*
+ * The FUDP page (fudpPage.html at /onos/fudp/ui/): every 2 s it reads FUDP's REST API in the
+ * same web context (control, cfs, flows, allocations, agents, and the selected set's history)
+ * and shows the CFS table, the selected set's flows and chart, the allocations, the agents with
+ * why they are not working, and the control loop's warnings.
+ *
+ * Same origin, so the browser sends along the BASIC credentials it asked for when it loaded the
+ * page. Texts follow org.fudp.gui.GuiFormat, so the page and the legacy view read alike.
+ */
+(function () {
+    'use strict';
+
+    var api = '../',
+        refreshMs = 2000,
+        chartWindowS = 300,
+        chartSize = { width: 760, height: 260 },
+        selected = null,
+        timer = null;
+
+    // --- formatting ------------------------------------------------------------------------
+
+    var NA = 'n/a',
+        stateWords = { FAIR: 'fair', ADJUSTING: 'adjusting', NO_AGENT: 'no agent', NO_UDP: 'no UDP' },
+        agentWords = { UP: 'up', DOWN: 'down', UNKNOWN: 'not heard from' };
+
+    function rate(bps) {
+        if (bps === null || bps === undefined) {
+            return NA;
+        }
+        if (bps < 1e3) {
+            return bps + ' b/s';
+        }
+        if (bps < 1e6) {
+            return (bps / 1e3).toFixed(1) + ' kb/s';
+        }
+        if (bps < 1e9) {
+            return (bps / 1e6).toFixed(1) + ' Mb/s';
+        }
+        return (bps / 1e9).toFixed(2) + ' Gb/s';
+    }
+
+    function known(v) {
+        return v !== null && v !== undefined && !isNaN(v);
+    }
+
+    function percent(ratio) {
+        return known(ratio) ? Math.round(ratio * 100) + '%' : NA;
+    }
+
+    function jain(j) {
+        return known(j) ? j.toFixed(2) : NA;
+    }
+
+    // Epoch milliseconds as UTC, as the CLI prints them; 0 means never.
+    function time(ms) {
+        return ms ? new Date(ms).toISOString().replace('.000Z', 'Z') : 'never';
+    }
+
+    function stateCss(state) {
+        return 'fudp-' + state.toLowerCase().replace('_', '');
+    }
+
+    function bottleneck(cfs) {
+        var b = cfs.bottleneck;
+        if (!b || !b.egress) {
+            return cfs.id.indexOf('dst:') === 0 ? 'to ' + cfs.id.slice(4) : '';
+        }
+        return b.linkDst ? b.egress + ' \u2192 ' + b.linkDst : b.egress + ' (egress)';
+    }
+
+    function udpFirst(a, b) {
+        return (a.protocol !== 'udp') - (b.protocol !== 'udp') || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    }
+
+    // --- DOM ------------------------------------------------------------------------------
+
+    function $(id) {
+        return document.getElementById(id);
+    }
+
+    // fudpChart.js, loaded first, has the element builder.
+    var el = window.fudpChart.html;
+
+    // Replaces a table's body with one row per item; cells(item) gives the cells' texts, or
+    // [text, class] pairs.
+    function fillTable(id, items, cells, rowClass) {
+        var tbody = $(id).tBodies[0];
+        tbody.textContent = '';
+        items.forEach(function (item) {
+            var tr = el(tbody, 'tr', rowClass ? rowClass(item) : '');
+            cells(item).forEach(function (c) {
+                var pair = Array.isArray(c);
+                el(tr, 'td', pair ? c[1] : '', pair ? c[0] : c);
+            });
+            tr.item = item;
+        });
+        return tbody;
+    }
+
+    function empty(id, text, columns) {
+        var tbody = $(id).tBodies[0];
+        if (!tbody.rows.length) {
+            el(el(tbody, 'tr', 'no-data'), 'td', '', text).colSpan = columns;
+        }
+    }
+
+    // --- sections -------------------------------------------------------------------------
+
+    function showControl(c) {
+        var ul = $('fudp-warnings');
+        $('fudp-loop').textContent = 'Control loop ' + (c.enabled ? (c.dryRun ? 'on, dry-run' : 'on') : 'off') +
+            ', period ' + c.periodMs + ' ms, ' + c.periodsRun + ' periods run, last ' + time(c.lastPeriodMs) + '.';
+        ul.textContent = '';
+        (c.warnings || []).forEach(function (w) {
+            el(ul, 'li', 'fudp-warning', w);
+        });
+    }
+
+    function showSets(sets, flows) {
+        var limited = {};
+        flows.forEach(function (f) {
+            if (f.allocationBps !== null) {
+                limited[f.cfs] = (limited[f.cfs] || 0) + 1;
+            }
+        });
+        $('fudp-cfs-count').textContent = '(' + sets.length + ' total)';
+        fillTable('fudp-cfs', sets, function (c) {
+            return [[c.id, 'fudp-id'], bottleneck(c), c.capacityBps > 0 ? rate(c.capacityBps) : NA,
+                percent(c.utilization), jain(c.jainIndex), String(c.tcpFlows.length),
+                String(c.udpFlows.length), String(limited[c.id] || 0), ''];
+        }, function (c) {
+            return 'fudp-cfs-row' + (c.id === selected ? ' selected' : '');
+        });
+        Array.prototype.forEach.call($('fudp-cfs').tBodies[0].rows, function (tr) {
+            el(tr.cells[8], 'span', 'fudp-state ' + stateCss(tr.item.state), stateWords[tr.item.state]);
+        });
+        empty('fudp-cfs', 'No correlation flow sets: no flow seen at a facility yet', 9);
+    }
+
+    function summaryRows(c) {
+        var d = c.lastDecision,
+            rows = [['Bottleneck', bottleneck(c) || NA], ['Capacity', c.capacityBps > 0 ? rate(c.capacityBps) : NA],
+                ['Utilization', percent(c.utilization)], ['Jain index', jain(c.jainIndex)],
+                ['TCP rate', rate(c.tcpThroughputBps)],
+                ['UDP rate / demand', rate(c.udpThroughputBps) + ' / ' + rate(c.udpDemandBps)]];
+        if (d) {
+            rows.push(['Last decision', 'period ' + d.period + ': ' + d.reason]);
+            rows.push(['Fairness band', rate(d.bandLowBps) + ' .. ' + rate(d.bandHighBps)]);
+        }
+        return rows;
+    }
+
+    function showDetails(sets, flows, allocations, cfsHistory) {
+        var c = sets.filter(function (s) { return s.id === selected; })[0],
+            pending = {};
+        $('fudp-details').hidden = !selected;
+        if (!selected) {
+            return;
+        }
+        $('fudp-details-id').textContent = selected;
+        $('fudp-details-gone').hidden = Boolean(c);
+        $('fudp-details-body').hidden = !c;
+        $('fudp-details-state').hidden = !c;
+        if (!c) {
+            return;
+        }
+        $('fudp-details-state').className = 'fudp-state ' + stateCss(c.state);
+        $('fudp-details-state').textContent = stateWords[c.state];
+        fillTable('fudp-summary', summaryRows(c), function (r) {
+            return [[r[0], 'label'], [r[1], 'value']];
+        });
+
+        allocations.forEach(function (a) {
+            pending[a.flow] = pending[a.flow] || !a.acknowledged;
+        });
+        fillTable('fudp-flows', flows.filter(function (f) { return f.cfs === selected; }).sort(udpFirst),
+            function (f) {
+                var limited = f.allocationBps !== null;
+                return [[f.id, 'fudp-flow-id'], f.rateKnown ? rate(f.demandBps) : NA,
+                    f.rateKnown ? rate(f.throughputBps) : NA,
+                    limited ? rate(f.allocationBps) : f.protocol === 'udp' ? 'none' : ''];
+            }, function (f) {
+                return 'fudp-flow fudp-' + f.protocol + (f.allocationBps !== null ? ' fudp-limited' : '');
+            });
+        Array.prototype.forEach.call($('fudp-flows').tBodies[0].rows, function (tr) {
+            if (tr.item.allocationBps !== null && pending[tr.item.id]) {
+                el(tr.cells[3], 'span', 'fudp-pending', ' (pending)')
+                    .title = 'Told to the adjustor, not yet acknowledged';
+            }
+        });
+
+        $('fudp-chart-title').textContent = 'Rates and Jain index, last ' + chartWindowS / 60 + ' minutes';
+        if (cfsHistory) {
+            window.fudpChart.draw($('fudp-chart'), window.fudpChart.fromHistory(cfsHistory, chartWindowS), chartSize);
+        }
+    }
+
+    function showAllocations(allocations) {
+        fillTable('fudp-allocations', allocations, function (a) {
+            return [[a.flow, 'fudp-flow-id'], a.facility, a.cfs, rate(a.toldBps),
+                a.toldSeq ? String(a.toldSeq) : '-',
+                a.dryRun ? 'dry-run, not sent' : a.acknowledged ? 'yes' : 'not yet', time(a.toldAtMs)];
+        }, function (a) {
+            return a.cfs === selected ? 'fudp-of-selected' : '';
+        });
+        empty('fudp-allocations', 'No UDP flow is limited.', 7);
+    }
+
+    function rejected(counts) {
+        var keys = Object.keys(counts || {});
+        return keys.length ? keys.map(function (k) { return k + ' ' + counts[k]; }).join(', ') : 'none';
+    }
+
+    function showAgents(agents) {
+        fillTable('fudp-agents', agents, function (a) {
+            return [a.facility, [agentWords[a.status] || a.status, 'fudp-agent-state'], time(a.lastHeartbeatMs),
+                a.lastSentSeq + ' / ' + a.lastAckedSeq, rejected(a.rejectedFrames), [a.reason || '-', 'fudp-reason']];
+        }, function (a) {
+            return 'fudp-agent fudp-agent-' + a.status.toLowerCase();
+        });
+        empty('fudp-agents', 'No facility is configured.', 6);
+    }
+
+    // --- polling --------------------------------------------------------------------------
+
+    function read(path) {
+        return fetch(api + path, { credentials: 'same-origin', headers: { Accept: 'application/json' } })
+            .then(function (res) {
+                if (!res.ok) {
+                    var e = new Error('/onos/fudp/' + path + ': ' + res.status + ' ' + res.statusText);
+                    e.status = res.status;
+                    throw e;
+                }
+                return res.json();
+            });
+    }
+
+    // The selected set's history; a set that is gone has none (404), which is not an error.
+    function readHistory() {
+        if (!selected) {
+            return Promise.resolve(null);
+        }
+        return read('history?cfs=' + encodeURIComponent(selected)).then(function (h) {
+            return h.cfs[0];
+        }, function (e) {
+            if (e.status === 404) {
+                return null;
+            }
+            throw e;
+        });
+    }
+
+    function status(text, error) {
+        var s = $('fudp-status');
+        s.textContent = text;
+        s.classList.toggle('fudp-error', Boolean(error));
+    }
+
+    function refresh() {
+        clearTimeout(timer);
+        var asked = selected;
+        return Promise.all([read('control'), read('cfs'), read('flows'), read('allocations'), read('agents'),
+            readHistory()]).then(function (r) {
+            // A click while the answers were on their way asked for another set's history.
+            if (asked !== selected) {
+                return;
+            }
+            showControl(r[0]);
+            showSets(r[1].cfs, r[2].flows);
+            showDetails(r[1].cfs, r[2].flows, r[3].allocations, r[5]);
+            showAllocations(r[3].allocations);
+            showAgents(r[4].agents);
+            status('updated ' + new Date().toLocaleTimeString());
+        }).catch(function (e) {
+            status('cannot read ' + e.message + (e.status === 401 || e.status === 403
+                ? ' (an ONOS account with the viewer role is needed)' : '') + '; showing older data', true);
+        }).then(function () {
+            clearTimeout(timer);
+            timer = setTimeout(refresh, refreshMs);
+        });
+    }
+
+    function select(id) {
+        selected = id;
+        window.history.replaceState(null, '', id ? '#cfs=' + encodeURIComponent(id) : location.pathname);
+        // At once, not when the answers come: the click must show, whatever the network's delay.
+        Array.prototype.forEach.call($('fudp-cfs').tBodies[0].rows, function (tr) {
+            tr.classList.toggle('selected', Boolean(tr.item) && tr.item.id === id);
+        });
+        // Hidden until the new set's answers come, so no other set's details show meanwhile.
+        $('fudp-details').hidden = true;
+        refresh();
+    }
+
+    $('fudp-cfs').addEventListener('click', function (ev) {
+        var tr = ev.target.closest('tr.fudp-cfs-row');
+        if (tr) {
+            select(tr.item.id === selected ? null : tr.item.id);
+        }
+    });
+    document.addEventListener('keydown', function (ev) {
+        if (ev.key === 'Escape' && selected) {
+            select(null);
+        }
+    });
+
+    // #cfs=<id> opens a set straight away, so a set can be bookmarked or linked to.
+    if (location.hash.indexOf('#cfs=') === 0) {
+        selected = decodeURIComponent(location.hash.slice(5));
+    }
+    window.fudpPage = { refresh: refresh, refreshMs: refreshMs };
+    refresh();
+}());

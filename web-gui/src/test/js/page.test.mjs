@@ -1,0 +1,233 @@
+// Browser tests of the FUDP page (/onos/fudp/ui/, for GUI2 users): the real page files, served
+// under the app's web context with the REST answers that the real Jersey resources and codecs
+// gave for the GUI scenario (recorded by PageFixturesTest during mvn verify), in Debian's
+// chromium driven by playwright-core. The legacy view's recordings of the same scenario
+// (FudpGuiHandlersTest) say what the page must show, so the two GUIs cannot drift apart.
+import { test, before, after, beforeEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { start } from './harness/server.mjs';
+import {
+    fixture, launch, newPage, shot, cellTexts, paths, FAIR, ADJUSTING, NO_AGENT, NO_UDP,
+} from './harness/browser.mjs';
+
+let server;
+let browser;
+const reads = new Set();
+
+before(async () => {
+    fixture('rest/cfs');
+    server = await start();
+    browser = await launch();
+});
+
+after(async () => {
+    await browser?.close();
+    await server?.close();
+});
+
+beforeEach(() => {
+    server.rest.folder = 'rest';
+    server.rest.overrides = {};
+    server.rest.log.length = 0;
+});
+
+// Wraps every JSON answer the page reads in a proxy that records the fields it reads, and those
+// it asks for that the answer does not have (a misspelt field would otherwise show as n/a).
+function recordReads() {
+    window.fudpReads = { seen: {}, missing: {} };
+    const json = Response.prototype.json;
+    function wrap(value, where) {
+        if (value === null || typeof value !== 'object') {
+            return value;
+        }
+        return new Proxy(value, {
+            get(target, key) {
+                // Symbols, array methods and a promise's probe for "then" are not field reads.
+                if (typeof key !== 'string' || (Array.isArray(target) && !/^\d+$/.test(key))
+                    || (!Object.prototype.hasOwnProperty.call(target, key) && key in target) || key === 'then') {
+                    return Reflect.get(target, key);
+                }
+                if (Array.isArray(target)) {
+                    return wrap(target[key], where + '[]');
+                }
+                const at = where + '.' + key;
+                (key in target ? window.fudpReads.seen : window.fudpReads.missing)[at] = true;
+                return wrap(target[key], at);
+            },
+        });
+    }
+    Response.prototype.json = function () {
+        const where = new URL(this.url).pathname.replace('/onos/fudp/', '');
+        return json.call(this).then((v) => wrap(v, where));
+    };
+}
+
+// A 404 (a set that is gone) and a 401 are part of the tests: the console's lines for them are
+// not errors of the page.
+async function open(hash = '') {
+    const page = await newPage(browser, `${server.url}onos/fudp/ui/${hash}`,
+        { init: recordReads, height: 900, httpErrorsExpected: true });
+    await page.waitForFunction(() => /updated|cannot read/.test(document.getElementById('fudp-status').textContent));
+    return page;
+}
+
+async function finish(page) {
+    const r = await page.evaluate(() => window.fudpReads);
+    assert.deepEqual(Object.keys(r.missing), [], 'fields the page reads that the REST answers lack');
+    Object.keys(r.seen).forEach((k) => reads.add(k));
+    assert.deepEqual(page.consoleErrors, [], 'browser errors');
+    const missing = server.missing.splice(0);
+    assert.deepEqual(missing, [], 'files the page asked for but do not exist');
+    await page.context().close();
+}
+
+// The legacy view's table row (FudpGuiHandlersTest's recording) as the page's cells.
+const legacyRow = (r) => [r.id, r.bottleneck, r.capacity, r.utilization, r.jain, r.tcp, r.udp, r.limited, r.state];
+
+test('page: the table shows every set as the legacy view does, with coloured states', async () => {
+    const page = await open();
+    const rows = await cellTexts(page, '#fudp-cfs tr.fudp-cfs-row');
+    assert.deepEqual(rows, fixture('cfs-table').payload.fudpCfss.map(legacyRow));
+    assert.equal(await page.textContent('#fudp-cfs-count'), '(4 total)');
+    const colours = await page.$$eval('#fudp-cfs .fudp-state', (els) => Object.fromEntries(
+        els.map((e) => [e.textContent, getComputedStyle(e).backgroundColor])));
+    assert.deepEqual(colours, { fair: FAIR, adjusting: ADJUSTING, 'no agent': NO_AGENT, 'no UDP': NO_UDP });
+    assert.equal(await page.isVisible('#fudp-details'), false, 'no set selected yet');
+    await finish(page);
+});
+
+test('page: the control warning, the allocations and the agents with why they are not working', async () => {
+    const page = await open();
+    const control = fixture('rest/control');
+    assert.deepEqual(await page.$$eval('#fudp-warnings li.fudp-warning', (li) => li.map((e) => e.textContent)),
+        control.warnings);
+    assert.match(await page.textContent('#fudp-loop'), /^Control loop on, period 1000 ms, 150 periods run/);
+
+    assert.deepEqual(await cellTexts(page, '#fudp-agents tbody tr'), [
+        ['of:0000000000000001', 'up', '2023-11-14T22:13:19.600Z', '42 / 42', 'none', '-'],
+        ['of:0000000000000005', 'down', '2023-11-14T22:13:11Z', '42 / 40', 'none', 'silent for more than 15000 ms'],
+        ['of:0000000000000006', 'not heard from', 'never', '42 / 40', 'none', '-'],
+    ]);
+    assert.equal(await page.$eval('#fudp-agents tr.fudp-agent-down td.fudp-agent-state',
+        (e) => getComputedStyle(e).color), NO_AGENT);
+
+    const allocations = await cellTexts(page, '#fudp-allocations tbody tr');
+    assert.deepEqual(allocations.map((r) => [r[0], r[3], r[5]]), [
+        ['udp-10.0.0.1-5001-10.0.0.4-6001', '300.0 Mb/s', 'yes'],
+        ['udp-10.0.0.1-5002-10.0.0.3-6002', '330.0 Mb/s', 'not yet'],
+        ['udp-10.0.0.2-5003-10.0.0.3-6003', '330.0 Mb/s', 'not yet'],
+    ]);
+    await finish(page);
+});
+
+test('page: selecting a set shows its flows and a chart of its history, as the legacy view does', async () => {
+    const page = await open();
+    const legacy = fixture('cfs-details-bottleneck_set2').payload;
+    await page.locator('#fudp-cfs tr.fudp-cfs-row', { hasText: 'bottleneck:set2' }).click();
+    await page.waitForFunction(() => document.querySelector('#fudp-chart svg'));
+
+    assert.equal(await page.textContent('#fudp-details-id'), 'bottleneck:set2');
+    assert.equal(await page.textContent('#fudp-details-state'), 'adjusting');
+    assert.equal(await page.locator('#fudp-cfs tr.selected td.fudp-id').textContent(), 'bottleneck:set2');
+    assert.equal(new URL(page.url()).hash, '#cfs=bottleneck%3Aset2', 'the selection can be bookmarked');
+    const summary = Object.fromEntries(await cellTexts(page, '#fudp-summary tr'));
+    assert.equal(summary['Last decision'], `period ${legacy.decision.period}: ${legacy.decision.reason}`);
+    assert.equal(summary['Fairness band'], legacy.decision.band);
+    assert.equal(summary['UDP rate / demand'], legacy.cfs.udpRate + ' / ' + legacy.cfs.udpDemand);
+
+    assert.deepEqual(await cellTexts(page, '#fudp-flows tr.fudp-flow'), legacy.flows.map((f) =>
+        [f.id, f.demand, f.rate, f.allocation + (f.pending ? ' (pending)' : '')]));
+    assert.equal(await page.locator('#fudp-flows tr.fudp-limited').count(), 2);
+    assert.equal(await page.locator('#fudp-allocations tr.fudp-of-selected').count(), 2);
+
+    // The chart's input, built in the browser from GET /history, is the legacy view's, which
+    // FudpViewMessageHandler builds in Java from the same history.
+    const built = await page.evaluate((h) => window.fudpChart.fromHistory(h.cfs[0], 300),
+        fixture('rest/history-bottleneck_set2'));
+    assert.deepEqual(built, legacy.chart);
+    const chart = await page.evaluate(() => {
+        const svg = document.querySelector('#fudp-chart svg');
+        const count = (p) => p.getAttribute('d').split(/[ML]/).filter(Boolean).length;
+        return {
+            flows: Array.from(svg.querySelectorAll('path.fudp-line:not(.fudp-line-jain)'))
+                .map((p) => [p.getAttribute('data-flow'), count(p)]),
+            jain: count(svg.querySelector('path.fudp-line-jain')),
+            xTicks: Array.from(svg.querySelectorAll('.fudp-axis-x .tick text')).map((t) => t.textContent),
+        };
+    });
+    assert.deepEqual(chart.flows, legacy.chart.flows.map((f) => [f.id, 150]));
+    assert.equal(chart.jain, 150);
+    assert.equal(chart.xTicks.at(-1), 'now');
+    await shot(page, 'fudp-page', { fullPage: true });
+
+    // Clicking the row again closes the details.
+    await page.locator('#fudp-cfs td.fudp-id', { hasText: 'bottleneck:set2' }).click();
+    await page.locator('#fudp-details').waitFor({ state: 'hidden' });
+    assert.equal(new URL(page.url()).hash, '');
+    await finish(page);
+});
+
+test('page: it refreshes every 2 s and shows what changed', async () => {
+    const page = await open('#cfs=bottleneck:set2');
+    const asked = () => server.rest.log.filter((r) => r.key === 'history-bottleneck_set2').length;
+    assert.equal(asked(), 1);
+    // The operator fixes the period: the warning goes; Set2's limits are acknowledged.
+    const control = fixture('rest/control');
+    server.rest.overrides.control = { ...control, periodMs: 10000, warnings: [] };
+    server.rest.overrides.allocations = { allocations: fixture('rest/allocations').allocations
+        .map((a) => ({ ...a, acknowledged: true })) };
+    await page.waitForFunction(() => !document.querySelector('#fudp-warnings li'), null, { timeout: 3000 });
+    assert.match(await page.textContent('#fudp-loop'), /period 10000 ms/);
+    assert.equal(await page.locator('#fudp-flows .fudp-pending').count(), 0);
+    assert.ok(asked() >= 2, 'the chart\'s history is read again');
+    const cfs = server.rest.log.filter((r) => r.key === 'cfs').map((r) => r.atMs);
+    assert.ok(cfs.length >= 2 && cfs[1] - cfs[0] >= 1900 && cfs[1] - cfs[0] < 3000,
+        'two seconds between reads: ' + cfs);
+
+    // Esc closes the details; the history is no longer read.
+    await page.keyboard.press('Escape');
+    assert.equal(await page.isVisible('#fudp-details'), false);
+    const before = asked();
+    await page.waitForTimeout(2500);
+    assert.equal(asked(), before);
+    await finish(page);
+});
+
+test('page: opened on a set that is gone, it says so', async () => {
+    const page = await open('#cfs=bottleneck:gone');
+    assert.equal(await page.isVisible('#fudp-details-gone'), true);
+    assert.equal(await page.isVisible('#fudp-details-body'), false);
+    assert.match(await page.textContent('#fudp-status'), /^updated/, 'a gone set is not an error');
+    await finish(page);
+});
+
+test('page: an empty controller says there is nothing yet', async () => {
+    server.rest.folder = 'rest-empty';
+    const page = await open();
+    assert.deepEqual(await cellTexts(page, '#fudp-cfs tbody tr'),
+        [['No correlation flow sets: no flow seen at a facility yet']]);
+    assert.deepEqual(await cellTexts(page, '#fudp-agents tbody tr'), [['No facility is configured.']]);
+    assert.deepEqual(await cellTexts(page, '#fudp-allocations tbody tr'), [['No UDP flow is limited.']]);
+    assert.equal(await page.locator('#fudp-warnings li').count(), 0);
+    await finish(page);
+});
+
+test('page: a refused request is shown and the last data stay', async () => {
+    const page = await open();
+    server.rest.overrides.cfs = 401;
+    await page.waitForFunction(() => document.querySelector('#fudp-status.fudp-error'), null, { timeout: 3000 });
+    assert.match(await page.textContent('#fudp-status'),
+        /cannot read \/onos\/fudp\/cfs: 401 .*viewer role.*older data/);
+    assert.equal(await page.locator('#fudp-cfs tr.fudp-cfs-row').count(), 4);
+    await finish(page);
+});
+
+test('contract: the page read only fields that the REST answers have, and many of them', () => {
+    const known = new Set();
+    for (const name of ['control', 'cfs', 'flows', 'allocations', 'agents']) {
+        paths(fixture('rest/' + name), name, known);
+    }
+    paths(fixture('rest/history-bottleneck_set2'), 'history', known);
+    assert.ok(reads.size > 30, 'fields read: ' + reads.size);
+    assert.deepEqual([...reads].filter((r) => !known.has(r)), []);
+});
