@@ -56,6 +56,7 @@ final class LoopHost {
     private volatile long periods;
     private volatile long lastPeriodMs;
     private volatile String keyFileProblem;
+    private volatile Path keyFileAwaited;
     private ScheduledFuture<?> periodTask;
     private ScheduledFuture<?> tickTask;
 
@@ -165,6 +166,10 @@ final class LoopHost {
     }
 
     void tick() {
+        Path awaited = keyFileAwaited;
+        if (awaited != null && Files.isReadable(awaited)) {
+            loadKeys(awaited.toString());
+        }
         submit("Agent check", loop::tick);
         submit("Re-base", now -> {
             OptionalLong due = loop.rebaseDueMs();
@@ -183,18 +188,22 @@ final class LoopHost {
 
     /**
      * Reads the key file and hands its keys to the loop. Without a file nothing can be sent to or
-     * verified from an adjustor; an unusable file is logged and the keys in force stay. Either way
-     * {@link #keyFileProblem} says so until a good file is read.
+     * verified from an adjustor, and the tick reads the file as soon as it appears; an unusable
+     * file is logged and the keys in force stay. Either way {@link #keyFileProblem} says so until
+     * a good file is read.
      *
      * @param keyFile the file's path; a relative one is taken from ONOS's working directory, as
      *                ONOS takes its own {@code ../config/*.json}
      */
     void loadKeys(String keyFile) {
         Path path = Paths.get(keyFile).toAbsolutePath().normalize();
+        keyFileAwaited = null;
         String text = null;
         try {
             text = Files.readString(path, StandardCharsets.UTF_8);
         } catch (IOException e) {
+            // An operator who installs the app before copying the key file expects it to be picked up.
+            keyFileAwaited = path;
             keyFileProblem = "no key file at " + path + " (" + e.getClass().getSimpleName()
                     + "): control frames can be neither sent nor verified";
             log.warn(keyFileProblem);

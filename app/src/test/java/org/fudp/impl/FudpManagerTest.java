@@ -725,7 +725,7 @@ class FudpManagerTest {
     }
 
     @Test
-    void missingKeyFileMeansNothingIsSentButTheLoopRuns() throws IOException {
+    void missingKeyFileMeansNothingIsSentButTheLoopRuns() throws Exception {
         mgr.deactivate();
         packets.emitted.clear();
         emittedSeen = 0;
@@ -739,6 +739,12 @@ class FudpManagerTest {
         assertEquals(1, mgr.getControlStatus().periodsRun());
         assertEquals(List.of("no key file at " + tmp.resolve("absent.keys") + " (NoSuchFileException): control"
                 + " frames can be neither sent nor verified"), mgr.getControlStatus().warnings(), "REST, GUI, log");
+
+        Files.writeString(tmp.resolve("absent.keys"), KEY_ID + " = " + KEY_HEX + "\n");
+        mgr.host().tick();
+        assertEquals(List.of(), mgr.getControlStatus().warnings(), "a key file that appears is read");
+        heartbeat();
+        assertEquals(MessageType.SNAPSHOT, newControlMessages().get(0).type(), "and the agent is served");
     }
 
     @Test
