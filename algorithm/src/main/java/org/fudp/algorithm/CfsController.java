@@ -44,6 +44,36 @@ public final class CfsController {
     }
 
     /**
+     * Creates the controller of a CFS that another controller instance ran until now: it goes on
+     * from that state, with no cold start of the prediction.
+     *
+     * @param cfsId CFS id
+     * @param config tunables
+     * @param state where the other instance left the CFS
+     * @return the controller
+     */
+    public static CfsController resume(String cfsId, FudpaConfig config, ControllerState state) {
+        CfsController c = new CfsController(cfsId, config);
+        c.period = state.period();
+        c.wasFair = state.wasFair();
+        if (state.predictorStarted()) {
+            c.predictor.resume(state.predictedBps(), state.deviationBps());
+        }
+        c.allocations = state.allocations().isEmpty() ? Allocations.empty() : Allocations.of(state.allocations());
+        return c;
+    }
+
+    /**
+     * Returns where this controller is, for another instance to resume it.
+     *
+     * @return the state
+     */
+    public ControllerState state() {
+        return new ControllerState(period, predictor.isStarted(), predictor.predictedBps(), predictor.deviationBps(),
+                wasFair, allocations.asMap());
+    }
+
+    /**
      * Returns the CFS id.
      *
      * @return CFS id

@@ -48,6 +48,19 @@ public final class TcpPredictor {
     }
 
     /**
+     * Takes up a prediction made elsewhere (another controller instance), as if this predictor
+     * had made it.
+     *
+     * @param predicted W, bit/s
+     * @param deviation D, bit/s
+     */
+    void resume(double predicted, double deviation) {
+        predictedBps = predicted;
+        deviationBps = deviation;
+        started = true;
+    }
+
+    /**
      * Forgets everything; the next update starts afresh as for a new CFS.
      */
     public void reset() {

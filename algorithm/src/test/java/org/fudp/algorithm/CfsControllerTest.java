@@ -358,4 +358,41 @@ class CfsControllerTest {
         assertSame(d.allocations(), c.allocations());
         assertEquals(1, c.allocations().size());
     }
+
+    /**
+     * A failover hands the CFS to another instance: the resumed controller decides exactly as the
+     * one that kept running would, period numbers, prediction and hysteresis included.
+     */
+    @Test
+    void aResumedControllerDecidesAsTheOneThatKeptRunning() {
+        CfsInput[] inputs = {
+            in(10, tcp("t1", 3), tcp("t2", 2.5), udp("u1", 4, 40)),
+            in(10, tcp("t1", 2), tcp("t2", 2.2), udp("u1", 5.5, 40)),
+            in(10, tcp("t1", 3.6), tcp("t2", 3.1), udp("u1", 3.3, 40)),
+            in(10, tcp("t1", 3.2), tcp("t2", 3.4), udp("u1", 3.4, 40), udp("u2", 0.4, 0.4)),
+            in(10, tcp("t1", 1.2), tcp("t2", 1.4), udp("u1", 6.4, 40), udp("u2", 0.4, 0.4)),
+        };
+        for (int handover = 0; handover < inputs.length; handover++) {
+            CfsController kept = defaults();
+            CfsController first = defaults();
+            for (int k = 0; k < handover; k++) {
+                kept.step(inputs[k]);
+                first.step(inputs[k]);
+            }
+            CfsController resumed = CfsController.resume("c", first.config(), first.state());
+            assertEquals(first.state(), resumed.state());
+            for (int k = handover; k < inputs.length; k++) {
+                assertEquals(kept.step(inputs[k]).toString(), resumed.step(inputs[k]).toString(),
+                        "period " + k + " after a handover before period " + handover);
+            }
+        }
+        CfsController cold = defaults();
+        cold.step(inputs[0]);
+        CfsController warm = defaults();
+        warm.step(inputs[0]);
+        warm.step(inputs[1]);
+        CfsController resumed = CfsController.resume("c", warm.config(), warm.state());
+        assertFalse(cold.step(inputs[2]).toString().equals(resumed.step(inputs[2]).toString()),
+                "the state matters: a controller with one period less decides otherwise");
+    }
 }

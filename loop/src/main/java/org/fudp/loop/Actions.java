@@ -23,6 +23,8 @@ public final class Actions {
 
     private final List<RuleSpec> rulesToAdd = new ArrayList<>();
     private final List<RuleSpec> rulesToRemove = new ArrayList<>();
+    private final List<RuleSpec> rulesTakenOver = new ArrayList<>();
+    private final List<RuleSpec> rulesHandedOver = new ArrayList<>();
     private final List<FrameOut> frames = new ArrayList<>();
     private long forwardPort = NO_PORT;
     private boolean consumed;
@@ -59,6 +61,14 @@ public final class Actions {
 
     void removeRules(Collection<RuleSpec> rules) {
         rulesToRemove.addAll(rules);
+    }
+
+    void takeOverRules(Collection<RuleSpec> rules) {
+        rulesTakenOver.addAll(rules);
+    }
+
+    void handOverRules(Collection<RuleSpec> rules) {
+        rulesHandedOver.addAll(rules);
     }
 
     void emit(FrameOut frame) {
@@ -153,6 +163,27 @@ public final class Actions {
      */
     public List<RuleSpec> rulesToRemove() {
         return Collections.unmodifiableList(rulesToRemove);
+    }
+
+    /**
+     * Returns rules that are on the switch already, installed by another controller instance:
+     * the host must know them as the loop's (to read their counters, to see them go) without
+     * installing them again.
+     *
+     * @return rules
+     */
+    public List<RuleSpec> rulesTakenOver() {
+        return Collections.unmodifiableList(rulesTakenOver);
+    }
+
+    /**
+     * Returns rules another controller instance now owns: the host must stop treating them as
+     * the loop's, and leave them on the switch.
+     *
+     * @return rules
+     */
+    public List<RuleSpec> rulesHandedOver() {
+        return Collections.unmodifiableList(rulesHandedOver);
     }
 
     /**

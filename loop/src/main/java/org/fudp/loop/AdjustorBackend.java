@@ -76,6 +76,12 @@ final class AdjustorBackend implements EnforcementBackend {
     }
 
     @Override
+    public void handOver(String facilityId) {
+        // No CLEAR_ALL: the agent keeps its limits until the next controller's snapshot.
+        sessions.remove(facilityId);
+    }
+
+    @Override
     public void setDesired(String facilityId, List<FlowLimit> limits) {
         AdjustorSession s = sessions.get(facilityId);
         if (s != null) {
@@ -110,12 +116,13 @@ final class AdjustorBackend implements EnforcementBackend {
             out.putAgent(view(s));
             return false;
         }
-        if (s.heard(nowMs, r.agentEpoch, r.agentSnapshotId)) {
+        AckStatus ack = r.ack;
+        boolean answersUs = ack != null && channel.answersUs(ack);
+        if (s.heard(nowMs, r.agentEpoch, r.agentSnapshotId, answersUs)) {
             out.info("Adjustor agent at " + facilityId + " is up");
         }
         boolean acked = false;
-        AckStatus ack = r.ack;
-        if (ack != null && channel.answersUs(ack)) {
+        if (answersUs) {
             String result = ack.result().name();
             acked = s.acknowledged(nowMs, ack.lastAppliedSnapshotId(), result, AdjustorChannel.agentRejects(ack));
             if (!"APPLIED".equals(result)) {

@@ -141,16 +141,19 @@ final class AdjustorSession {
      * @param nowMs arrival time
      * @param epoch the agent's epoch
      * @param agentSnapshotId the snapshot the agent says it holds
+     * @param answersUs whether the frame acknowledges one of ours: an agent that first shows up
+     *                  that way (this controller announced itself first, taking a facility over)
+     *                  has our state and needs no resend
      * @return true if the agent was not up before (it appeared or reappeared)
      */
-    boolean heard(long nowMs, long epoch, long agentSnapshotId) {
+    boolean heard(long nowMs, long epoch, long agentSnapshotId, boolean answersUs) {
         lastHeardMs = nowMs;
         lastRejected = null;
         boolean appeared = status != AgentStatus.UP;
         boolean restarted = agentEpoch >= 0 && epoch != agentEpoch;
         agentEpoch = epoch;
         status = AgentStatus.UP;
-        if (appeared || restarted || (ackedId > 0 && agentSnapshotId < ackedId)) {
+        if ((appeared && !answersUs) || restarted || (ackedId > 0 && agentSnapshotId < ackedId)) {
             // It (re)appeared, restarted, or holds less than it acknowledged: send it the whole
             // desired state again, whatever it acknowledged before.
             resync();

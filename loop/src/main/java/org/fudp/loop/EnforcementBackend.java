@@ -105,4 +105,12 @@ interface EnforcementBackend {
      * @param out where the frames go
      */
     void stop(Actions out);
+
+    /**
+     * Stops driving a facility's enforcement and leaves what is in force there as it is, for the
+     * controller instance that takes the facility over.
+     *
+     * @param facilityId the facility
+     */
+    void handOver(String facilityId);
 }

@@ -2,6 +2,7 @@ package org.fudp.loop;
 
 import org.fudp.algorithm.Allocations;
 import org.fudp.algorithm.CfsController;
+import org.fudp.algorithm.ControllerState;
 import org.fudp.algorithm.CfsInput;
 import org.fudp.algorithm.Decision;
 import org.fudp.algorithm.FlowSample;
@@ -154,6 +155,108 @@ public final class FudpLoop {
         }
         facilities.putAll(wanted);
         backend.setFacilities(wanted.values(), nowMs, out);
+        return out;
+    }
+
+    // ---------------------------------------------------------------- handing facilities over
+
+    /**
+     * Returns where this loop is with a facility, for another controller instance to take it
+     * over: its flows and their limits in force, the sets they are in, and this loop's epoch.
+     *
+     * @param facilityId the facility
+     * @return the checkpoint, empty if this loop does not control the facility
+     */
+    public Optional<FacilityCheckpoint> checkpoint(String facilityId) {
+        if (!facilities.containsKey(facilityId)) {
+            return Optional.empty();
+        }
+        List<FlowCheckpoint> fs = new ArrayList<>();
+        Map<String, ControllerState> sets = new LinkedHashMap<>();
+        for (TrackedFlow f : flows.at(facilityId)) {
+            FlowLimit l = limits.get(f.tuple());
+            fs.add(new FlowCheckpoint(f.tuple(), f.onwardPort(), f.viaAdjustor(), f.sinceMs(),
+                    l == null ? 0 : l.rateBps(), l == null ? 0 : l.burstBytes(), limits.cfsOf(f.tuple()), !f.cfsId().isEmpty()));
+            for (String id : List.of(f.cfsId(), f.lastCfsId())) {
+                CfsController c = controllers.get(id);
+                if (c != null) {
+                    sets.putIfAbsent(id, c.state());
+                }
+            }
+        }
+        return Optional.of(new FacilityCheckpoint(facilityId, adjustors.channel().epoch(), clock.millis(), fs,
+                sets));
+    }
+
+    /**
+     * Takes a facility over from the controller instance that left the checkpoint: its flows'
+     * rules as they are on the switch (not installed again), their limits, the sets' predictions;
+     * then announces this controller to the adjustor under a newer epoch than the checkpoint's,
+     * with the same limits, so that the agent holds its limits throughout.
+     *
+     * @param nowMs the time
+     * @param facility the facility, as configured
+     * @param c where the previous controller left it; null if it left nothing (a new facility)
+     * @return what to do
+     */
+    public Actions adopt(long nowMs, Facility facility, FacilityCheckpoint c) {
+        Actions out = begin(nowMs);
+        if (facilities.containsKey(facility.id())) {
+            return out;
+        }
+        if (c != null && adjustors.channel().epoch() <= c.epoch()) {
+            // The agent orders controllers by epoch: ours must be newer than the one it obeyed.
+            adjustors.setChannel(channel(keyText, Math.max(nowMs, c.epoch() + 1), settings), out);
+        }
+        facilities.put(facility.id(), facility);
+        backend.setFacilities(facilities.values(), nowMs, out);
+        if (c != null) {
+            for (FlowCheckpoint fc : c.flows()) {
+                if (flows.get(fc.flow()) != null) {
+                    continue;
+                }
+                TrackedFlow tf = new TrackedFlow(flows.nextNumber(), fc.flow(), facility, fc.onwardPort(),
+                        fc.viaAdjustor(), settings, fc.sinceMs());
+                tf.takenOver(fc.member());
+                flows.add(tf);
+                out.takeOverRules(tf.rules());
+                if (fc.limitBps() > 0) {
+                    limits.restore(new FlowLimit(fc.flow(), fc.limitBps(), fc.burstBytes()), fc.cfsId());
+                }
+            }
+            c.sets().forEach((id, state) -> controllers.computeIfAbsent(id,
+                    k -> CfsController.resume(k, settings.fudpa(), state)));
+            out.info("Took over facility " + facility.id() + ": " + c.flows().size() + " flows, "
+                    + c.sets().size() + " sets, from epoch " + c.epoch());
+        }
+        backend.setDesired(facility.id(), settings.enforce() ? limits.of(flows.at(facility.id())) : List.of());
+        backend.tick(nowMs, out);
+        publishAllocations(facility.id(), out);
+        return out;
+    }
+
+    /**
+     * Stops controlling a facility that another controller instance takes over: its flows are
+     * forgotten here but their rules stay on the switch, and its adjustor keeps its limits (no
+     * CLEAR_ALL). Nothing is published: the views are the next controller's to keep.
+     *
+     * @param nowMs the time
+     * @param facilityId the facility
+     * @return what to do
+     */
+    public Actions handOver(long nowMs, String facilityId) {
+        Actions out = begin(nowMs);
+        if (facilities.remove(facilityId) == null) {
+            return out;
+        }
+        for (TrackedFlow f : flows.at(facilityId)) {
+            flows.remove(f);
+            limits.remove(f.tuple());
+            publishedAllocations.remove(f.tuple());
+            out.handOverRules(f.rules());
+        }
+        backend.handOver(facilityId);
+        out.info("Handed facility " + facilityId + " over");
         return out;
     }
 

@@ -59,6 +59,17 @@ final class LimitsInForce {
     }
 
     /**
+     * Puts back a limit that another controller instance set.
+     *
+     * @param limit the limit
+     * @param cfsId the set that gave it, "" if unknown
+     */
+    void restore(FlowLimit limit, String cfsId) {
+        limits.put(limit.flow(), limit);
+        cfsOf.put(limit.flow(), cfsId);
+    }
+
+    /**
      * Forgets a flow's limit (the flow is forgotten).
      *
      * @param flow the flow

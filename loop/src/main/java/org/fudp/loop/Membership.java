@@ -73,6 +73,13 @@ final class Membership {
         member = false;
     }
 
+    /**
+     * Counts the flow as a member from the start: it was one under another controller instance.
+     */
+    void resume() {
+        member = true;
+    }
+
     boolean closed() {
         return closed;
     }

@@ -31,6 +31,7 @@ final class TrackedFlow {
     private final long sinceMs;
     private CfsAssignment cfs;
     private String lastCfsId = "";
+    private boolean takenOver;
 
     TrackedFlow(long number, FiveTuple tuple, Facility facility, long onwardPort, boolean viaAdjustor,
                 LoopSettings settings, long sinceMs) {
@@ -107,9 +108,29 @@ final class TrackedFlow {
      * @param counters the counters read, by rule key
      */
     void measure(long nowMs, Map<Long, RuleCounter> counters) {
+        if (takenOver) {
+            // The counters have run since another instance installed the rules, at rates this
+            // instance never saw: they only start the first window.
+            takenOver = !rebase(counters, 0);
+            return;
+        }
         feed(mainRate, counters.get(main.key()), nowMs);
         if (back != null) {
             feed(backRate, counters.get(back.key()), nowMs);
+        }
+    }
+
+    /**
+     * Marks the flow as taken over from another controller instance: its rules are on the switch
+     * since {@link #sinceMs}, and its first counters start its measurement instead of giving an
+     * average over its whole life.
+     *
+     * @param member whether it counted in its set under the previous controller
+     */
+    void takenOver(boolean member) {
+        takenOver = true;
+        if (member) {
+            membership.resume();
         }
     }
 

@@ -46,7 +46,7 @@ class AdjustorSessionTest {
 
     @Test
     void aLostAckMeansTheSameSnapshotAgainAfterTheAckTimeout() {
-        s.heard(0, 1, 0);
+        s.heard(0, 1, 0, false);
         s.setDesired(List.of(new FlowLimit(UDP1, 1_000_000, 3028)));
         assertEquals(1, send(0));
         long id = s.desiredId();
@@ -60,7 +60,7 @@ class AdjustorSessionTest {
 
     @Test
     void onlyAnAppliedAckOfTheSnapshotSentCounts() {
-        s.heard(0, 1, 0);
+        s.heard(0, 1, 0, false);
         s.setDesired(List.of(new FlowLimit(UDP1, 1_000_000, 3028)));
         send(0);
         long id = s.desiredId();
@@ -78,11 +78,11 @@ class AdjustorSessionTest {
 
     @Test
     void anAgentThatHoldsLessThanItAcknowledgedGetsEverythingAgain() {
-        s.heard(0, 1, 0);
+        s.heard(0, 1, 0, false);
         s.setDesired(List.of(new FlowLimit(UDP1, 1_000_000, 3028)));
         send(0);
         s.acknowledged(1, s.desiredId(), "APPLIED", Map.of());
-        s.heard(2, 1, 0);
+        s.heard(2, 1, 0, false);
         assertFalse(s.isAcknowledged(s.desiredId()));
         assertEquals(1, send(2));
     }

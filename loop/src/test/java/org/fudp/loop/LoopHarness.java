@@ -24,6 +24,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A loop with a one-switch network, a switch that keeps the loop's rules and their counters, and
@@ -88,6 +89,7 @@ final class LoopHarness {
     final Network network = new Network();
     final Map<Long, RuleSpec> rules = new LinkedHashMap<>();
     final Map<Long, Counter> counters = new HashMap<>();
+    final Map<String, Counter> onSwitch;
     final List<FrameOut> frames = new ArrayList<>();
     final List<Actions> history = new ArrayList<>();
     final FudpLoop loop;
@@ -100,6 +102,20 @@ final class LoopHarness {
     }
 
     LoopHarness(LoopSettings settings) {
+        this(settings, T0, new HashMap<>(), List.of(FACILITY));
+    }
+
+    /**
+     * Creates a harness whose loop shares a switch with other harnesses' loops, as the ONOS
+     * instances of a cluster share the switches.
+     *
+     * @param settings the loop's settings
+     * @param epoch the loop's epoch
+     * @param onSwitch the switch's counters by rule (flow and role), shared
+     * @param facilities the facilities the loop starts with
+     */
+    LoopHarness(LoopSettings settings, long epoch, Map<String, Counter> onSwitch, List<Facility> facilities) {
+        this.onSwitch = onSwitch;
         network.ports.put(address("10.0.0.1"), H1);
         network.ports.put(address("10.0.0.2"), H2);
         network.ports.put(address("10.0.0.3"), ONWARD);
@@ -109,8 +125,8 @@ final class LoopHarness {
                         List.of(AddressPrefix.parse("t", "10.0.0.4/32"))),
                 new BottleneckTable.Entry("set2", CAPACITY, S1 + "/5", null,
                         List.of(AddressPrefix.parse("t", "10.0.0.3/32")))));
-        loop = new FudpLoop(settings, network, KEY_ID + " = " + KEY_HEX + "\n", T0);
-        apply(loop.setFacilities(now, List.of(FACILITY)));
+        loop = new FudpLoop(settings, network, KEY_ID + " = " + KEY_HEX + "\n", epoch);
+        apply(loop.setFacilities(now, facilities));
     }
 
     static FiveTuple tuple(String id) {
@@ -134,6 +150,7 @@ final class LoopHarness {
         for (RuleSpec r : a.rulesToRemove()) {
             rules.remove(r.key());
             counters.remove(r.key());
+            onSwitch.remove(r.flow() + "/" + r.role());
         }
         for (RuleSpec r : a.rulesToAdd()) {
             rules.put(r.key(), r);
@@ -141,6 +158,16 @@ final class LoopHarness {
             c.installedMs = now;
             c.sampleMs = now;
             counters.put(r.key(), c);
+            onSwitch.put(r.flow() + "/" + r.role(), c);
+        }
+        for (RuleSpec r : a.rulesTakenOver()) {
+            assertTrue(onSwitch.containsKey(r.flow() + "/" + r.role()), "taken over but not on the switch: " + r);
+            rules.put(r.key(), r);
+            counters.put(r.key(), onSwitch.get(r.flow() + "/" + r.role()));
+        }
+        for (RuleSpec r : a.rulesHandedOver()) {
+            rules.remove(r.key());
+            counters.remove(r.key());
         }
         frames.addAll(a.frames());
         history.add(a);
