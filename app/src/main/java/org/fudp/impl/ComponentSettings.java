@@ -19,7 +19,7 @@ import static org.fudp.impl.OsgiPropertyConstants.*;
  */
 final class ComponentSettings {
 
-    /** Our sender id in control frames ("FUDP" and instance 1). */
+    /** A sender id in control frames: "FUDP" and instance 1. */
     static final long SENDER_ID = 0x4655_4450_0000_0001L;
 
     private static final long MIN_PERIOD_MS = 100;
@@ -45,15 +45,37 @@ final class ComponentSettings {
      * @return settings
      */
     static ComponentSettings defaults() {
+        return defaults(SENDER_ID);
+    }
+
+    /**
+     * Returns the defaults with this instance's sender id.
+     *
+     * @param senderId the id
+     * @return settings
+     */
+    static ComponentSettings defaults(long senderId) {
         LoopSettings loop = LoopSettings.builder().periodMs(CONTROL_PERIOD_MS_DEFAULT)
                 .fudpa(FudpaConfig.defaults().toBuilder().alpha(ALPHA_DEFAULT).beta(BETA_DEFAULT).build())
                 .flowIdleTimeoutS(FLOW_IDLE_TIMEOUT_DEFAULT).flowPriority(FLOW_PRIORITY_DEFAULT)
                 .enabled(ENABLED_DEFAULT).dryRun(DRY_RUN_DEFAULT)
                 .controlEtherType(Integer.decode(CONTROL_ETHER_TYPE_DEFAULT))
                 .heartbeatTimeoutMs(HEARTBEAT_TIMEOUT_MS_DEFAULT).heartbeatIntervalMs(HEARTBEAT_INTERVAL_MS_DEFAULT)
-                .ackTimeoutMs(ACK_TIMEOUT_MS_DEFAULT).closingRules(false).senderId(SENDER_ID).build();
+                .ackTimeoutMs(ACK_TIMEOUT_MS_DEFAULT).closingRules(false).senderId(senderId).build();
         return new ComponentSettings(loop, PacketPriority.valueOf(PUNT_PRIORITY_DEFAULT), HISTORY_LENGTH_DEFAULT,
                 KEY_FILE_DEFAULT);
+    }
+
+    /**
+     * Returns an ONOS instance's sender id: "FUDP" in the high half, a hash of its node id in the
+     * low half. An adjustor tells its controllers apart by sender id, so two instances must not
+     * share one (the controller that takes a facility over is then a different sender).
+     *
+     * @param nodeId the instance's cluster node id
+     * @return the sender id
+     */
+    static long senderId(String nodeId) {
+        return (SENDER_ID & 0xffff_ffff_0000_0000L) | (nodeId.hashCode() & 0xffff_ffffL);
     }
 
     /**

@@ -19,6 +19,11 @@ import org.fudp.loop.FlowHistorySample;
 import org.fudp.loop.FudpLoop;
 import org.fudp.protocol.FiveTuple;
 import org.onlab.metrics.MetricsService;
+import org.onosproject.app.ApplicationService;
+import org.onosproject.app.ApplicationState;
+import org.onosproject.cluster.ClusterService;
+import org.onosproject.mastership.MastershipService;
+import org.onosproject.store.service.StorageService;
 import org.onosproject.cfg.ComponentConfigService;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreService;
@@ -113,6 +118,18 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected MetricsService metricsService;
 
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected MastershipService mastershipService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected StorageService storageService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected ClusterService clusterService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected ApplicationService applicationService;
+
     // The fields below carry the properties' descriptions for "cfg get" and mirror the values in force.
 
     /** Control period in milliseconds (paper: 5 s); at least 100. */
@@ -174,6 +191,7 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
     private HostLearningGuard hostLearning;
     private StatsPollCheck pollCheck;
     private LoopMetrics metrics;
+    private FacilityOwnership ownership;
     private ComponentSettings settings = ComponentSettings.defaults();
     private volatile List<Facility> facilities = ImmutableList.of();
     private volatile List<Bottleneck> bottlenecks = ImmutableList.of();
@@ -183,7 +201,8 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
         appId = coreService.registerApplication(APP_NAME);
         pollCheck = new StatsPollCheck(cfgService);
         cfgService.registerProperties(getClass());
-        settings = ComponentSettings.defaults().read(context == null ? null : context.getProperties(), log);
+        long senderId = ComponentSettings.senderId(clusterService.getLocalNode().id().id());
+        settings = ComponentSettings.defaults(senderId).read(context == null ? null : context.getProperties(), log);
         mirror(settings);
         store = new SimpleFudpStore(settings.historyLength);
         store.setDelegate(delegate);
@@ -195,7 +214,8 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
         host = new LoopHost(loop, clock, autoSchedule
                 ? Executors.newSingleThreadScheduledExecutor(groupedThreads("fudp", "loop-%d", log)) : Runnable::run,
                 new RuleAdapter(flowRuleService, appId), new AdjustorLink(packetService), new StatePublisher(store),
-                metrics);
+                metrics, new CheckpointStore(storageService));
+        ownership = new FacilityOwnership(mastershipService, this::reconcile);
         host.loadKeys(keyFile);
         packets = new PacketAdapter(packetService, appId, host, network);
         packets.start();
@@ -203,6 +223,8 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
         hostLearning = new HostLearningGuard(netcfgRegistry);
         netcfg = new NetworkConfigAdapter(netcfgRegistry, appId, this::applyConfig);
         netcfg.start();
+        ownership.start();
+        reconcile();
         host.schedule(settings.loop.periodMs());
         log.info("Started {}: period {} ms, {} facilities, {} bottlenecks", appId.name(), controlPeriodMs,
                 facilities.size(), bottlenecks.size());
@@ -231,11 +253,16 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
 
     @Deactivate
     protected void deactivate() {
+        // Still active in the cluster: only this instance goes, and another takes its facilities over.
+        boolean leaving = applicationService.getState(appId) == ApplicationState.ACTIVE;
+        ownership.stop();
         netcfg.stop();
-        hostLearning.restoreAll();
+        if (!leaving) {
+            hostLearning.restoreAll();
+        }
         packets.stop();
         flowRuleService.removeListener(flowRuleListener);
-        host.stop();
+        host.stop(leaving);
         metrics.remove();
         cfgService.unregisterProperties(getClass(), false);
         eventDispatcher.removeSink(FudpEvent.class);
@@ -271,10 +298,17 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
     private void applyConfig(List<Facility> newFacilities, List<Bottleneck> newBottlenecks) {
         bottlenecks = ImmutableList.copyOf(newBottlenecks);
         facilities = ImmutableList.copyOf(newFacilities);
-        host.setFacilities(loopFacilities());
+        reconcile();
         hostLearning.setFacilities(facilities);
         packets.setFacilities(loopFacilities(), settings.loop.controlEtherType(), settings.puntPriority);
         log.info("FUDP config in force: {} facilities, {} bottlenecks", newFacilities.size(), newBottlenecks.size());
+    }
+
+    // Hands the loop the facilities this instance controls now; quick, for ONOS's event threads too.
+    private void reconcile() {
+        if (ownership != null) {
+            host.control(loopFacilities(), ownership.mine(facilities));
+        }
     }
 
     private List<org.fudp.loop.Facility> loopFacilities() {

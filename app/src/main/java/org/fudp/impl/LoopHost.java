@@ -2,6 +2,7 @@ package org.fudp.impl;
 
 import org.fudp.loop.Actions;
 import org.fudp.loop.Facility;
+import org.fudp.loop.FacilityCheckpoint;
 import org.fudp.loop.FrameOut;
 import org.fudp.loop.FudpLoop;
 import org.fudp.loop.LoopSettings;
@@ -18,6 +19,12 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Clock;
 import java.util.Collection;
+import java.util.stream.Collectors;
+import java.util.Set;
+import java.util.Map;
+import java.util.LinkedHashMap;
+import java.util.HashSet;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -52,6 +59,9 @@ final class LoopHost {
     private final AdjustorLink link;
     private final StatePublisher publisher;
     private final LoopMetrics metrics;
+    private final CheckpointStore checkpoints;
+    /** The facilities this instance controls; touched on the loop's thread only. */
+    private final Map<String, Facility> controlled = new LinkedHashMap<>();
     private final ScheduledExecutorService scheduler;
     private volatile long periods;
     private volatile long lastPeriodMs;
@@ -71,9 +81,10 @@ final class LoopHost {
      * @param link the adjustor link
      * @param publisher the store writer
      * @param metrics the app's counters in ONOS's metrics
+     * @param checkpoints where the controllers of the cluster leave their facilities
      */
     LoopHost(FudpLoop loop, Clock clock, Executor loopThread, RuleAdapter rules, AdjustorLink link,
-             StatePublisher publisher, LoopMetrics metrics) {
+             StatePublisher publisher, LoopMetrics metrics, CheckpointStore checkpoints) {
         this.loop = loop;
         this.clock = clock;
         this.loopThread = loopThread;
@@ -81,6 +92,7 @@ final class LoopHost {
         this.link = link;
         this.publisher = publisher;
         this.metrics = metrics;
+        this.checkpoints = checkpoints;
         this.scheduler = loopThread instanceof ScheduledExecutorService ? (ScheduledExecutorService) loopThread : null;
     }
 
@@ -108,6 +120,14 @@ final class LoopHost {
 
     private void execute(Actions a) {
         rules.apply(a.rulesToRemove(), a.rulesToAdd());
+        rules.handOver(a.rulesHandedOver());
+        if (!a.rulesTakenOver().isEmpty()) {
+            long now = clock.millis();
+            for (long gone : rules.takeOver(a.rulesTakenOver())) {
+                // Removed while no instance watched: the loop forgets the flow as if it saw it go.
+                execute(loop.ruleRemoved(now, gone));
+            }
+        }
         link.emit(a.frames());
         publisher.publish(a);
         metrics.record(a);
@@ -161,7 +181,8 @@ final class LoopHost {
             metrics.period(System.nanoTime() - start);
             periods = loop.periods();
             lastPeriodMs = loop.lastPeriodMs();
-            return a;
+            execute(a);
+            return saveCheckpoints(now);
         });
     }
 
@@ -181,9 +202,70 @@ final class LoopHost {
         submit("Configuration", now -> loop.configure(now, settings));
     }
 
-    void setFacilities(Collection<Facility> facilities) {
-        List<Facility> copy = List.copyOf(facilities);
-        submit("Facilities", now -> loop.setFacilities(now, copy));
+    /**
+     * Makes this instance control these facilities of the configured ones (those whose switch
+     * it is the master of). A facility it gains is taken over from the checkpoint the previous
+     * controller left; one it loses is handed over as it is (rules and limits stay); one that is
+     * no longer configured, or changed, is cleared as before.
+     *
+     * @param configured every configured facility
+     * @param mine the ids of those this instance controls now
+     */
+    void control(Collection<Facility> configured, Set<String> mine) {
+        List<Facility> all = List.copyOf(configured);
+        Set<String> ours = Set.copyOf(mine);
+        loopThread.execute(() -> {
+            try {
+                long now = clock.millis();
+                Map<String, Facility> byId = new LinkedHashMap<>();
+                all.forEach(f -> byId.put(f.id(), f));
+                for (String id : List.copyOf(controlled.keySet())) {
+                    if (byId.containsKey(id) && !ours.contains(id)) {
+                        handOver(now, id);
+                    }
+                }
+                List<Facility> kept = new ArrayList<>();
+                for (Facility f : all) {
+                    if (ours.contains(f.id()) && controlled.containsKey(f.id())) {
+                        kept.add(f);
+                    }
+                }
+                Set<String> dropped = new HashSet<>(controlled.keySet());
+                kept.forEach(f -> dropped.remove(f.id()));
+                execute(loop.setFacilities(now, kept));
+                dropped.forEach(checkpoints::remove);
+                controlled.keySet().retainAll(kept.stream().map(Facility::id).collect(Collectors.toSet()));
+                kept.forEach(f -> controlled.put(f.id(), f));
+                for (Facility f : all) {
+                    if (ours.contains(f.id()) && !controlled.containsKey(f.id())) {
+                        execute(loop.adopt(now, f, checkpoints.read(f.id()).orElse(null)));
+                        controlled.put(f.id(), f);
+                    }
+                }
+                execute(saveCheckpoints(now));
+            } catch (RuntimeException e) {
+                log.error("Facilities failed", e);
+            }
+        });
+    }
+
+    private void handOver(long now, String facilityId) {
+        loop.checkpoint(facilityId).ifPresent(checkpoints::write);
+        execute(loop.handOver(now, facilityId));
+        controlled.remove(facilityId);
+    }
+
+    // A refused write means another instance took the facility over: stop at once (no two senders).
+    private Actions saveCheckpoints(long now) {
+        for (String id : List.copyOf(controlled.keySet())) {
+            Optional<FacilityCheckpoint> c = loop.checkpoint(id);
+            if (c.isPresent() && !checkpoints.write(c.get())) {
+                log.warn("Facility {} is controlled by a newer instance now; handing it over", id);
+                execute(loop.handOver(now, id));
+                controlled.remove(id);
+            }
+        }
+        return Actions.none();
     }
 
     /**
@@ -234,16 +316,29 @@ final class LoopHost {
     }
 
     /**
-     * Stops: tells every adjustor to drop its limits, removes every rule of the app, and ends the
-     * loop's thread once that is done.
+     * Stops. When FUDP stops for good (the app is deactivated), tells every adjustor to drop its
+     * limits, removes every rule of the app and forgets the checkpoints. When only this instance
+     * goes (it shuts down, the app stays active in the cluster), hands its facilities over as
+     * they are: limits, rules and checkpoints stay for the instance that takes them over.
+     * Either way the loop's thread ends once that is done.
+     *
+     * @param handOver true if only this instance goes
      */
-    void stop() {
+    void stop(boolean handOver) {
         cancel();
         submit("Stop", now -> {
+            if (handOver) {
+                for (String id : List.copyOf(controlled.keySet())) {
+                    handOver(now, id);
+                }
+                return Actions.none();
+            }
             Actions last = loop.stop(now);
             link.emit(last.frames());
             metrics.record(last);
             rules.removeAll();
+            controlled.keySet().forEach(checkpoints::remove);
+            controlled.clear();
             return Actions.none();
         });
         if (scheduler != null) {

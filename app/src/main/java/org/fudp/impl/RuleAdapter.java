@@ -21,8 +21,10 @@ import org.onosproject.net.flow.TrafficTreatment;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 
@@ -73,6 +75,44 @@ final class RuleAdapter {
         }
         if (!added.isEmpty()) {
             flowRuleService.applyFlowRules(added.toArray(new FlowRule[0]));
+        }
+    }
+
+    /**
+     * Takes over rules another instance installed: knows them as the loop's without installing
+     * them again (ONOS derives a rule's id from its device, app, priority and match, so the same
+     * spec gives the same id on every instance).
+     *
+     * @param specs the rules
+     * @return the keys of those ONOS does not hold, gone while no instance was watching
+     */
+    List<Long> takeOver(List<RuleSpec> specs) {
+        Set<FlowId> held = new HashSet<>();
+        flowRuleService.getFlowEntriesById(appId).forEach(e -> held.add(e.id()));
+        List<Long> missing = new ArrayList<>();
+        for (RuleSpec r : specs) {
+            FlowRule f = flowRule(r);
+            byKey.put(r.key(), f);
+            keyById.put(f.id(), r.key());
+            if (!held.contains(f.id())) {
+                missing.add(r.key());
+            }
+        }
+        return missing;
+    }
+
+    /**
+     * Stops treating rules as the loop's; they stay on the switch for the instance that took
+     * them over.
+     *
+     * @param specs the rules
+     */
+    void handOver(List<RuleSpec> specs) {
+        for (RuleSpec r : specs) {
+            FlowRule f = byKey.remove(r.key());
+            if (f != null) {
+                keyById.remove(f.id());
+            }
         }
     }
 

@@ -31,6 +31,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.onlab.metrics.MetricsManager;
+import org.onosproject.app.ApplicationState;
 import org.onlab.packet.DeserializationException;
 import org.onlab.packet.Ethernet;
 import org.onlab.packet.IPv4;
@@ -122,6 +123,10 @@ class FudpManagerTest {
 
     private final MutableClock clock = new MutableClock(T0);
     private final MetricsManager metrics = new MetricsManager();
+    private final ClusterDoubles.Mastership mastership = new ClusterDoubles.Mastership();
+    private final ClusterDoubles.Cluster cluster = new ClusterDoubles.Cluster("onos-1");
+    private final ClusterDoubles.SharedStorage storage = new ClusterDoubles.SharedStorage();
+    private final ClusterDoubles.Applications applications = new ClusterDoubles.Applications();
     private final TestServices.TestCfgService cfg = new TestServices.TestCfgService();
     private final TestServices.TestNetcfg netcfg = new TestServices.TestNetcfg();
     private final TestServices.TestPacketService packets = new TestServices.TestPacketService();
@@ -169,6 +174,13 @@ class FudpManagerTest {
         mgr.pathService = new PathServiceAdapter();
         mgr.deviceService = new DeviceServiceAdapter();
         mgr.metricsService = metrics;
+        mgr.mastershipService = mastership.of(cluster.id());
+        mgr.storageService = storage;
+        mgr.clusterService = cluster;
+        mgr.applicationService = applications;
+        mastership.setMaster(S1, cluster.id());
+        // Deactivating here means the app is deactivated, not that this instance leaves a cluster.
+        applications.state = ApplicationState.INSTALLED;
         Field f = AbstractListenerManager.class.getDeclaredField("eventDispatcher");
         f.setAccessible(true);
         f.set(mgr, dispatcher);

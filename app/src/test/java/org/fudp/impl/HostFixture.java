@@ -19,6 +19,7 @@ import java.util.Deque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.OptionalLong;
 import java.util.concurrent.Executor;
 
@@ -73,8 +74,9 @@ final class HostFixture {
         FudpLoop loop = new FudpLoop(LoopSettings.defaults(), network, KEYS, T0);
         host = new LoopHost(loop, clock, loopThread,
                 new RuleAdapter(flowRules == null ? rules : flowRules, TestServices.TestCoreService.APP_ID),
-                new AdjustorLink(packets), new StatePublisher(store), new LoopMetrics(metrics));
-        host.setFacilities(List.of(FACILITY));
+                new AdjustorLink(packets), new StatePublisher(store), new LoopMetrics(metrics),
+                new CheckpointStore(new ClusterDoubles.SharedStorage()));
+        host.control(List.of(FACILITY), Set.of(FACILITY.id()));
         packetAdapter = new PacketAdapter(packets, TestServices.TestCoreService.APP_ID, host, network);
         packetAdapter.start();
         packetAdapter.setFacilities(List.of(FACILITY), 0x88b5, PacketPriority.MEDIUM);

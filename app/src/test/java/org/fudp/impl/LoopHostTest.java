@@ -60,7 +60,7 @@ class LoopHostTest {
     @Test
     void stopClearsTheAdjustorAndRemovesTheAppsRules() {
         f.host.packetIn(new PacketIn(S1.toString(), 1, udp, PacketIn.NO_MAC, false), new byte[60]);
-        f.host.stop();
+        f.host.stop(false);
         assertEquals(TestServices.TestCoreService.APP_ID, f.rules.removedById);
         assertTrue(f.rules.rules.isEmpty());
         assertEquals(2, f.packets.emitted.size(), "the packet sent on, then the clear-all");

@@ -176,7 +176,8 @@ public final class FudpLoop {
         for (TrackedFlow f : flows.at(facilityId)) {
             FlowLimit l = limits.get(f.tuple());
             fs.add(new FlowCheckpoint(f.tuple(), f.onwardPort(), f.viaAdjustor(), f.sinceMs(),
-                    l == null ? 0 : l.rateBps(), l == null ? 0 : l.burstBytes(), limits.cfsOf(f.tuple()), !f.cfsId().isEmpty()));
+                    l == null ? 0 : l.rateBps(), l == null ? 0 : l.burstBytes(), limits.cfsOf(f.tuple()),
+                    !f.cfsId().isEmpty()));
             for (String id : List.of(f.cfsId(), f.lastCfsId())) {
                 CfsController c = controllers.get(id);
                 if (c != null) {
