@@ -57,7 +57,11 @@ class AppBundleInFelixTest {
     private static final Map<String, Set<String>> EXPECTED_REFERENCES = Map.of(
             "org.fudp.impl.FudpManager", Set.of(
                     "org.onlab.metrics.MetricsService",
+                    "org.onosproject.app.ApplicationService",
                     "org.onosproject.cfg.ComponentConfigService",
+                    "org.onosproject.cluster.ClusterService",
+                    "org.onosproject.mastership.MastershipService",
+                    "org.onosproject.store.service.StorageService",
                     "org.onosproject.core.CoreService",
                     "org.onosproject.event.EventDeliveryService",
                     "org.onosproject.net.config.NetworkConfigRegistry",

@@ -231,7 +231,10 @@ public final class FudpLoop {
                     + c.sets().size() + " sets, from epoch " + c.epoch());
         }
         backend.setDesired(facility.id(), settings.enforce() ? limits.of(flows.at(facility.id())) : List.of());
-        backend.tick(nowMs, out);
+        if (c != null) {
+            // The limits go out now; without any, the agent's next heartbeat brings a snapshot.
+            backend.tick(nowMs, out);
+        }
         publishAllocations(facility.id(), out);
         return out;
     }

@@ -1,0 +1,169 @@
+package org.fudp.impl;
+
+import com.google.common.collect.ImmutableMap;
+import org.onlab.packet.IpAddress;
+import org.onosproject.app.ApplicationServiceAdapter;
+import org.onosproject.app.ApplicationState;
+import org.onosproject.cluster.ClusterServiceAdapter;
+import org.onosproject.cluster.ControllerNode;
+import org.onosproject.cluster.DefaultControllerNode;
+import org.onosproject.cluster.NodeId;
+import org.onosproject.core.ApplicationId;
+import org.onosproject.mastership.MastershipEvent;
+import org.onosproject.mastership.MastershipInfo;
+import org.onosproject.mastership.MastershipListener;
+import org.onosproject.mastership.MastershipServiceAdapter;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.MastershipRole;
+import org.onosproject.store.service.AsyncConsistentMap;
+import org.onosproject.store.service.ConsistentMap;
+import org.onosproject.store.service.ConsistentMapBuilder;
+import org.onosproject.store.service.TestConsistentMap;
+import org.onosproject.store.service.TestStorageService;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Doubles of what the instances of an ONOS cluster share: the mastership of each switch, named
+ * storage primitives, and each instance's own node and view of the app's state.
+ */
+final class ClusterDoubles {
+
+    private ClusterDoubles() {
+    }
+
+    /**
+     * One mastership for the whole cluster, seen by each instance through {@link #of}. As in
+     * ONOS 2.7 (core/store/dist ConsistentDeviceMastershipStore, core/net MastershipManager), a
+     * switch has at most one master, and a change of master is an event on every instance.
+     */
+    static final class Mastership {
+        private final Map<DeviceId, NodeId> masters = new HashMap<>();
+        private final Map<NodeId, List<MastershipListener>> listeners = new HashMap<>();
+        private final Map<NodeId, Boolean> cutOff = new HashMap<>();
+
+        /**
+         * Returns one instance's mastership service.
+         *
+         * @param node the instance
+         * @return its service
+         */
+        MastershipServiceAdapter of(NodeId node) {
+            return new MastershipServiceAdapter() {
+                @Override
+                public MastershipRole getLocalRole(DeviceId deviceId) {
+                    return node.equals(masters.get(deviceId)) ? MastershipRole.MASTER : MastershipRole.STANDBY;
+                }
+
+                @Override
+                public NodeId getMasterFor(DeviceId deviceId) {
+                    return masters.get(deviceId);
+                }
+
+                @Override
+                public void addListener(MastershipListener l) {
+                    listeners.computeIfAbsent(node, n -> new ArrayList<>()).add(l);
+                }
+
+                @Override
+                public void removeListener(MastershipListener l) {
+                    listeners.getOrDefault(node, new ArrayList<>()).remove(l);
+                }
+            };
+        }
+
+        /**
+         * Makes an instance the master of a switch and tells every instance that can hear it.
+         *
+         * @param device the switch
+         * @param node the new master, null for none
+         */
+        void setMaster(DeviceId device, NodeId node) {
+            masters.put(device, node);
+            MastershipEvent e = new MastershipEvent(MastershipEvent.Type.MASTER_CHANGED, device,
+                    new MastershipInfo(1, Optional.ofNullable(node), ImmutableMap.of()));
+            listeners.forEach((n, ls) -> {
+                if (!cutOff.getOrDefault(n, false)) {
+                    List.copyOf(ls).forEach(l -> l.event(e));
+                }
+            });
+        }
+
+        /**
+         * Cuts an instance off: it hears no mastership event any more, and goes on believing
+         * what it believed (a network partition, as seen from the cut-off side).
+         *
+         * @param node the instance
+         * @param believedMasterOf the switches it still takes itself for the master of
+         */
+        MastershipServiceAdapter cutOff(NodeId node, DeviceId... believedMasterOf) {
+            cutOff.put(node, true);
+            List<DeviceId> believed = List.of(believedMasterOf);
+            return new MastershipServiceAdapter() {
+                @Override
+                public MastershipRole getLocalRole(DeviceId deviceId) {
+                    return believed.contains(deviceId) ? MastershipRole.MASTER : MastershipRole.STANDBY;
+                }
+            };
+        }
+    }
+
+    /** One instance's node. */
+    static final class Cluster extends ClusterServiceAdapter {
+        private final ControllerNode local;
+
+        Cluster(String id) {
+            local = new DefaultControllerNode(NodeId.nodeId(id), IpAddress.valueOf("127.0.0.1"));
+        }
+
+        NodeId id() {
+            return local.id();
+        }
+
+        @Override
+        public ControllerNode getLocalNode() {
+            return local;
+        }
+    }
+
+    /** The app's state in ONOS's application store: ACTIVE unless the app is being deactivated. */
+    static final class Applications extends ApplicationServiceAdapter {
+        ApplicationState state = ApplicationState.ACTIVE;
+
+        @Override
+        public ApplicationState getState(ApplicationId appId) {
+            return state;
+        }
+    }
+
+    /**
+     * Storage whose primitives are shared by name, as in ONOS, where a primitive's name
+     * identifies it across the cluster (ONOS's TestStorageService builds a new map each time).
+     */
+    static final class SharedStorage extends TestStorageService {
+        private final Map<String, ConsistentMap<?, ?>> maps = new ConcurrentHashMap<>();
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public <K, V> ConsistentMapBuilder<K, V> consistentMapBuilder() {
+            return new ConsistentMapBuilder<K, V>() {
+                @Override
+                public ConsistentMap<K, V> build() {
+                    ConsistentMapBuilder<K, V> b = TestConsistentMap.builder();
+                    b.withName(name()).withSerializer(serializer());
+                    return (ConsistentMap<K, V>) maps.computeIfAbsent(name(), n -> b.build());
+                }
+
+                @Override
+                public AsyncConsistentMap<K, V> buildAsyncMap() {
+                    throw new UnsupportedOperationException("async maps");
+                }
+            };
+        }
+    }
+}
