@@ -50,7 +50,6 @@ public final class AgentDaemon {
     private final PrintStream dryRun;
     private final Map<RejectReason, Long> lastRejectLog = new EnumMap<>(RejectReason.class);
     private final Object sendLock = new Object();
-    private volatile byte[] peerMac;
     private ScheduledExecutorService timer;
 
     /**
@@ -79,7 +78,6 @@ public final class AgentDaemon {
                 config.snapshotTimeoutMillis(), clock);
         this.control = new AdjustorControl(shaper, assembler, verifier, metrics, clock, agentId,
                 config.heartbeatMillis() * config.silentPeriods(), config.failSafeAction(), dryRun);
-        this.peerMac = config.peerMac();
         // Load the JCE provider and the codec now, not while the first snapshot waits for its ACK.
         new FrameEncoder(config.keys(), agentId, 0, 0, clock).heartbeat(0);
     }
@@ -154,11 +152,10 @@ public final class AgentDaemon {
             return;
         }
         metrics.frameAccepted(clock.millis());
-        if (config.peerMac() == null) {
-            peerMac = eth.src();
-        }
         LOG.debug("accepted {}", m);
-        List<AckStatus> acks = control.onMessage(m);
+        // The control logic decides whether this frame's source becomes the reply address: only the
+        // controller in charge's frames move it (docs/protocol.md, section 3.1).
+        List<AckStatus> acks = control.onMessage(m, eth.src());
         for (AckStatus a : acks) {
             sendAck(a);
         }
@@ -217,7 +214,8 @@ public final class AgentDaemon {
             }
             return false;
         }
-        byte[] dst = peerMac == null ? BROADCAST : peerMac;
+        byte[] fixed = config.peerMac();
+        byte[] dst = fixed != null ? fixed : control.replyMac().orElse(BROADCAST);
         synchronized (sendLock) {
             try {
                 channel.send(EthernetFrame.build(dst, channel.localMac(), config.etherType(), encode.get()));

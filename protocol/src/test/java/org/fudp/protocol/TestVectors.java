@@ -109,6 +109,28 @@ final class TestVectors {
         for (JsonNode v : root.get("invalid")) {
             out.put(v.get("name").asText(), v.get("payload").asText());
         }
+        for (JsonNode v : scenarioFrames(root)) {
+            out.put(v.get("name").asText(), v.get("payload").asText());
+        }
+        return out;
+    }
+
+    /**
+     * Returns the frames of every scenario's receive steps, in file order. Each has the fields of a
+     * {@code frames} vector, so {@link #message} reads it.
+     *
+     * @param root the vectors
+     * @return frame vectors
+     */
+    static List<JsonNode> scenarioFrames(JsonNode root) {
+        List<JsonNode> out = new ArrayList<>();
+        for (JsonNode scenario : root.get("scenarios")) {
+            for (JsonNode step : scenario.get("steps")) {
+                if (step.has("frame")) {
+                    out.add(step.get("frame"));
+                }
+            }
+        }
         return out;
     }
 }

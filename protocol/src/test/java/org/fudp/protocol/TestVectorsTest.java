@@ -3,6 +3,7 @@ package org.fudp.protocol;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
@@ -54,6 +55,34 @@ class TestVectorsTest {
             FrameRejectedException e = assertThrows(FrameRejectedException.class,
                 () -> FrameCodec.decode(payload, keys, FrameCodec.MAX_PAYLOAD_BYTES), v.get("name").asText());
             assertEquals(RejectReason.valueOf(v.get("reason").asText()), e.reason(), v.get("name").asText());
+        }
+    }
+
+    @Test
+    void scenarioFramesAreTheirFieldsEncodedAndPassAVerifierWithAFixedClock() throws FrameRejectedException {
+        for (JsonNode scenario : root.get("scenarios")) {
+            // The scenario's convention: a fixed clock set to each step's time, the skew check on.
+            MutableClock clock = new MutableClock(scenario.get("receiver").get("startMillis").asLong());
+            FrameVerifier verifier = new FrameVerifier(keys, FrameCodec.MAX_PAYLOAD_BYTES,
+                    scenario.get("receiver").get("maxClockSkewMillis").asLong(), clock);
+            int frames = 0;
+            for (JsonNode step : scenario.get("steps")) {
+                clock.set(step.get("atMillis").asLong());
+                if (!step.has("frame")) {
+                    assertEquals("tick", step.get("action").asText());
+                    continue;
+                }
+                JsonNode v = step.get("frame");
+                String name = v.get("name").asText();
+                assertEquals("receive", step.get("action").asText(), name);
+                byte[] payload = Hex.decode(v.get("payload").asText());
+                assertEquals(Hex.encode(payload), Hex.encode(FrameCodec.encode(TestVectors.message(v), keys)), name);
+                assertEquals(TestVectors.message(v), verifier.verify(payload), name);
+                assertEquals(step.get("atMillis").asLong(), v.get("timestampMillis").asLong(), name);
+                frames++;
+            }
+            assertEquals(frames, verifier.acceptedCount());
+            assertTrue(frames > 0);
         }
     }
 

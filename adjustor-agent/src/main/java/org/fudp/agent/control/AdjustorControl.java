@@ -31,8 +31,10 @@ import org.slf4j.LoggerFactory;
  * Turns verified control messages into tc state and acknowledgements. A SNAPSHOT is the full
  * desired state, a DELTA changes the last applied snapshot, a CLEAR_ALL empties it; each is
  * handed to the {@link FlowShaper} as one full desired set, so the shaper reconciles in one batch.
- * Ordering rules are those of docs/protocol.md section 3. No networking here: callers feed
- * messages and ticks and send the returned ACKs. Thread-safe.
+ * Ordering rules are those of docs/protocol.md section 3, and section 3.1 decides which controller
+ * is obeyed, counts for the fail-safe and gets the replies when several talk to the adjustor. No
+ * networking here: callers feed messages and ticks, send the returned ACKs, and address replies
+ * to {@link #replyMac()}. Thread-safe.
  */
 public final class AdjustorControl {
 
@@ -52,7 +54,10 @@ public final class AdjustorControl {
     private final Map<FiveTuple, FlowLimit> desired = new LinkedHashMap<>();
     /** Whether the applied state is a known snapshot a delta may build on. */
     private boolean haveBase;
-    /** Whether the ordering fields below are set. */
+    /**
+     * Whether the ordering fields below are set. While they are, appliedSender and appliedEpoch
+     * name the controller in charge (section 3.1); an agent that has applied nothing has none.
+     */
     private boolean haveOrder;
     private long appliedSender;
     private long appliedEpoch;
@@ -61,6 +66,10 @@ public final class AdjustorControl {
     private volatile long appliedSnapshotId;
     private long lastHeardMillis;
     private boolean failSafeActive;
+    /** Where replies go; volatile so heartbeats can read it while a long apply holds the lock. */
+    private volatile byte[] replyMac;
+    /** The superseded controller last warned about, so one that keeps sending logs one warning, not one a frame. */
+    private ControllerId lastRefused;
 
     /**
      * Creates the control logic.
@@ -95,23 +104,43 @@ public final class AdjustorControl {
     }
 
     /**
-     * Handles one verified message.
+     * Handles one verified message whose source MAC does not matter (it never becomes the reply
+     * address).
      *
      * @param m the message
      * @return the ACKs to send, in order (none for heartbeats and incomplete snapshots)
      */
-    public synchronized List<AckStatus> onMessage(ControlMessage m) {
+    public List<AckStatus> onMessage(ControlMessage m) {
+        return onMessage(m, null);
+    }
+
+    /**
+     * Handles one verified message.
+     *
+     * @param m the message
+     * @param sourceMac the source MAC of the Ethernet frame that carried it, or null if unknown
+     * @return the ACKs to send, in order (none for heartbeats and incomplete snapshots); send them
+     *         to {@link #replyMac()} as it is after this call
+     */
+    public synchronized List<AckStatus> onMessage(ControlMessage m, byte[] sourceMac) {
         FrameHeader h = m.header();
         if (h.senderId() == agentId || m.type() == MessageType.ACK) {
             // Our own frames, looped back, or another agent's: nothing for us to do.
             metrics.frameIgnored();
             return List.of();
         }
-        lastHeardMillis = clock.millis();
-        if (failSafeActive) {
-            LOG.info("controller {} is speaking again; fail-safe off", h.senderId());
-            failSafeActive = false;
-            metrics.failSafe(false);
+        if (mayCommand(h.senderId(), h.epoch())) {
+            // Only a controller whose orders would be obeyed shows that the adjustor is looked after:
+            // a superseded one that still talks (partitioned old master) must not hold off the fail-safe.
+            lastHeardMillis = clock.millis();
+            if (failSafeActive) {
+                LOG.info("controller {} is speaking again; fail-safe off", h.senderId());
+                failSafeActive = false;
+                metrics.failSafe(false);
+            }
+        } else {
+            LOG.debug("{} from controller {}/{} does not count: controller {}/{} is in charge", m.type(),
+                    h.senderId(), h.epoch(), appliedSender, appliedEpoch);
         }
         List<AckStatus> acks = new ArrayList<>(1);
         switch (m.type()) {
@@ -130,21 +159,59 @@ public final class AdjustorControl {
                 // HEARTBEAT: liveness only, already noted.
                 break;
         }
+        // Checked after handling, so the ACK of the message that put its sender in charge goes to it.
+        // A newer controller's heartbeat does not move the replies: only taking charge does.
+        if (sourceMac != null && (!haveOrder || h.senderId() == appliedSender && h.epoch() >= appliedEpoch)) {
+            replyMac = sourceMac.clone();
+        }
         return acks;
     }
 
-    private boolean isNewer(long sender, long epoch, long sequence) {
-        if (!haveOrder || sender != appliedSender || epoch > appliedEpoch) {
+    /**
+     * Tells whether a sender's orders would be obeyed now: there is no controller in charge, it is
+     * the controller in charge (a new epoch of it included), or another controller with a newer epoch.
+     */
+    private boolean mayCommand(long sender, long epoch) {
+        if (!haveOrder) {
             return true;
         }
-        return epoch == appliedEpoch && sequence > appliedSequence;
+        return sender == appliedSender ? epoch >= appliedEpoch : epoch > appliedEpoch;
+    }
+
+    private boolean isNewer(long sender, long epoch, long sequence) {
+        if (!haveOrder) {
+            return true;
+        }
+        if (sender != appliedSender) {
+            // Controller change: sequences of two senders cannot be compared, epochs can, because a
+            // controller that takes over uses an epoch above every earlier one for this adjustor.
+            return epoch > appliedEpoch;
+        }
+        return epoch > appliedEpoch || epoch == appliedEpoch && sequence > appliedSequence;
+    }
+
+    /** Logs why a state-changing message is STALE and builds the ACK saying so. */
+    private AckStatus stale(MessageType type, long sender, long epoch, long sequence, String what) {
+        if (sender != appliedSender) {
+            ControllerId refused = new ControllerId(sender, epoch);
+            if (!refused.equals(lastRefused)) {
+                LOG.warn("{} from controller {}/{} refused (STALE): controller {}/{} is in charge (further orders "
+                        + "from {} are logged at debug)", what, sender, epoch, appliedSender, appliedEpoch, refused);
+                lastRefused = refused;
+            } else {
+                LOG.debug("{} from controller {} refused (STALE)", what, refused);
+            }
+        } else {
+            LOG.info("{} (seq {}) is older than the applied state (seq {}); ignored", what, sequence,
+                    appliedSequence);
+        }
+        return ack(type, AckResult.STALE, sender, epoch, sequence);
     }
 
     private AckStatus onSnapshot(Snapshot s) {
         if (!isNewer(s.senderId(), s.epoch(), s.lastSequence())) {
-            LOG.info("snapshot {} (seq {}) is older than the applied state (seq {}); ignored", s.snapshotId(),
-                    s.lastSequence(), appliedSequence);
-            return ack(MessageType.SNAPSHOT, AckResult.STALE, s.senderId(), s.epoch(), s.lastSequence());
+            return stale(MessageType.SNAPSHOT, s.senderId(), s.epoch(), s.lastSequence(),
+                    "snapshot " + s.snapshotId());
         }
         Map<FiveTuple, FlowLimit> next = new LinkedHashMap<>();
         for (FlowLimit l : s.limits()) {
@@ -160,7 +227,7 @@ public final class AdjustorControl {
     private AckStatus onDelta(ControlMessage m) {
         FrameHeader h = m.header();
         if (!isNewer(h.senderId(), h.epoch(), h.sequence())) {
-            return ack(MessageType.DELTA, AckResult.STALE, h.senderId(), h.epoch(), h.sequence());
+            return stale(MessageType.DELTA, h.senderId(), h.epoch(), h.sequence(), "delta");
         }
         if (!haveBase || h.senderId() != appliedSender || h.epoch() != appliedEpoch
                 || h.snapshotId() != appliedSnapshotId) {
@@ -187,7 +254,8 @@ public final class AdjustorControl {
 
     private AckStatus onClear(FrameHeader h) {
         if (!isNewer(h.senderId(), h.epoch(), h.sequence())) {
-            return ack(MessageType.CLEAR_ALL, AckResult.STALE, h.senderId(), h.epoch(), h.sequence());
+            // An older controller's clear-all is refused like its other orders: it no longer knows the state.
+            return stale(MessageType.CLEAR_ALL, h.senderId(), h.epoch(), h.sequence(), "clear-all");
         }
         if (!apply(new LinkedHashMap<>(), "clear-all")) {
             return ack(MessageType.CLEAR_ALL, AckResult.APPLY_FAILED, h.senderId(), h.epoch(), h.sequence());
@@ -197,6 +265,10 @@ public final class AdjustorControl {
     }
 
     private void applied(long sender, long epoch, long sequence, long snapshotId) {
+        if (!haveOrder || sender != appliedSender || epoch != appliedEpoch) {
+            LOG.info("controller {}/{} is now in charge{}", sender, epoch,
+                    haveOrder ? " (was " + appliedSender + "/" + appliedEpoch + ")" : "");
+        }
         haveOrder = true;
         haveBase = true;
         appliedSender = sender;
@@ -255,13 +327,15 @@ public final class AdjustorControl {
         failSafeActive = true;
         metrics.failSafe(true);
         if (failSafeAction == FailSafeAction.CLEAR) {
-            LOG.warn("no controller frame for {} ms; fail-safe: clearing {} limits", silent, desired.size());
+            LOG.warn("no frame from a controller in charge for {} ms; fail-safe: clearing {} limits", silent,
+                    desired.size());
             if (apply(new LinkedHashMap<>(), "fail-safe clear")) {
                 haveBase = false;
                 publishState();
             }
         } else {
-            LOG.warn("no controller frame for {} ms; fail-safe: keeping {} limits", silent, desired.size());
+            LOG.warn("no frame from a controller in charge for {} ms; fail-safe: keeping {} limits", silent,
+                    desired.size());
         }
         return Optional.of(ack(null, AckResult.STATUS, 0, 0, 0));
     }
@@ -291,6 +365,27 @@ public final class AdjustorControl {
      */
     public long appliedSnapshotId() {
         return appliedSnapshotId;
+    }
+
+    /**
+     * Returns the controller in charge: the sender and epoch of the last applied snapshot, delta or
+     * clear-all.
+     *
+     * @return the controller, or empty before anything was applied
+     */
+    public synchronized Optional<ControllerId> controllerInCharge() {
+        return haveOrder ? Optional.of(new ControllerId(appliedSender, appliedEpoch)) : Optional.empty();
+    }
+
+    /**
+     * Returns where ACKs and heartbeats should go: the source MAC of the controller in charge's last
+     * frame, or before anyone is in charge, of the last frame. Does not wait for an apply in progress.
+     *
+     * @return a copy of the MAC, or empty before a frame with a known source arrived
+     */
+    public Optional<byte[]> replyMac() {
+        byte[] mac = replyMac;
+        return mac == null ? Optional.empty() : Optional.of(mac.clone());
     }
 
     /**
