@@ -32,7 +32,9 @@ final class CheckpointStore {
     static final String MAP_NAME = "fudp-facility-checkpoints";
 
     private static final Serializer SERIALIZER = Serializer.using(KryoNamespace.newBuilder()
-            .register(new CheckpointSerializer(), FacilityCheckpoint.class).build("fudp-checkpoints"));
+            .register(new CheckpointSerializer(), FacilityCheckpoint.class)
+            // As ONOS's own namespaces do (KryoNamespaces.API): maps may serialize their Versioned entries.
+            .register(Versioned.class).build("fudp-checkpoints"));
 
     private final ConsistentMap<String, FacilityCheckpoint> map;
 

@@ -99,17 +99,9 @@ final class ClusterDoubles {
          * what it believed (a network partition, as seen from the cut-off side).
          *
          * @param node the instance
-         * @param believedMasterOf the switches it still takes itself for the master of
          */
-        MastershipServiceAdapter cutOff(NodeId node, DeviceId... believedMasterOf) {
+        void cutOff(NodeId node) {
             cutOff.put(node, true);
-            List<DeviceId> believed = List.of(believedMasterOf);
-            return new MastershipServiceAdapter() {
-                @Override
-                public MastershipRole getLocalRole(DeviceId deviceId) {
-                    return believed.contains(deviceId) ? MastershipRole.MASTER : MastershipRole.STANDBY;
-                }
-            };
         }
     }
 
