@@ -42,7 +42,7 @@ final class AdjustorBackend implements EnforcementBackend {
     void setChannel(AdjustorChannel next, Actions out) {
         channel = next;
         for (AdjustorSession s : sessions.values()) {
-            s.resync();
+            s.newEpoch();
             warnIfNoKey(s.facility(), out);
         }
     }

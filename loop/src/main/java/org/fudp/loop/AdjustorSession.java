@@ -33,6 +33,7 @@ final class AdjustorSession {
     private long limitsSentAtMs = -1;
     private String lastRejected;
     private String lastApplyFailure;
+    private String supersededBy;
     private long limitsAckedAtMs = -1;
     private final Map<String, Long> rejects = new TreeMap<>();
 
@@ -83,6 +84,9 @@ final class AdjustorSession {
      * @return true if the agent's view changed
      */
     boolean tick(long nowMs, LoopSettings settings, AdjustorChannel channel, Actions out) {
+        if (supersededBy != null) {
+            return false;
+        }
         boolean changed = false;
         if (status == AgentStatus.UP && nowMs - lastHeardMs > settings.heartbeatTimeoutMs()) {
             status = AgentStatus.DOWN;
@@ -179,6 +183,12 @@ final class AdjustorSession {
         if (!"APPLIED".equals(result)) {
             rejects.merge("agent:" + result, 1L, Long::sum);
             lastApplyFailure = "snapshot " + snapshotId + " not applied: " + result;
+            if ("STALE".equals(result) && sentId == desiredId) {
+                // Our newest order is older than the agent's controller in charge: another
+                // controller took the adjustor over. Stop, heartbeats included (protocol 3.1).
+                supersededBy = "superseded: the agent follows a newer controller (snapshot " + desiredId
+                        + " was STALE); this instance sends it nothing until its next epoch";
+            }
             return false;
         }
         lastApplyFailure = null;
@@ -228,6 +238,15 @@ final class AdjustorSession {
     }
 
     /**
+     * Starts over under the controller's new epoch: the whole desired state is sent again, also to
+     * an agent that had gone over to another controller (the new epoch may be newer than its).
+     */
+    void newEpoch() {
+        resync();
+        supersededBy = null;
+    }
+
+    /**
      * Tells the agent to drop every limit, outside the desired-state cycle (the facility is
      * removed or the controller stops).
      *
@@ -270,6 +289,9 @@ final class AdjustorSession {
     private String reason(String keyProblem, long heartbeatTimeoutMs) {
         if (keyProblem != null) {
             return keyProblem + ": control frames can be neither sent nor verified";
+        }
+        if (supersededBy != null) {
+            return supersededBy;
         }
         String rejected = lastRejected == null ? "" : "; its last frame was rejected: " + lastRejected
                 + ("BAD_MAC".equals(lastRejected) ? " (signed with another key?)" : "");

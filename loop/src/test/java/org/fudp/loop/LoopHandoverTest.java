@@ -1,6 +1,7 @@
 package org.fudp.loop;
 
 import org.fudp.algorithm.ControllerState;
+import org.fudp.protocol.AckResult;
 import org.fudp.protocol.ControlMessage;
 import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.MessageType;
@@ -21,6 +22,7 @@ import static org.fudp.loop.LoopHarness.TCP1;
 import static org.fudp.loop.LoopHarness.TCP2;
 import static org.fudp.loop.LoopHarness.UDP1;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -121,6 +123,38 @@ class LoopHandoverTest {
         assertTrue(b.loop.adopt(b.now, FACILITY, a.loop.checkpoint(S1).get()).rulesTakenOver().isEmpty());
         FiveTuple t = UDP1;
         assertTrue(b.packetIn(t, H1).rulesToAdd().size() > 0, "and then learns flows as usual");
+    }
+
+    /**
+     * Protocol 3.1: a controller whose newest order the agent answers STALE has been superseded;
+     * it stops sending to that adjustor, heartbeats included, and says why, until its next epoch.
+     */
+    @Test
+    void aSupersededControllerStopsSendingAndSaysWhy() {
+        a.agentUp();
+        a.packetIn(TCP1, H1);
+        a.packetIn(TCP2, H2);
+        a.packetIn(UDP1, H1);
+        a.at(a.now + PERIOD);
+        a.flow(TCP1, RuleSpec.Role.DIRECT, 1_000_000);
+        a.flow(TCP2, RuleSpec.Role.DIRECT, 1_000_000);
+        a.flow(UDP1, RuleSpec.Role.TO_ADJUSTOR, 50_000_000);
+        a.flow(UDP1, RuleSpec.Role.FROM_ADJUSTOR, 8_000_000);
+        a.period();
+        List<ControlMessage> sent = a.newMessages();
+        assertEquals(1, sent.size());
+        a.ack(sent.get(0), AckResult.STALE);
+        assertTrue(a.agentView().reason().startsWith("superseded: the agent follows a newer controller"),
+                a.agentView().reason());
+        for (int k = 1; k <= 5; k++) {
+            a.at(a.now + LoopSettings.defaults().ackTimeoutMs() + LoopSettings.defaults().heartbeatIntervalMs());
+            a.tick();
+            a.heartbeat();
+        }
+        assertTrue(a.newMessages(true).isEmpty(), "no resend, no heartbeat");
+        a.apply(a.loop.setKeys(a.now, LoopHarness.KEY_ID + " = " + LoopHarness.KEY_HEX + "\n"));
+        assertEquals(MessageType.SNAPSHOT, a.newMessages().get(0).type(), "a new epoch speaks again");
+        assertFalse(a.agentView().reason().startsWith("superseded"), a.agentView().reason());
     }
 
     private static <T> T last(List<T> list) {

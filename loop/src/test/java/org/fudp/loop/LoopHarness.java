@@ -226,8 +226,14 @@ final class LoopHarness {
     }
 
     Actions ack(ControlMessage m) {
-        agentSnapshot = m.header().snapshotId();
-        return fromAgent(agent.ack(new AckStatus(m.type(), AckResult.APPLIED, m.header().senderId(),
+        return ack(m, AckResult.APPLIED);
+    }
+
+    Actions ack(ControlMessage m, AckResult result) {
+        if (result == AckResult.APPLIED) {
+            agentSnapshot = m.header().snapshotId();
+        }
+        return fromAgent(agent.ack(new AckStatus(m.type(), result, m.header().senderId(),
                 m.header().epoch(), m.header().sequence(), m.header().snapshotId(), m.header().sequence(),
                 m.entries().size(), 1, Map.of())));
     }

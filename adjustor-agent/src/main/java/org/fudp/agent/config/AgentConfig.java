@@ -44,7 +44,7 @@ public final class AgentConfig {
                 + "frames arrive and ACKs and heartbeats leave"});
         k.put("control.ethertype", new String[] {"0x88b5", "EtherType of control frames"});
         k.put("control.peer-mac", new String[] {"", "destination MAC of ACKs and heartbeats; empty: the source MAC "
-                + "of the last valid control frame (broadcast before one arrived)"});
+                + "of the controller in charge's last frame (broadcast before one arrived)"});
         k.put("control.max-payload", new String[] {"9000", "largest control frame payload accepted, bytes"});
         k.put("shape.interface", new String[] {"", "required: egress interface whose UDP flows are limited"});
         k.put("shape.startup", new String[] {"adopt", "adopt | clear: what to do with a tree an earlier run left"});
