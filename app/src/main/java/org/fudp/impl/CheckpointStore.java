@@ -19,27 +19,42 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
- * Where each facility's controller left it, in a strongly consistent map of ONOS's (Atomix Raft
- * partitions): the instance that takes a facility over reads it, and the map refuses a
- * checkpoint from an instance whose epoch is older than the one stored, so a controller that was
- * superseded (it lost mastership, or was cut off and does not know it yet) can no longer write.
+ * Where each facility's controller left it, in strongly consistent maps of ONOS's (Atomix Raft
+ * partitions): the instance that takes a facility over reads it, and the maps refuse what an
+ * instance writes under an epoch older than the one stored, so a controller that was superseded
+ * (it lost mastership, or was cut off and does not know it yet) can no longer write.
+ * <p>
+ * A checkpoint is kept in two parts, so that a period writes what changed and not every flow
+ * again: the facility's head (epoch, time, the sets' controller state), written every period,
+ * and one entry per flow (its rules' ports, its limit), written when the flow comes, goes or
+ * gets a new limit.
+ * </p>
  */
 final class CheckpointStore {
 
-    /** The map's name; the same name is the same map on every instance. */
+    /** The heads' map; the same name is the same map on every instance. */
     static final String MAP_NAME = "fudp-facility-checkpoints";
+    /** The flows' map. */
+    static final String FLOWS_MAP_NAME = "fudp-facility-flows";
 
-    private static final Serializer SERIALIZER = Serializer.using(KryoNamespace.newBuilder()
+    static final Serializer SERIALIZER = Serializer.using(KryoNamespace.newBuilder()
             .register(new CheckpointSerializer(), FacilityCheckpoint.class)
+            .register(new StoredFlowSerializer(), StoredFlow.class)
             // As ONOS's own namespaces do (KryoNamespaces.API): maps may serialize their Versioned entries.
             .register(Versioned.class).build("fudp-checkpoints"));
 
-    private final ConsistentMap<String, FacilityCheckpoint> map;
+    private final ConsistentMap<String, FacilityCheckpoint> heads;
+    private final ConsistentMap<String, StoredFlow> flows;
+    /** What this instance last wrote of each facility's flows, to write only what changed. */
+    private final Map<String, Map<String, FlowCheckpoint>> written = new HashMap<>();
 
     CheckpointStore(StorageService storage) {
-        map = storage.<String, FacilityCheckpoint>consistentMapBuilder().withName(MAP_NAME)
+        heads = storage.<String, FacilityCheckpoint>consistentMapBuilder().withName(MAP_NAME)
+                .withSerializer(SERIALIZER).build();
+        flows = storage.<String, StoredFlow>consistentMapBuilder().withName(FLOWS_MAP_NAME)
                 .withSerializer(SERIALIZER).build();
     }
 
@@ -50,19 +65,53 @@ final class CheckpointStore {
      * @return the checkpoint, empty if none
      */
     Optional<FacilityCheckpoint> read(String facilityId) {
-        return Optional.ofNullable(Versioned.valueOrNull(map.get(facilityId)));
+        FacilityCheckpoint head = Versioned.valueOrNull(heads.get(facilityId));
+        if (head == null) {
+            return Optional.empty();
+        }
+        Map<String, FlowCheckpoint> mine = new LinkedHashMap<>();
+        for (Versioned<StoredFlow> v : flows.values()) {
+            StoredFlow f = v.value();
+            if (f.facilityId.equals(facilityId)) {
+                mine.put(key(facilityId, f.flow), f.flow);
+            }
+        }
+        written.put(facilityId, new HashMap<>(mine));
+        return Optional.of(new FacilityCheckpoint(facilityId, head.epoch(), head.takenMs(),
+                new ArrayList<>(mine.values()), head.sets()));
     }
 
     /**
-     * Stores a checkpoint unless a newer controller's (a newer epoch) is there.
+     * Stores a checkpoint unless a newer controller's (a newer epoch) is there: the head, then the
+     * flows that changed since this instance last wrote the facility.
      *
      * @param c the checkpoint
      * @return false if a newer controller has the facility: the caller must stop controlling it
      */
     boolean write(FacilityCheckpoint c) {
-        Versioned<FacilityCheckpoint> now = map.compute(c.facilityId(),
-                (id, old) -> old == null || old.epoch() <= c.epoch() ? c : old);
-        return now != null && now.value().epoch() == c.epoch();
+        FacilityCheckpoint head = new FacilityCheckpoint(c.facilityId(), c.epoch(), c.takenMs(), List.of(), c.sets());
+        Versioned<FacilityCheckpoint> now = heads.compute(c.facilityId(),
+                (id, old) -> old == null || old.epoch() <= c.epoch() ? head : old);
+        if (now == null || now.value().epoch() != c.epoch()) {
+            return false;
+        }
+        Map<String, FlowCheckpoint> before = written.computeIfAbsent(c.facilityId(), k -> new HashMap<>());
+        Map<String, FlowCheckpoint> after = new HashMap<>();
+        for (FlowCheckpoint f : c.flows()) {
+            String id = key(c.facilityId(), f);
+            after.put(id, f);
+            if (!f.equals(before.get(id))) {
+                StoredFlow s = new StoredFlow(c.facilityId(), c.epoch(), f);
+                flows.compute(id, (k, old) -> old == null || old.epoch <= c.epoch() ? s : old);
+            }
+        }
+        for (String gone : before.keySet()) {
+            if (!after.containsKey(gone)) {
+                removeIf(gone, old -> old.epoch <= c.epoch());
+            }
+        }
+        written.put(c.facilityId(), after);
+        return true;
     }
 
     /**
@@ -71,7 +120,56 @@ final class CheckpointStore {
      * @param facilityId the facility
      */
     void remove(String facilityId) {
-        map.remove(facilityId);
+        heads.remove(facilityId);
+        for (String id : List.copyOf(flows.keySet())) {
+            removeIf(id, old -> old.facilityId.equals(facilityId));
+        }
+        written.remove(facilityId);
+    }
+
+    // Removes only the version judged, so a newer controller's concurrent write survives.
+    private void removeIf(String key, Predicate<StoredFlow> condition) {
+        Versioned<StoredFlow> v = flows.get(key);
+        if (v != null && condition.test(v.value())) {
+            flows.remove(key, v.version());
+        }
+    }
+
+    private static String key(String facilityId, FlowCheckpoint f) {
+        return facilityId + " " + f.flow();
+    }
+
+    /** One flow of a facility's checkpoint, with the facility and the epoch it was written under. */
+    static final class StoredFlow {
+        final String facilityId;
+        final long epoch;
+        final FlowCheckpoint flow;
+
+        StoredFlow(String facilityId, long epoch, FlowCheckpoint flow) {
+            this.facilityId = facilityId;
+            this.epoch = epoch;
+            this.flow = flow;
+        }
+    }
+
+    /** Writes a stored flow field by field, like {@link CheckpointSerializer}. */
+    static final class StoredFlowSerializer extends com.esotericsoftware.kryo.Serializer<StoredFlow> {
+
+        StoredFlowSerializer() {
+            super(false, true);
+        }
+
+        @Override
+        public void write(Kryo kryo, Output out, StoredFlow s) {
+            out.writeString(s.facilityId);
+            out.writeLong(s.epoch);
+            CheckpointSerializer.writeFlow(out, s.flow);
+        }
+
+        @Override
+        public StoredFlow read(Kryo kryo, Input in, Class<StoredFlow> type) {
+            return new StoredFlow(in.readString(), in.readLong(), CheckpointSerializer.readFlow(in));
+        }
     }
 
     /**
@@ -91,14 +189,7 @@ final class CheckpointStore {
             out.writeLong(c.takenMs());
             out.writeInt(c.flows().size(), true);
             for (FlowCheckpoint f : c.flows()) {
-                out.writeString(f.flow().toString());
-                out.writeLong(f.onwardPort());
-                out.writeBoolean(f.viaAdjustor());
-                out.writeLong(f.sinceMs());
-                out.writeLong(f.limitBps());
-                out.writeLong(f.burstBytes());
-                out.writeString(f.cfsId());
-                out.writeBoolean(f.member());
+                writeFlow(out, f);
             }
             out.writeInt(c.sets().size(), true);
             for (Map.Entry<String, ControllerState> e : c.sets().entrySet()) {
@@ -117,6 +208,22 @@ final class CheckpointStore {
             }
         }
 
+        static void writeFlow(Output out, FlowCheckpoint f) {
+            out.writeString(f.flow().toString());
+            out.writeLong(f.onwardPort());
+            out.writeBoolean(f.viaAdjustor());
+            out.writeLong(f.sinceMs());
+            out.writeLong(f.limitBps());
+            out.writeLong(f.burstBytes());
+            out.writeString(f.cfsId());
+            out.writeBoolean(f.member());
+        }
+
+        static FlowCheckpoint readFlow(Input in) {
+            return new FlowCheckpoint(FlowIds.parse("checkpoint", in.readString()), in.readLong(), in.readBoolean(),
+                    in.readLong(), in.readLong(), in.readLong(), in.readString(), in.readBoolean());
+        }
+
         @Override
         public FacilityCheckpoint read(Kryo kryo, Input in, Class<FacilityCheckpoint> type) {
             String facilityId = in.readString();
@@ -125,9 +232,7 @@ final class CheckpointStore {
             int n = in.readInt(true);
             List<FlowCheckpoint> flows = new ArrayList<>(n);
             for (int i = 0; i < n; i++) {
-                flows.add(new FlowCheckpoint(FlowIds.parse("checkpoint", in.readString()), in.readLong(),
-                        in.readBoolean(), in.readLong(), in.readLong(), in.readLong(), in.readString(),
-                        in.readBoolean()));
+                flows.add(readFlow(in));
             }
             int m = in.readInt(true);
             Map<String, ControllerState> sets = new LinkedHashMap<>();
