@@ -28,9 +28,9 @@ import java.util.function.Predicate;
  * (it lost mastership, or was cut off and does not know it yet) can no longer write.
  * <p>
  * A checkpoint is kept in two parts, so that a period writes what changed and not every flow
- * again: the facility's head (epoch, time, the sets' controller state), written every period,
- * and one entry per flow (its rules' ports, its limit), written when the flow comes, goes or
- * gets a new limit.
+ * again: the facility's head (epoch, time, the sets' predictions and hysteresis), written every
+ * period, and one entry per flow (its rules' ports, its limit), written when the flow comes, goes
+ * or gets a new limit. A set's allocations are not in the head: they are its flows' limits.
  * </p>
  */
 final class CheckpointStore {
@@ -77,8 +77,20 @@ final class CheckpointStore {
             }
         }
         written.put(facilityId, new HashMap<>(mine));
+        // A set's allocations are its flows' limits: the head does not repeat them.
+        Map<String, ControllerState> sets = new LinkedHashMap<>();
+        head.sets().forEach((id, st) -> {
+            Map<String, Double> alloc = new HashMap<>();
+            for (FlowCheckpoint f : mine.values()) {
+                if (f.limitBps() > 0 && f.cfsId().equals(id)) {
+                    alloc.put(f.flow().toString(), (double) f.limitBps());
+                }
+            }
+            sets.put(id, new ControllerState(st.period(), st.predictorStarted(), st.predictedBps(), st.deviationBps(),
+                    st.wasFair(), alloc));
+        });
         return Optional.of(new FacilityCheckpoint(facilityId, head.epoch(), head.takenMs(),
-                new ArrayList<>(mine.values()), head.sets()));
+                new ArrayList<>(mine.values()), sets));
     }
 
     /**
@@ -89,7 +101,10 @@ final class CheckpointStore {
      * @return false if a newer controller has the facility: the caller must stop controlling it
      */
     boolean write(FacilityCheckpoint c) {
-        FacilityCheckpoint head = new FacilityCheckpoint(c.facilityId(), c.epoch(), c.takenMs(), List.of(), c.sets());
+        Map<String, ControllerState> sets = new LinkedHashMap<>();
+        c.sets().forEach((id, st) -> sets.put(id, new ControllerState(st.period(), st.predictorStarted(),
+                st.predictedBps(), st.deviationBps(), st.wasFair(), Map.of())));
+        FacilityCheckpoint head = new FacilityCheckpoint(c.facilityId(), c.epoch(), c.takenMs(), List.of(), sets);
         Versioned<FacilityCheckpoint> now = heads.compute(c.facilityId(),
                 (id, old) -> old == null || old.epoch() <= c.epoch() ? head : old);
         if (now == null || now.value().epoch() != c.epoch()) {

@@ -9,6 +9,7 @@ import org.onosproject.store.service.ConsistentMap;
 import org.onosproject.store.service.MapEvent;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -31,9 +32,13 @@ class CheckpointStoreTest {
                 limit, limit / 800, limit > 0 ? "bottleneck:set1" : "", true);
     }
 
+    /** A checkpoint whose set allocates each limited flow its limit, as the loop's do. */
     private static FacilityCheckpoint checkpoint(String facility, long epoch, List<FlowCheckpoint> flows) {
+        Map<String, Double> alloc = new HashMap<>();
+        flows.stream().filter(f -> f.limitBps() > 0)
+                .forEach(f -> alloc.put(f.flow().toString(), (double) f.limitBps()));
         return new FacilityCheckpoint(facility, epoch, epoch + 5, flows,
-                Map.of("bottleneck:set1", new ControllerState(7, true, 6.5e6, 4e5, false, Map.of("f", 3.3e6))));
+                Map.of("bottleneck:set1", new ControllerState(7, true, 6.5e6, 4e5, false, alloc)));
     }
 
     private static <T> void assertSameElements(List<T> expected, List<T> actual) {
@@ -92,6 +97,19 @@ class CheckpointStoreTest {
         one.remove(S1);
         assertTrue(two.read(S1).isEmpty());
         assertEquals(2, two.read(S2).orElseThrow().flows().size(), "the same 5-tuple at another facility stays");
+    }
+
+    @Test
+    void theHeadDoesNotRepeatTheAllocationsTheFlowsCarry() {
+        List<FlowCheckpoint> flows = new ArrayList<>();
+        for (int i = 1; i <= 1000; i++) {
+            flows.add(flow(i, 3_000_000 + i));
+        }
+        assertTrue(one.write(checkpoint(S1, 10, flows)));
+        FacilityCheckpoint head = storage.<String, FacilityCheckpoint>consistentMapBuilder()
+                .withName(CheckpointStore.MAP_NAME).build().get(S1).value();
+        assertTrue(CheckpointStore.SERIALIZER.encode(head).length < 200, "a head of one set stays small");
+        assertEquals(checkpoint(S1, 10, flows).sets(), two.read(S1).orElseThrow().sets(), "and reads back whole");
     }
 
     @Test
