@@ -42,27 +42,38 @@ public final class BenchMain {
         // Size by size, the sort right before the cycles it is compared with: the machine's load
         // drifts, and measurements close in time share it.
         for (String flows : FLOWS) {
-            results.addAll(run(quick, SortBaselineBenchmark.class.getSimpleName(), Map.of("flows", flows)));
+            results.addAll(run(quick, SortBaselineBenchmark.class.getSimpleName(), Map.of("flows", flows), 1));
             results.addAll(run(quick, ControlCycleBenchmark.class.getSimpleName(),
-                    Map.of("flows", flows, "mode", "reallocate")));
+                    Map.of("flows", flows, "mode", "reallocate"), 1));
             results.addAll(run(quick, ControlCycleBenchmark.class.getSimpleName(),
-                    Map.of("flows", flows, "mode", "steady", "cfsSize", "mixed")));
+                    Map.of("flows", flows, "mode", "steady", "cfsSize", "mixed"), 1));
         }
         System.out.println();
         System.out.println(table(results));
         System.out.println(cpuTable(quick));
     }
 
-    private static Collection<RunResult> run(boolean quick, String benchmark, Map<String, String> params)
+    /**
+     * Runs one benchmark class in one fork with the GC profiler: 3 warm-up and 5 measured
+     * iterations ({@code quick}: 1 and 2).
+     *
+     * @param quick a smoke run
+     * @param benchmark the benchmark class's simple name
+     * @param params JMH parameters, the class's own for the others
+     * @param seconds length of an iteration
+     * @return results
+     * @throws RunnerException if JMH fails
+     */
+    static Collection<RunResult> run(boolean quick, String benchmark, Map<String, String> params, int seconds)
             throws RunnerException {
         ChainedOptionsBuilder b = new OptionsBuilder()
                 .include("org\\.fudp\\.benchmarks\\." + benchmark + "\\.")
                 .forks(1)
                 .jvmArgs("-Xms3g", "-Xmx3g")
                 .warmupIterations(quick ? 1 : 3)
-                .warmupTime(TimeValue.seconds(1))
+                .warmupTime(TimeValue.seconds(seconds))
                 .measurementIterations(quick ? 2 : 5)
-                .measurementTime(TimeValue.seconds(1))
+                .measurementTime(TimeValue.seconds(seconds))
                 .addProfiler(GCProfiler.class);
         for (Map.Entry<String, String> p : params.entrySet()) {
             b.param(p.getKey(), p.getValue());

@@ -1,0 +1,279 @@
+package org.fudp.store;
+
+import org.fudp.api.FudpEvent;
+import org.fudp.api.FudpStore;
+import org.fudp.api.FudpStoreDelegate;
+import org.fudp.loop.AgentState;
+import org.fudp.loop.AllocationState;
+import org.fudp.loop.CfsSample;
+import org.fudp.loop.CorrelationFlowSet;
+import org.fudp.loop.DecisionRecord;
+import org.fudp.loop.FlowHistorySample;
+import org.fudp.loop.FlowRecord;
+import org.fudp.protocol.FiveTuple;
+import org.onlab.util.KryoNamespace;
+import org.onosproject.net.DeviceId;
+import org.onosproject.store.AbstractStore;
+import org.onosproject.store.service.StorageService;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * {@link FudpStore} of an ONOS cluster, in ONOS's eventually consistent maps.
+ * <p>
+ * One instance, the one that runs a facility's loop, writes that facility's views every period;
+ * every instance reads them from its own replica, so REST, CLI and GUI work anywhere, and a new
+ * controlling instance after a failover finds the views and histories where the old one left
+ * them. Eventual consistency with last-writer-wins fits that: each entry has one writer at a time,
+ * and a view lost in flight is rewritten a period later. The views (flows, CFSs, allocations,
+ * agents) are one map each; the histories are one entry per record ({@link ReplicatedHistory}).
+ * </p>
+ * <p>
+ * Events: every change of a view, this instance's or another's, raises the event
+ * {@code SimpleFudpStore} raises for it ({@link ViewEvents}), once, derived from the entry before
+ * and after the change ({@link ReplicatedView}); local writes raise theirs before the write
+ * returns, as there. The histories raise none, as there.
+ * </p>
+ * <p>
+ * Teardown: {@link #destroy()} on deactivation leaves the maps and keeps the data on the other
+ * instances, which is what a failover needs; {@link #clear()} empties the maps on every instance.
+ * </p>
+ */
+public final class DistributedFudpStore extends AbstractStore<FudpEvent, FudpStoreDelegate>
+        implements FudpStore {
+
+    /** Name of the flows map. */
+    static final String FLOWS = "fudp-flows";
+    /** Name of the CFSs map. */
+    static final String CFSS = "fudp-cfss";
+    /** Name of the allocations map. */
+    static final String ALLOCATIONS = "fudp-allocations";
+    /** Name of the agents map. */
+    static final String AGENTS = "fudp-agents";
+
+    /** Set while {@link #clear()} runs in a thread: it raises no events. */
+    private final ThreadLocal<Boolean> quiet = ThreadLocal.withInitial(() -> Boolean.FALSE);
+    private final ReplicatedView<FiveTuple, FlowRecord> flows;
+    private final ReplicatedView<String, CorrelationFlowSet> cfss;
+    private final ReplicatedView<FiveTuple, AllocationState> allocations;
+    /** Keyed by the facility's device id in text form, as {@link AgentState#facilityId()}. */
+    private final ReplicatedView<String, AgentState> agents;
+    private final ReplicatedHistory history;
+    private volatile int historyLength;
+
+    /**
+     * Opens the store: builds (joins) its maps in ONOS's storage.
+     *
+     * @param storage ONOS storage
+     * @param historyLength how many samples and decision records are kept per CFS and per flow
+     */
+    public DistributedFudpStore(StorageService storage, int historyLength) {
+        this.historyLength = checkLength(historyLength);
+        KryoNamespace serializer = FudpKryo.namespace();
+        MonotonicTimestamps clock = new MonotonicTimestamps();
+        flows = new ReplicatedView<>(storage, FLOWS, serializer, clock,
+                (k, before, after) -> emit(ViewEvents.flow(before, after)));
+        cfss = new ReplicatedView<>(storage, CFSS, serializer, clock,
+                (id, before, after) -> emit(ViewEvents.cfs(id, before, after)));
+        allocations = new ReplicatedView<>(storage, ALLOCATIONS, serializer, clock,
+                (k, before, after) -> emit(ViewEvents.allocation(before, after)));
+        agents = new ReplicatedView<>(storage, AGENTS, serializer, clock,
+                (k, before, after) -> emit(ViewEvents.agent(before, after)));
+        history = new ReplicatedHistory(storage, serializer, clock);
+    }
+
+    // ---------------------------------------------------------------- events
+
+    private void emit(Optional<FudpEvent> event) {
+        if (event.isPresent() && !quiet.get()) {
+            notifyDelegate(event.get());
+        }
+    }
+
+    // ---------------------------------------------------------------- views
+
+    @Override
+    public synchronized void putFlow(FlowRecord flow) {
+        flows.put(flow.flow(), flow);
+    }
+
+    @Override
+    public synchronized Optional<FlowRecord> removeFlow(FiveTuple flow) {
+        history.remove(new ReplicatedHistory.Owner(ReplicatedHistory.Kind.FLOW_SAMPLE, flow));
+        allocations.remove(flow);
+        // Last, so that FLOW_GONE comes after the flow's history and allocation are gone.
+        return Optional.ofNullable(flows.remove(flow));
+    }
+
+    @Override
+    public Collection<FlowRecord> getFlows() {
+        return flows.values();
+    }
+
+    @Override
+    public Optional<FlowRecord> getFlow(FiveTuple flow) {
+        return Optional.ofNullable(flows.get(flow));
+    }
+
+    @Override
+    public synchronized void putCfs(CorrelationFlowSet cfs) {
+        cfss.put(cfs.id(), cfs);
+    }
+
+    @Override
+    public synchronized void removeCfs(String id) {
+        history.remove(decisionsOf(id));
+        history.remove(samplesOf(id));
+        cfss.remove(id);
+    }
+
+    @Override
+    public Collection<CorrelationFlowSet> getCfss() {
+        return cfss.values();
+    }
+
+    @Override
+    public Optional<CorrelationFlowSet> getCfs(String id) {
+        return Optional.ofNullable(cfss.get(id));
+    }
+
+    @Override
+    public synchronized void putAllocation(AllocationState allocation) {
+        allocations.put(allocation.flow(), allocation);
+    }
+
+    @Override
+    public synchronized void removeAllocation(FiveTuple flow) {
+        allocations.remove(flow);
+    }
+
+    @Override
+    public Collection<AllocationState> getAllocations() {
+        return allocations.values();
+    }
+
+    @Override
+    public synchronized void putAgent(AgentState agent) {
+        agents.put(agent.facilityId(), agent);
+    }
+
+    @Override
+    public synchronized void removeAgent(DeviceId facility) {
+        agents.remove(facility.toString());
+    }
+
+    @Override
+    public Collection<AgentState> getAgents() {
+        return agents.values();
+    }
+
+    @Override
+    public Optional<AgentState> getAgent(DeviceId facility) {
+        return Optional.ofNullable(agents.get(facility.toString()));
+    }
+
+    // ---------------------------------------------------------------- histories
+
+    private static ReplicatedHistory.Owner decisionsOf(String cfsId) {
+        return new ReplicatedHistory.Owner(ReplicatedHistory.Kind.DECISION, cfsId);
+    }
+
+    private static ReplicatedHistory.Owner samplesOf(String cfsId) {
+        return new ReplicatedHistory.Owner(ReplicatedHistory.Kind.CFS_SAMPLE, cfsId);
+    }
+
+    private static ReplicatedHistory.Owner samplesOf(FiveTuple flow) {
+        return new ReplicatedHistory.Owner(ReplicatedHistory.Kind.FLOW_SAMPLE, flow);
+    }
+
+    @Override
+    public synchronized void addDecision(DecisionRecord decision) {
+        history.append(decisionsOf(decision.cfsId()), decision, historyLength);
+    }
+
+    @Override
+    public List<DecisionRecord> getDecisions(String cfsId) {
+        return history.read(decisionsOf(cfsId), historyLength, DecisionRecord.class);
+    }
+
+    @Override
+    public synchronized void addCfsSample(String cfsId, CfsSample sample) {
+        history.append(samplesOf(cfsId), sample, historyLength);
+    }
+
+    @Override
+    public List<CfsSample> getCfsHistory(String cfsId) {
+        return history.read(samplesOf(cfsId), historyLength, CfsSample.class);
+    }
+
+    @Override
+    public synchronized void addFlowSample(FiveTuple flow, FlowHistorySample sample) {
+        history.append(samplesOf(flow), sample, historyLength);
+    }
+
+    @Override
+    public List<FlowHistorySample> getFlowHistory(FiveTuple flow) {
+        return history.read(samplesOf(flow), historyLength, FlowHistorySample.class);
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * Every instance should be given the same length (the component property is cluster-wide): it
+     * bounds what this instance reads, and what it keeps when it writes. A shorter length drops
+     * the records it no longer keeps at once.
+     * </p>
+     */
+    @Override
+    public synchronized void setHistoryLength(int length) {
+        if (checkLength(length) < historyLength) {
+            history.trim(length);
+        }
+        historyLength = length;
+    }
+
+    private static int checkLength(int length) {
+        if (length < 1) {
+            throw new IllegalArgumentException("history length must be at least 1, was " + length);
+        }
+        return length;
+    }
+
+    // ---------------------------------------------------------------- teardown
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * Empties the maps of every instance: this instance raises no events, the others raise
+     * {@link FudpEvent.Type#FLOW_GONE} and {@link FudpEvent.Type#CFS_CHANGED} for what they lose.
+     * Not for deactivation, where {@link #destroy()} keeps the cluster's state.
+     * </p>
+     */
+    @Override
+    public synchronized void clear() {
+        quiet.set(Boolean.TRUE);
+        try {
+            flows.clear();
+            cfss.clear();
+            allocations.clear();
+            agents.clear();
+            history.clear();
+        } finally {
+            quiet.remove();
+        }
+    }
+
+    /**
+     * Leaves the cluster's maps, on deactivation: this instance stops listening and drops its
+     * replicas, without events; the other instances keep theirs. The store is unusable after.
+     */
+    public synchronized void destroy() {
+        flows.destroy();
+        cfss.destroy();
+        allocations.destroy();
+        agents.destroy();
+        history.destroy();
+    }
+}

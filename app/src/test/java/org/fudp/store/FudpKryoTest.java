@@ -1,0 +1,213 @@
+package org.fudp.store;
+
+import com.google.common.net.InetAddresses;
+import org.fudp.loop.AgentState;
+import org.fudp.loop.AgentStatus;
+import org.fudp.loop.CfsKind;
+import org.fudp.loop.CfsState;
+import org.fudp.loop.CorrelationFlowSet;
+import org.fudp.loop.DecisionRecord;
+import org.fudp.loop.FlowRecord;
+import org.fudp.protocol.FiveTuple;
+import org.junit.jupiter.api.Test;
+import org.onlab.util.KryoNamespace;
+import org.onosproject.store.service.MultiValuedTimestamp;
+import org.onosproject.store.service.Serializer;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+import static org.fudp.store.StoreFixtures.S1;
+import static org.fudp.store.StoreFixtures.SET1;
+import static org.fudp.store.StoreFixtures.T0;
+import static org.fudp.store.StoreFixtures.agent;
+import static org.fudp.store.StoreFixtures.allocation;
+import static org.fudp.store.StoreFixtures.cfs;
+import static org.fudp.store.StoreFixtures.cfsSample;
+import static org.fudp.store.StoreFixtures.decision;
+import static org.fudp.store.StoreFixtures.flow;
+import static org.fudp.store.StoreFixtures.flowSample;
+import static org.fudp.store.StoreFixtures.tcp;
+import static org.fudp.store.StoreFixtures.udp;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Every type the store's maps hold goes through the real namespace and comes back with the same
+ * fields, including the edge values (no CFS egress, NaN fairness, no allocation, empty maps, IPv4
+ * and IPv6, extreme ports).
+ */
+class FudpKryoTest {
+
+    private static final Serializer SERIALIZER = Serializer.using(FudpKryo.namespace());
+
+    /** One value or more of every registered type. */
+    private static List<Object> samples() {
+        FiveTuple v4 = new FiveTuple(255, InetAddresses.forString("0.0.0.0"),
+                InetAddresses.forString("255.255.255.255"), 0, 65535);
+        ReplicatedHistory.Owner cfsOwner = new ReplicatedHistory.Owner(ReplicatedHistory.Kind.DECISION, SET1);
+        ReplicatedHistory.Owner flowOwner = new ReplicatedHistory.Owner(ReplicatedHistory.Kind.FLOW_SAMPLE, udp(9));
+        List<Object> s = new ArrayList<>(List.of(
+                tcp(1), udp(65535), v4,
+                flow(tcp(1), 100), flow(udp(2), 200),
+                FlowRecord.builder(tcp(3), S1.toString()).build(),
+                cfs(SET1, Set.of(tcp(1)), Set.of(udp(1), udp(2)), CfsState.ADJUSTING, 1234),
+                CorrelationFlowSet.builder("dst:10.0.1.1", CfsKind.DESTINATION).build(),
+                allocation(udp(1), 1000, 7, true, T0), allocation(v4, 0, 0, false, -1),
+                agent(S1, AgentStatus.UP, T0),
+                new AgentState("of:2", AgentStatus.UNKNOWN, 0, 0, 0, 0, 0, 0, Map.of(), ""),
+                decision(SET1, 3),
+                new DecisionRecord("x", 0, 0, false, true, 0, 0, 0, 0, 0, 0, 0, 0, 0, false, Map.of(), ""),
+                cfsSample(1), flowSample(2),
+                cfsOwner, flowOwner, new ReplicatedHistory.Slot(flowOwner, 1L << 40),
+                new ReplicatedHistory.Slot(cfsOwner, 0), new ReplicatedHistory.Head(3, 720),
+                new MultiValuedTimestamp<>(T0, 42L)));
+        s.addAll(Arrays.asList(CfsKind.values()));
+        s.addAll(Arrays.asList(CfsState.values()));
+        s.addAll(Arrays.asList(AgentStatus.values()));
+        s.addAll(Arrays.asList(ReplicatedHistory.Kind.values()));
+        return s;
+    }
+
+    @Test
+    void everyRegisteredTypeHasASample() {
+        Set<Class<?>> sampled = samples().stream().map(Object::getClass).collect(Collectors.toSet());
+        Set<Class<?>> missing = new HashSet<>(FudpKryo.registeredTypes());
+        missing.removeAll(sampled);
+        assertEquals(Set.of(), missing);
+    }
+
+    @Test
+    void everySampleComesBackWithTheSameFields() {
+        for (Object o : samples()) {
+            byte[] bytes = SERIALIZER.encode(o);
+            Object back = SERIALIZER.decode(bytes);
+            assertSameFields(o, back);
+            if (!o.getClass().isEnum()) {
+                assertNotSame(o, back, "a decoded copy");
+            }
+            if (declaresEquals(o.getClass())) {
+                assertEquals(o, back);
+                assertEquals(o.hashCode(), back.hashCode());
+            }
+        }
+    }
+
+    @Test
+    void theMapsOwnSerializerWhichWrapsTheNamespaceReadsTheSameBytes() {
+        // EventuallyConsistentMapImpl registers the given namespace first, then its own types.
+        KryoNamespace wrapped = KryoNamespace.newBuilder().register(FudpKryo.namespace())
+                .nextId(600).register(org.onosproject.store.service.WallClockTimestamp.class).build("wrapped");
+        for (Object o : samples()) {
+            assertSameFields(o, wrapped.deserialize(FudpKryo.namespace().serialize(o)));
+        }
+    }
+
+    @Test
+    void membersOfACfsKeepTheirOrder() {
+        List<FiveTuple> order = List.of(tcp(9), tcp(1), tcp(5), tcp(3));
+        CorrelationFlowSet c = cfs(SET1, new java.util.LinkedHashSet<>(order), Set.of(), CfsState.FAIR, 1);
+        CorrelationFlowSet back = SERIALIZER.decode(SERIALIZER.encode(c));
+        assertEquals(order, List.copyOf(back.tcpFlows()));
+    }
+
+    @Test
+    void aFiveTupleIsCompact() {
+        // Protocol, address length, two IPv4 addresses, two ports, and Kryo's class id.
+        assertTrue(SERIALIZER.encode(tcp(1)).length <= 16, "IPv4 5-tuple in at most 16 bytes");
+    }
+
+    @Test
+    void anUnregisteredTypeIsRefused() {
+        assertThrows(RuntimeException.class, () -> SERIALIZER.encode(new TreeSet<>(Set.of(1))));
+    }
+
+    /**
+     * The types with serializers of their own are written field by field: a new field must be
+     * added to its serializer, and then here.
+     */
+    @Test
+    void ownSerializersKnowEveryField() {
+        assertEquals(Set.of("protocol", "src", "dst", "srcPort", "dstPort"), fieldNames(FiveTuple.class));
+        assertEquals(Set.of("id", "kind", "egress", "linkDst", "capacityBps", "tcpFlows", "udpFlows",
+                "tcpThroughputBps", "udpThroughputBps", "udpDemandBps", "jainIndex", "state"),
+                fieldNames(CorrelationFlowSet.class));
+        assertEquals(Set.of("facilityId", "status", "lastHeartbeatMs", "lastSentSeq", "lastAckedSeq",
+                "lastAckedMs", "framesSent", "resends", "rejectedFrames", "reason"), fieldNames(AgentState.class));
+        assertEquals(Set.of("cfsId", "period", "timeMs", "reallocated", "dryRun", "tcpCount", "udpCount",
+                "measuredTcpBps", "predictedTcpBps", "deviationBps", "bandLowBps", "bandHighBps", "udpAverageBps",
+                "availableBps", "inBand", "allocations", "reason"), fieldNames(DecisionRecord.class));
+        assertEquals(Set.of("kind", "id", "hash"), fieldNames(ReplicatedHistory.Owner.class));
+        assertEquals(Set.of("owner", "seq"), fieldNames(ReplicatedHistory.Slot.class));
+        assertEquals(Set.of("first", "next"), fieldNames(ReplicatedHistory.Head.class));
+    }
+
+    private static Set<String> fieldNames(Class<?> type) {
+        return instanceFields(type).stream().map(Field::getName).collect(Collectors.toSet());
+    }
+
+    private static List<Field> instanceFields(Class<?> type) {
+        List<Field> out = new ArrayList<>();
+        for (Class<?> c = type; c != null && c != Object.class && c != Enum.class; c = c.getSuperclass()) {
+            for (Field f : c.getDeclaredFields()) {
+                if (!Modifier.isStatic(f.getModifiers()) && !f.isSynthetic()) {
+                    out.add(f);
+                }
+            }
+        }
+        return out;
+    }
+
+    private static boolean declaresEquals(Class<?> type) {
+        try {
+            return type.getMethod("equals", Object.class).getDeclaringClass() != Object.class;
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * Asserts that two objects are of one class and that each of their fields is equal, in
+     * iteration order for collections and maps; works on types without {@code equals}.
+     *
+     * @param expected the original
+     * @param actual the copy
+     */
+    static void assertSameFields(Object expected, Object actual) {
+        assertEquals(expected.getClass(), actual.getClass());
+        if (expected.getClass().isEnum()) {
+            assertEquals(expected, actual);
+            return;
+        }
+        for (Field f : instanceFields(expected.getClass())) {
+            f.setAccessible(true);
+            try {
+                Object a = f.get(expected);
+                Object b = f.get(actual);
+                String what = expected.getClass().getSimpleName() + "." + f.getName();
+                if (a instanceof Collection && b instanceof Collection) {
+                    assertEquals(List.copyOf((Collection<?>) a), List.copyOf((Collection<?>) b), what);
+                } else if (a instanceof Map && b instanceof Map) {
+                    assertEquals(List.copyOf(((Map<?, ?>) a).entrySet()), List.copyOf(((Map<?, ?>) b).entrySet()),
+                            what);
+                } else {
+                    // Double.equals holds NaN equal to NaN, as the fields are compared here.
+                    assertEquals(a, b, what);
+                }
+            } catch (IllegalAccessException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+}

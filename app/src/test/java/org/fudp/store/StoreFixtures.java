@@ -1,0 +1,81 @@
+package org.fudp.store;
+
+import com.google.common.net.InetAddresses;
+import org.fudp.loop.AgentState;
+import org.fudp.loop.AgentStatus;
+import org.fudp.loop.AllocationState;
+import org.fudp.loop.CfsKind;
+import org.fudp.loop.CfsSample;
+import org.fudp.loop.CfsState;
+import org.fudp.loop.CorrelationFlowSet;
+import org.fudp.loop.DecisionRecord;
+import org.fudp.loop.FlowHistorySample;
+import org.fudp.loop.FlowRecord;
+import org.fudp.protocol.FiveTuple;
+import org.onosproject.net.DeviceId;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Values the store tests write: one facility, TCP and UDP flows numbered by their source port.
+ */
+final class StoreFixtures {
+
+    static final DeviceId S1 = DeviceId.deviceId("of:0000000000000001");
+    static final DeviceId S2 = DeviceId.deviceId("of:0000000000000002");
+    static final String SET1 = "set1";
+    static final long T0 = 1_800_000_000_000L;
+
+    private StoreFixtures() {
+    }
+
+    static FiveTuple tcp(int port) {
+        return new FiveTuple(FiveTuple.TCP, InetAddresses.forString("10.0.0.1"),
+                InetAddresses.forString("10.0.1.1"), port, 80);
+    }
+
+    static FiveTuple udp(int port) {
+        return new FiveTuple(FiveTuple.UDP, InetAddresses.forString("2001:db8::1"),
+                InetAddresses.forString("2001:db8::2"), port, 5004);
+    }
+
+    static FlowRecord flow(FiveTuple t, long throughputBps) {
+        return FlowRecord.builder(t, S1.toString()).cfsId(SET1).rates(throughputBps * 2, throughputBps, true)
+                .allocationBps(t.protocol() == FiveTuple.UDP ? throughputBps : -1)
+                .sinceMs(T0).updatedMs(T0 + throughputBps).build();
+    }
+
+    static CorrelationFlowSet cfs(String id, Set<FiveTuple> tcp, Set<FiveTuple> udp, CfsState state, long tcpBps) {
+        return CorrelationFlowSet.builder(id, CfsKind.CONFIGURED).egress(S1 + "/5", "of:0000000000000009/1")
+                .capacityBps(10_000_000).flows(tcp, udp).totals(tcpBps, 2_000_000, 3_000_000, 0.93)
+                .state(state).build();
+    }
+
+    static AllocationState allocation(FiveTuple t, long bps, long seq, boolean acked, long atMs) {
+        return new AllocationState(t, S1.toString(), SET1, bps, seq, atMs, acked, false);
+    }
+
+    static AgentState agent(DeviceId facility, AgentStatus status, long heartbeatMs) {
+        return new AgentState(facility.toString(), status, heartbeatMs, 12, 11, heartbeatMs - 5, 40, 2,
+                Map.of("bad-mac", 3L, "replay", 1L), status == AgentStatus.DOWN ? "silent" : "");
+    }
+
+    static DecisionRecord decision(String cfsId, long period) {
+        Map<FiveTuple, Long> told = new LinkedHashMap<>();
+        told.put(udp(1), 1_000_000L + period);
+        told.put(udp(2), 2_000_000L);
+        return new DecisionRecord(cfsId, period, T0 + period * 5000, period % 2 == 0, false, 3, 2,
+                4_000_000, 4_100_000, -100_000, 3_900_000, 4_300_000, 1_500_000, 6_000_000, true, told,
+                "OUT_OF_BAND: period " + period);
+    }
+
+    static CfsSample cfsSample(long period) {
+        return new CfsSample(T0 + period * 5000, 4_000_000 + period, 2_000_000, 3_000_000, 0.9, CfsState.ADJUSTING);
+    }
+
+    static FlowHistorySample flowSample(long period) {
+        return new FlowHistorySample(T0 + period * 5000, 1_000_000 + period, 900_000, -1);
+    }
+}

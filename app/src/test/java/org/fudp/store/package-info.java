@@ -1,0 +1,5 @@
+/**
+ * Tests of the cluster store: the store contract on every store, two and three instances over one
+ * shared storage, and the serializer.
+ */
+package org.fudp.store;
