@@ -19,6 +19,7 @@ import org.fudp.loop.FlowHistorySample;
 import org.fudp.loop.FudpLoop;
 import org.fudp.protocol.FiveTuple;
 import org.onlab.metrics.MetricsService;
+import org.fudp.store.DistributedFudpStore;
 import org.onosproject.app.ApplicationService;
 import org.onosproject.app.ApplicationState;
 import org.onosproject.cluster.ClusterService;
@@ -184,7 +185,7 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
     private final FudpStoreDelegate delegate = this::post;
 
     private ApplicationId appId;
-    private SimpleFudpStore store;
+    private DistributedFudpStore store;
     private LoopHost host;
     private PacketAdapter packets;
     private NetworkConfigAdapter netcfg;
@@ -204,7 +205,7 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
         long senderId = ComponentSettings.senderId(clusterService.getLocalNode().id().id());
         settings = ComponentSettings.defaults(senderId).read(context == null ? null : context.getProperties(), log);
         mirror(settings);
-        store = new SimpleFudpStore(settings.historyLength);
+        store = new DistributedFudpStore(storageService, settings.historyLength);
         store.setDelegate(delegate);
         eventDispatcher.addSink(FudpEvent.class, listenerRegistry);
         OnosNetworkView network = new OnosNetworkView(hostService, pathService, deviceService, () -> bottlenecks);
@@ -267,7 +268,12 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
         cfgService.unregisterProperties(getClass(), false);
         eventDispatcher.removeSink(FudpEvent.class);
         store.unsetDelegate(delegate);
-        store.clear();
+        if (leaving) {
+            // The views stay in the cluster for the instance that takes over.
+            store.destroy();
+        } else {
+            store.clear();
+        }
         log.info("Stopped");
     }
 

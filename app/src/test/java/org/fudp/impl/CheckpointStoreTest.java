@@ -23,7 +23,7 @@ class CheckpointStoreTest {
     private static final String S1 = "of:0000000000000001";
     private static final String S2 = "of:0000000000000002";
 
-    private final ClusterDoubles.SharedStorage storage = new ClusterDoubles.SharedStorage();
+    private final org.fudp.store.SharedTestStorageService storage = new org.fudp.store.SharedTestStorageService();
     private final CheckpointStore one = new CheckpointStore(storage);
     private final CheckpointStore two = new CheckpointStore(storage);
 

@@ -15,22 +15,17 @@ import org.onosproject.mastership.MastershipListener;
 import org.onosproject.mastership.MastershipServiceAdapter;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.MastershipRole;
-import org.onosproject.store.service.AsyncConsistentMap;
-import org.onosproject.store.service.ConsistentMap;
-import org.onosproject.store.service.ConsistentMapBuilder;
-import org.onosproject.store.service.TestConsistentMap;
-import org.onosproject.store.service.TestStorageService;
 
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Doubles of what the instances of an ONOS cluster share: the mastership of each switch, named
- * storage primitives, and each instance's own node and view of the app's state.
+ * Doubles of what the instances of an ONOS cluster share, the mastership of each switch, and of
+ * each instance's own node and view of the app's state. Storage shared by name is
+ * {@link org.fudp.store.SharedTestStorageService}.
  */
 final class ClusterDoubles {
 
@@ -130,32 +125,6 @@ final class ClusterDoubles {
         @Override
         public ApplicationState getState(ApplicationId appId) {
             return state;
-        }
-    }
-
-    /**
-     * Storage whose primitives are shared by name, as in ONOS, where a primitive's name
-     * identifies it across the cluster (ONOS's TestStorageService builds a new map each time).
-     */
-    static final class SharedStorage extends TestStorageService {
-        private final Map<String, ConsistentMap<?, ?>> maps = new ConcurrentHashMap<>();
-
-        @Override
-        @SuppressWarnings("unchecked")
-        public <K, V> ConsistentMapBuilder<K, V> consistentMapBuilder() {
-            return new ConsistentMapBuilder<K, V>() {
-                @Override
-                public ConsistentMap<K, V> build() {
-                    ConsistentMapBuilder<K, V> b = TestConsistentMap.builder();
-                    b.withName(name()).withSerializer(serializer());
-                    return (ConsistentMap<K, V>) maps.computeIfAbsent(name(), n -> b.build());
-                }
-
-                @Override
-                public AsyncConsistentMap<K, V> buildAsyncMap() {
-                    throw new UnsupportedOperationException("async maps");
-                }
-            };
         }
     }
 }

@@ -98,7 +98,7 @@ class ClusterFailoverTest {
 
     private final MutableClock clock = new MutableClock(T0);
     private final ClusterDoubles.Mastership mastership = new ClusterDoubles.Mastership();
-    private final ClusterDoubles.SharedStorage storage = new ClusterDoubles.SharedStorage();
+    private final org.fudp.store.SharedTestStorageService storage = new org.fudp.store.SharedTestStorageService();
     /** The switch's rules and counters: ONOS's flow rule store is the same on every instance. */
     private final TestServices.TestFlowRuleService rules = new TestServices.TestFlowRuleService();
     private final List<Instance> instances = new ArrayList<>();
@@ -383,6 +383,10 @@ class ClusterFailoverTest {
             assertTrue(i.packets.emitted.isEmpty(), i.node.id() + " sent nothing: it is not the master");
         }
         long limitBefore = heldLimit();
+        Instance third = instances.get(2);
+        assertTrue(third.mgr.getFlow(UDP1).isPresent(), "a standby instance serves the flows from the shared views");
+        assertEquals(limitBefore, third.mgr.getAllocations().stream().filter(a -> a.flow().equals(UDP1))
+                .findFirst().orElseThrow().toldBps(), "and the allocations");
 
         first.shutDown();
         assertEquals(4, rules.rulesOn(S1).size(), "a leaving instance leaves the rules");
@@ -401,6 +405,8 @@ class ClusterFailoverTest {
         assertEquals(4, rules.rulesOn(S1).size(), "no rule installed twice or removed");
         assertTrue(second.mgr.getAllocations().stream().anyMatch(a -> a.flow().equals(UDP1) && a.acknowledged()),
                 "the new master's allocation is acknowledged within two periods");
+        assertTrue(third.mgr.getAllocations().stream().anyMatch(a -> a.flow().equals(UDP1) && a.acknowledged()),
+                "as the standby instance sees it");
         assertTrue(instances.get(2).packets.emitted.isEmpty(), "the third instance never sent anything");
         assertEquals(List.of(senderA, senderB), agent.appliedFrom, "one controller after the other, never back");
         assertEquals(agent.held.size(), agent.fewestHeld, "the agent never held fewer limits");

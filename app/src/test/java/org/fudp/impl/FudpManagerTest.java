@@ -125,7 +125,7 @@ class FudpManagerTest {
     private final MetricsManager metrics = new MetricsManager();
     private final ClusterDoubles.Mastership mastership = new ClusterDoubles.Mastership();
     private final ClusterDoubles.Cluster cluster = new ClusterDoubles.Cluster("onos-1");
-    private final ClusterDoubles.SharedStorage storage = new ClusterDoubles.SharedStorage();
+    private final org.fudp.store.SharedTestStorageService storage = new org.fudp.store.SharedTestStorageService();
     private final ClusterDoubles.Applications applications = new ClusterDoubles.Applications();
     private final TestServices.TestCfgService cfg = new TestServices.TestCfgService();
     private final TestServices.TestNetcfg netcfg = new TestServices.TestNetcfg();

@@ -75,7 +75,7 @@ final class HostFixture {
         host = new LoopHost(loop, clock, loopThread,
                 new RuleAdapter(flowRules == null ? rules : flowRules, TestServices.TestCoreService.APP_ID),
                 new AdjustorLink(packets), new StatePublisher(store), new LoopMetrics(metrics),
-                new CheckpointStore(new ClusterDoubles.SharedStorage()));
+                new CheckpointStore(new org.fudp.store.SharedTestStorageService()));
         host.control(List.of(FACILITY), Set.of(FACILITY.id()));
         packetAdapter = new PacketAdapter(packets, TestServices.TestCoreService.APP_ID, host, network);
         packetAdapter.start();

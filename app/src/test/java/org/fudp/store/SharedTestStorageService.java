@@ -3,11 +3,15 @@ package org.fudp.store;
 import com.google.common.collect.ImmutableList;
 import org.onlab.util.KryoNamespace;
 import org.onosproject.store.Timestamp;
+import org.onosproject.store.service.AsyncConsistentMap;
+import org.onosproject.store.service.ConsistentMap;
+import org.onosproject.store.service.ConsistentMapBuilder;
 import org.onosproject.store.service.EventuallyConsistentMap;
 import org.onosproject.store.service.EventuallyConsistentMapAdapter;
 import org.onosproject.store.service.EventuallyConsistentMapBuilder;
 import org.onosproject.store.service.EventuallyConsistentMapEvent;
 import org.onosproject.store.service.EventuallyConsistentMapListener;
+import org.onosproject.store.service.TestConsistentMap;
 import org.onosproject.store.service.TestEventuallyConsistentMap;
 import org.onosproject.store.service.TestStorageService;
 
@@ -26,8 +30,10 @@ import java.util.stream.Collectors;
 
 /**
  * A storage service that stands for a whole cluster: the eventually consistent maps built with
- * one name, by any number of stores, are replicas of one map, as on ONOS instances. ONOS's
- * {@code TestStorageService} builds an unrelated map on every {@code build()}.
+ * one name, by any number of stores, are replicas of one map, as on ONOS instances, and the
+ * consistent maps built with one name are one map (ONOS's {@code TestConsistentMap}), as a Raft
+ * partition's map is. ONOS's {@code TestStorageService} builds an unrelated map on every
+ * {@code build()}.
  * <p>
  * In ONOS a primitive's name identifies it cluster-wide: "EventuallyConsistentMapImpl objects in
  * different JVMs that use the same map name will form a distributed map across JVMs" (javadoc of
@@ -46,12 +52,33 @@ import java.util.stream.Collectors;
  * replicas can be held back ({@link #hold()}) to see a lagging instance.
  * </p>
  */
-final class SharedTestStorageService extends TestStorageService {
+public final class SharedTestStorageService extends TestStorageService {
 
     private final Map<String, Group<?, ?>> groups = new HashMap<>();
+    private final Map<String, ConsistentMap<?, ?>> consistentMaps = new HashMap<>();
     private final Queue<Runnable> held = new ArrayDeque<>();
     private boolean holding;
     private long bytes;
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public <K, V> ConsistentMapBuilder<K, V> consistentMapBuilder() {
+        return new ConsistentMapBuilder<K, V>() {
+            @Override
+            public ConsistentMap<K, V> build() {
+                synchronized (SharedTestStorageService.this) {
+                    ConsistentMapBuilder<K, V> b = TestConsistentMap.builder();
+                    b.withName(name()).withSerializer(serializer());
+                    return (ConsistentMap<K, V>) consistentMaps.computeIfAbsent(name(), n -> b.build());
+                }
+            }
+
+            @Override
+            public AsyncConsistentMap<K, V> buildAsyncMap() {
+                throw new UnsupportedOperationException("async maps");
+            }
+        };
+    }
 
     @Override
     public <K, V> EventuallyConsistentMapBuilder<K, V> eventuallyConsistentMapBuilder() {
