@@ -67,7 +67,7 @@ public final class BenchMain {
     static Collection<RunResult> run(boolean quick, String benchmark, Map<String, String> params, int seconds)
             throws RunnerException {
         ChainedOptionsBuilder b = new OptionsBuilder()
-                .include("org\\.fudp\\.benchmarks\\." + benchmark + "\\.")
+                .include("\\." + benchmark + "\\.")
                 .forks(1)
                 .jvmArgs("-Xms3g", "-Xmx3g")
                 .warmupIterations(quick ? 1 : 3)

@@ -1,6 +1,7 @@
 package org.fudp.benchmarks;
 
 import org.fudp.api.FudpStore;
+import org.fudp.impl.CheckpointBenchmark;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.RunnerException;
@@ -30,7 +31,7 @@ public final class StoreBenchMain {
      * @param args optional {@code quick}
      * @throws RunnerException if JMH fails
      */
-    public static void main(String[] args) throws RunnerException {
+    public static void main(String[] args) throws RunnerException, java.net.UnknownHostException {
         boolean quick = args.length > 0 && args[0].equals("quick");
         Collection<RunResult> results = BenchMain.run(quick, StorePublishBenchmark.class.getSimpleName(), Map.of(), 2);
         StringBuilder s = new StringBuilder();
@@ -54,6 +55,16 @@ public final class StoreBenchMain {
         for (int flows : new int[] {10_000, 100_000}) {
             bytesPerPeriod(flows).forEach((map, b) -> s.append(String.format(Locale.ROOT, "| %d | %s | %.1f |%n",
                     flows, map, b / 1e3)));
+        }
+        Collection<RunResult> checkpoints = BenchMain.run(quick, CheckpointBenchmark.class.getSimpleName(), Map.of(), 2);
+        s.append("\n| flows | checkpoint change | period (ms) | encoded per period (kB) |\n|---:|---|---:|---:|\n");
+        for (RunResult r : checkpoints) {
+            int flows = Integer.parseInt(r.getParams().getParam("flows"));
+            String change = r.getParams().getParam("change");
+            double error = r.getPrimaryResult().getScoreError();
+            s.append(String.format(Locale.ROOT, "| %d | %s | %.1f ± %.1f | %.1f |%n", flows, change,
+                    r.getPrimaryResult().getScore(), Double.isNaN(error) ? 0 : error,
+                    CheckpointBenchmark.bytesPerPeriod(flows, change.equals("limits")) / 1e3));
         }
         System.out.println();
         System.out.println(s);
