@@ -30,6 +30,7 @@ public final class StoreBenchMain {
      *
      * @param args optional {@code quick}
      * @throws RunnerException if JMH fails
+     * @throws java.net.UnknownHostException never: the workloads' addresses are literal
      */
     public static void main(String[] args) throws RunnerException, java.net.UnknownHostException {
         boolean quick = args.length > 0 && args[0].equals("quick");
@@ -56,7 +57,8 @@ public final class StoreBenchMain {
             bytesPerPeriod(flows).forEach((map, b) -> s.append(String.format(Locale.ROOT, "| %d | %s | %.1f |%n",
                     flows, map, b / 1e3)));
         }
-        Collection<RunResult> checkpoints = BenchMain.run(quick, CheckpointBenchmark.class.getSimpleName(), Map.of(), 2);
+        Collection<RunResult> checkpoints = BenchMain.run(quick, CheckpointBenchmark.class.getSimpleName(), Map.of(),
+                2);
         s.append("\n| flows | checkpoint change | period (ms) | encoded per period (kB) |\n|---:|---|---:|---:|\n");
         for (RunResult r : checkpoints) {
             int flows = Integer.parseInt(r.getParams().getParam("flows"));
