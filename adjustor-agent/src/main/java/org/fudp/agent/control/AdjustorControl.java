@@ -278,7 +278,10 @@ public final class AdjustorControl {
         publishState();
     }
 
-    /** Hands the full desired set to the shaper; on failure the state is re-read from it. */
+    /**
+     * Hands the full desired set to the shaper. On failure the applied state stands if the shaper
+     * left it unchanged; otherwise it is re-read from the shaper and no delta may build on it.
+     */
     private boolean apply(Map<FiveTuple, FlowLimit> next, String what) {
         if (dryRun != null) {
             dryRun.println("# " + what + ": " + next.size() + " flows; tc batch that would run:");
@@ -298,18 +301,33 @@ public final class AdjustorControl {
             LOG.info("applied {}: {} flows limited in {} ms", what, next.size(),
                     String.format(java.util.Locale.ROOT, "%.2f", seconds * 1e3));
             return true;
-        } catch (ShaperException | RuntimeException e) {
+        } catch (ShaperException e) {
+            metrics.applied((System.nanoTime() - t0) / 1e9, false, clock.millis());
+            if (e.stateUnchanged()) {
+                // Refused before tc ran, or what ran was undone: the applied state, and a delta's base, stand.
+                LOG.error("applying {} failed, limits unchanged: {}", what, e.getMessage());
+                return false;
+            }
+            LOG.error("applying {} failed: {}", what, e.getMessage());
+            lost();
+            return false;
+        } catch (RuntimeException e) {
             metrics.applied((System.nanoTime() - t0) / 1e9, false, clock.millis());
             LOG.error("applying {} failed: {}", what, e.getMessage());
-            desired.clear();
-            for (FlowLimit l : shaper.current()) {
-                desired.put(l.flow(), l);
-            }
-            // The data plane now holds neither the old nor the new state exactly: no delta may build on it.
-            haveBase = false;
-            publishState();
+            lost();
             return false;
         }
+    }
+
+    /** After an apply that left the data plane in neither state: re-reads it and forgets the base. */
+    private void lost() {
+        desired.clear();
+        for (FlowLimit l : shaper.current()) {
+            desired.put(l.flow(), l);
+        }
+        // The data plane now holds neither the old nor the new state exactly: no delta may build on it.
+        haveBase = false;
+        publishState();
     }
 
     /**

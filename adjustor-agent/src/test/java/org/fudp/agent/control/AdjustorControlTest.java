@@ -9,12 +9,20 @@ import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.fudp.agent.config.FailSafeAction;
 import org.fudp.agent.metrics.AgentMetrics;
+import org.fudp.agent.tc.CommandResult;
+import org.fudp.agent.tc.CommandRunner;
+import org.fudp.agent.tc.HtbFlowShaper;
+import org.fudp.agent.tc.ShaperException;
+import org.fudp.agent.tc.ShaperOptions;
+import org.fudp.agent.tc.StartupPolicy;
+import org.fudp.agent.tc.TcRunner;
 import org.fudp.protocol.AckResult;
 import org.fudp.protocol.AckStatus;
 import org.fudp.protocol.ControlMessage;
@@ -156,6 +164,69 @@ class AdjustorControlTest {
         List<AckStatus> next = feed(c, controller.delta(1, List.of(LimitEntry.add(limit(2, 20))), 1500));
         assertEquals(AckResult.BASE_MISMATCH, next.get(0).result());
         assertTrue(metrics.render().contains("fudp_agent_apply_failures_total 1"));
+    }
+
+    @Test
+    void aFailedApplyThatChangedNothingKeepsTheSnapshotAndItsBase() {
+        AdjustorControl c = control(FailSafeAction.KEEP, null);
+        feed(c, controller.snapshot(1, List.of(limit(1, 10)), 1500));
+        shaper.failNextUnchanged();
+        List<AckStatus> failed = feed(c, controller.snapshot(2, List.of(limit(2, 20)), 1500));
+        assertEquals(AckResult.APPLY_FAILED, failed.get(0).result());
+        assertEquals(1, failed.get(0).lastAppliedSnapshotId());
+        assertEquals(1, failed.get(0).flowsLimited());
+        shaper.failNext(false);
+        List<AckStatus> next = feed(c, controller.delta(1, List.of(LimitEntry.add(limit(3, 30))), 1500));
+        assertEquals(AckResult.APPLIED, next.get(0).result());
+        assertEquals(Set.of(limit(1, 10), limit(3, 30)), shaper.current());
+    }
+
+    /**
+     * Issue 15: with the real shaper and a tc that refuses what real tc refuses (a rate under 8
+     * bit/s, a burst over 2^32-1 bytes), a snapshot the agent cannot apply leaves every earlier
+     * limit in force, and the ACK says APPLY_FAILED with the old snapshot id.
+     */
+    @Test
+    void aSnapshotTcCannotExpressLeavesTheDataPlaneAsItWas() throws ShaperException {
+        List<String> batches = new ArrayList<>();
+        CommandRunner tc = (argv, stdin, timeout) -> {
+            if (stdin.isEmpty()) {
+                return new CommandResult(0, "", "");
+            }
+            batches.add(stdin);
+            String[] lines = stdin.split("\n");
+            for (int i = 0; i < lines.length; i++) {
+                java.util.regex.Matcher m = java.util.regex.Pattern
+                        .compile(" rate (\\d+)bit .* burst (\\d+) ").matcher(lines[i]);
+                if (m.find() && (Long.parseLong(m.group(1)) < 8
+                        || new java.math.BigInteger(m.group(2)).bitLength() > 32)) {
+                    return new CommandResult(1, "", "\"rate\" is required.\nCommand failed -:" + (i + 1) + "\n");
+                }
+            }
+            return new CommandResult(0, "", "");
+        };
+        HtbFlowShaper real = new HtbFlowShaper(new TcRunner(tc, "tc", null, Duration.ofSeconds(5)), "a1",
+                ShaperOptions.DEFAULTS);
+        real.start(StartupPolicy.CLEAR);
+        AdjustorControl c = new AdjustorControl(real, new SnapshotAssembler(4, 10_000, 5000, clock), verifier,
+                metrics, clock, 99, SILENCE, FailSafeAction.KEEP, null);
+        List<FlowLimit> first = List.of(limit(1, 10_000_000), limit(2, 5_000_000));
+        assertEquals(AckResult.APPLIED, feed(c, controller.snapshot(1, first, 1500)).get(0).result());
+        long id = 2;
+        for (FlowLimit bad : List.of(new FlowLimit(limit(3, 1).flow(), 1, 15_000),
+                new FlowLimit(limit(3, 1).flow(), 1_000_000, Long.MAX_VALUE))) {
+            batches.clear();
+            List<AckStatus> acks = feed(c, controller.snapshot(id++, List.of(limit(1, 8_000_000), bad), 1500));
+            assertEquals(AckResult.APPLY_FAILED, acks.get(0).result(), bad.toString());
+            assertEquals(1, acks.get(0).lastAppliedSnapshotId());
+            assertEquals(2, acks.get(0).flowsLimited());
+            assertEquals(Set.copyOf(first), real.current(), bad.toString());
+            assertEquals(List.of(), batches, "tc ran for " + bad);
+        }
+        // The earlier snapshot is still the base a delta builds on.
+        List<AckStatus> delta = feed(c, controller.delta(1, List.of(LimitEntry.add(limit(4, 1_000_000))), 1500));
+        assertEquals(AckResult.APPLIED, delta.get(0).result());
+        assertEquals(3, real.current().size());
     }
 
     @Test
