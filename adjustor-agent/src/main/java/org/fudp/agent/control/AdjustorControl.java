@@ -145,9 +145,13 @@ public final class AdjustorControl {
         List<AckStatus> acks = new ArrayList<>(1);
         switch (m.type()) {
             case SNAPSHOT:
-                Optional<Snapshot> done = assembler.offer(m);
+                SnapshotAssembler.Outcome done = assembler.offerFragment(m);
                 metrics.snapshotsAbandoned(assembler.timedOutCount(), assembler.droppedCount());
-                done.ifPresent(s -> acks.add(onSnapshot(s)));
+                if (done.kind() == SnapshotAssembler.OutcomeKind.COMPLETE) {
+                    acks.add(onSnapshot(done.snapshot().orElseThrow()));
+                } else if (done.kind() != SnapshotAssembler.OutcomeKind.INCOMPLETE) {
+                    acks.add(onRefusedSnapshot(h, done));
+                }
                 break;
             case DELTA:
                 acks.add(onDelta(m));
@@ -222,6 +226,22 @@ public final class AdjustorControl {
         }
         applied(s.senderId(), s.epoch(), s.lastSequence(), s.snapshotId());
         return ack(MessageType.SNAPSHOT, AckResult.APPLIED, s.senderId(), s.epoch(), s.lastSequence());
+    }
+
+    /**
+     * Answers a snapshot that broke a sender rule (reused id, a flow twice): STALE if its sender
+     * could not command anyway, otherwise REFUSED. Nothing is applied either way.
+     */
+    private AckStatus onRefusedSnapshot(FrameHeader h, SnapshotAssembler.Outcome done) {
+        if (!isNewer(h.senderId(), h.epoch(), done.sequence())) {
+            return stale(MessageType.SNAPSHOT, h.senderId(), h.epoch(), done.sequence(),
+                    "snapshot " + done.snapshotId());
+        }
+        LOG.warn("snapshot {} from controller {}/{} (seq {}) refused: {}; limits unchanged", done.snapshotId(),
+                h.senderId(), h.epoch(), done.sequence(),
+                done.kind() == SnapshotAssembler.OutcomeKind.ID_REUSED
+                        ? "its id was already used in this epoch" : "it names a flow twice");
+        return ack(MessageType.SNAPSHOT, AckResult.REFUSED, h.senderId(), h.epoch(), done.sequence());
     }
 
     private AckStatus onDelta(ControlMessage m) {

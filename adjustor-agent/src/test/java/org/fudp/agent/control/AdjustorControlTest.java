@@ -229,6 +229,45 @@ class AdjustorControlTest {
         assertEquals(3, real.current().size());
     }
 
+    /** Issue 15: a verified snapshot reusing an id used to be dropped with no ACK and no log. */
+    @Test
+    void aSnapshotReusingAnIdIsRefusedAndAcked() {
+        AdjustorControl c = control(FailSafeAction.KEEP, null);
+        feed(c, controller.snapshot(1, List.of(limit(1, 10)), 1500));
+        List<AckStatus> acks = feed(c, controller.snapshot(1, List.of(limit(2, 20)), 1500));
+        assertEquals(1, acks.size());
+        AckStatus a = acks.get(0);
+        assertEquals(AckResult.REFUSED, a.result());
+        assertEquals(MessageType.SNAPSHOT, a.ackedType());
+        assertEquals(2, a.ackedSequence());
+        assertEquals(1, a.lastAppliedSnapshotId());
+        assertEquals(1, a.lastAppliedSequence());
+        assertEquals(Set.of(limit(1, 10)), shaper.current());
+        // The base still stands, and a new id is applied.
+        assertEquals(AckResult.APPLIED, feed(c, controller.delta(1, List.of(LimitEntry.add(limit(3, 30))), 1500))
+                .get(0).result());
+        assertEquals(AckResult.APPLIED, feed(c, controller.snapshot(2, List.of(limit(2, 20)), 1500)).get(0).result());
+    }
+
+    /** Issue 15: a complete snapshot naming one flow in two fragments used to get no ACK. */
+    @Test
+    void aSnapshotNamingAFlowTwiceIsRefusedAndAcked() {
+        AdjustorControl c = control(FailSafeAction.KEEP, null);
+        feed(c, controller.snapshot(1, List.of(limit(1, 10)), 1500));
+        FlowLimit dup = limit(2, 20);
+        org.fudp.protocol.FrameHeader.Builder h = org.fudp.protocol.FrameHeader.builder(MessageType.SNAPSHOT)
+                .keyId(1).senderId(7).epoch(100).snapshotId(2);
+        assertEquals(List.of(), c.onMessage(ControlMessage.of(h.sequence(5).fragment(0, 2).build(),
+                List.of(LimitEntry.add(dup)))));
+        List<AckStatus> acks = c.onMessage(ControlMessage.of(h.sequence(6).fragment(1, 2).build(),
+                List.of(LimitEntry.add(dup))));
+        assertEquals(1, acks.size());
+        assertEquals(AckResult.REFUSED, acks.get(0).result());
+        assertEquals(6, acks.get(0).ackedSequence());
+        assertEquals(1, acks.get(0).lastAppliedSnapshotId());
+        assertEquals(Set.of(limit(1, 10)), shaper.current());
+    }
+
     @Test
     void heartbeatsAndOwnFramesProduceNoAck() {
         AdjustorControl c = control(FailSafeAction.KEEP, null);
