@@ -158,6 +158,40 @@ class FrameVerifierTest {
         assertEquals(Map.of(RejectReason.MALFORMED, 5L), verifier.rejectCounts());
     }
 
+    /** Spec section 2.3: the malformed cases a clean-room implementer found unlisted (issue 15). */
+    @Test
+    void removeInASnapshotIpv4MappedIpv6AndBadAckBodiesAreMalformed() throws Exception {
+        FrameEncoder c = controller(5);
+        byte[] remove = c.snapshot(1, List.of(Messages.limit(1, 5)), 1500).get(0);
+        ByteBuffer.wrap(remove).put(60, (byte) 2).putLong(60 + 16, 0).putLong(60 + 24, 0);
+        assertEquals(RejectReason.MALFORMED, rejection(resign(remove)));
+
+        FiveTuple v6 = new FiveTuple(17, java.net.InetAddress.getByName("2001:db8::1"),
+                java.net.InetAddress.getByName("2001:db8::2"), 1000, 2000);
+        byte[] mapped = c.snapshot(2, List.of(new FlowLimit(v6, 1000, 1000)), 1500).get(0);
+        // Source address ::ffff:10.0.0.1.
+        System.arraycopy(new byte[16], 0, mapped, 60 + 8, 16);
+        ByteBuffer.wrap(mapped).putShort(60 + 8 + 10, (short) 0xffff).putInt(60 + 8 + 12, 0x0a000001);
+        assertEquals(RejectReason.MALFORMED, rejection(resign(mapped)));
+
+        FrameEncoder agent = new FrameEncoder(Messages.KEYS, 1001, 5, 0, clock);
+        AckStatus ok = new AckStatus(MessageType.SNAPSHOT, AckResult.APPLIED, 7, 5, 3, 1, 3, 1, 3,
+                Map.of(RejectReason.BAD_MAC, 2L));
+        byte[] result = agent.ack(ok);
+        result[60 + 1] = 99;
+        assertEquals(RejectReason.MALFORMED, rejection(resign(result)));
+        byte[] type = agent.ack(ok);
+        type[60] = 9;
+        assertEquals(RejectReason.MALFORMED, rejection(resign(type)));
+        byte[] counters = agent.ack(ok);
+        ByteBuffer.wrap(counters).putShort(60 + 2, (short) 2);
+        assertEquals(RejectReason.MALFORMED, rejection(resign(counters)));
+        byte[] zero = agent.ack(ok);
+        ByteBuffer.wrap(zero).putLong(60 + 56 + 2, 0);
+        assertEquals(RejectReason.MALFORMED, rejection(resign(zero)));
+        assertEquals(Map.of(RejectReason.MALFORMED, 6L), verifier.rejectCounts());
+    }
+
     @Test
     void timestampFarFromTheClockIsRejected() {
         Clock late = Clock.fixed(Instant.ofEpochMilli(NOW - 120_000), ZoneOffset.UTC);

@@ -63,7 +63,7 @@ public final class AgentConfig {
         k.put("failsafe.silent-periods", new String[] {"10", "heartbeat periods without a valid controller frame "
                 + "before the fail-safe acts"});
         k.put("failsafe.action", new String[] {"keep", "keep | clear: what the fail-safe does to the limits"});
-        k.put("replay.max-clock-skew-ms", new String[] {"120000", "reject frames whose timestamp is further from "
+        k.put("replay.max-clock-skew-ms", new String[] {"30000", "reject frames whose timestamp is further from "
                 + "this clock; 0 turns the check off"});
         k.put("snapshot.timeout-ms", new String[] {"5000", "how long an incomplete snapshot waits for fragments"});
         k.put("snapshot.max-pending", new String[] {"4", "incomplete snapshots held at once"});

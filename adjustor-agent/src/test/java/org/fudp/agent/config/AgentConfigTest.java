@@ -56,6 +56,8 @@ class AgentConfigTest {
         assertTrue(c.metricsAddress().isLoopbackAddress());
         assertNull(c.classifier(), "auto");
         assertEquals(1, c.keys().activeKeyId());
+        // Issue 15: the skew window is how long a recorded frame is worth against a restarted agent.
+        assertEquals(30_000, c.maxClockSkewMillis());
     }
 
     @Test
