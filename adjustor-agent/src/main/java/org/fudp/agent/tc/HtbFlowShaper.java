@@ -22,7 +22,8 @@ import java.util.Set;
  * <p>Each {@link #apply} plans the difference between what is installed and what is desired
  * ({@link ReconcilePlanner}) and runs it as one {@code tc -batch -} process. An apply is all or
  * nothing: every rate and burst is checked against what tc can express ({@link #MIN_RATE_BPS},
- * {@link #MAX_BURST_BYTES}) before tc runs, and if tc still stops at a line it refuses, the shaper
+ * {@link #MAX_BURST_BYTES}; a burst tc cannot hold at its rate is lowered, {@link #maxBurstBytes})
+ * before tc runs, and if tc still stops at a line it refuses, the shaper
  * records the effect of the lines before it and runs a second batch that puts the previous limits
  * back. Only if that fails too is the interface state unknown; the next apply then clears it first.
  *
@@ -42,8 +43,30 @@ public final class HtbFlowShaper implements FlowShaper {
     public static final long MIN_RATE_BPS = 8;
     /** The highest burst (and cburst) tc can set, in bytes: tc parses sizes as 32-bit numbers. */
     public static final long MAX_BURST_BYTES = 0xFFFF_FFFFL;
+    /**
+     * How many kernel scheduler ticks a second has: tc stores a burst as the time it takes at the
+     * rate, in 32-bit ticks of 1/15.625 µs ({@code /proc/net/psched}: 1000/64 on every kernel since 2.6.32).
+     */
+    private static final long TICKS_PER_SECOND = 15_625_000L;
+    private static final long MAX_TICKS = 0xFFFF_FFFFL;
 
     private static final Logger LOG = LoggerFactory.getLogger(HtbFlowShaper.class);
+
+    /**
+     * Returns the largest burst tc can hold at a rate: the burst, as time at the rate, must fit in
+     * 2^32-1 scheduler ticks (about 274.9 s), or tc silently stores it wrapped (a 3000-byte burst at
+     * 8 bit/s comes out as 251 bytes). The shaper lowers larger bursts to this.
+     *
+     * @param rateBps rate in bit/s, at least {@link #MIN_RATE_BPS}
+     * @return burst in bytes, at most {@link #MAX_BURST_BYTES}
+     */
+    public static long maxBurstBytes(long rateBps) {
+        long bytesPerSecond = rateBps / 8;
+        if (bytesPerSecond >= 1L << 31) {
+            return MAX_BURST_BYTES;
+        }
+        return Math.max(1, Math.min(MAX_BURST_BYTES, MAX_TICKS * bytesPerSecond / TICKS_PER_SECOND));
+    }
 
     private final TcRunner tc;
     private final String device;

@@ -136,7 +136,8 @@ final class ReconcilePlanner {
 
     /**
      * Checks the desired set (before anything runs, so a set tc would refuse half way is refused
-     * whole) and raises small bursts to the configured minimum.
+     * whole), raises small bursts to the configured minimum and lowers bursts tc could not hold at
+     * their rate ({@link HtbFlowShaper#maxBurstBytes}).
      *
      * @param desired desired limits
      * @return limits by flow
@@ -159,8 +160,9 @@ final class ReconcilePlanner {
                 throw new IllegalArgumentException("burst " + l.burstBytes() + " B of " + f + " is above "
                         + HtbFlowShaper.MAX_BURST_BYTES + " B, the highest burst tc can set");
             }
-            FlowLimit n = l.burstBytes() >= options.minBurstBytes() ? l
-                    : new FlowLimit(f, l.rateBps(), options.minBurstBytes());
+            long burst = Math.min(Math.max(l.burstBytes(), options.minBurstBytes()),
+                    HtbFlowShaper.maxBurstBytes(l.rateBps()));
+            FlowLimit n = burst == l.burstBytes() ? l : new FlowLimit(f, l.rateBps(), burst);
             if (want.put(f, n) != null) {
                 throw new IllegalArgumentException("desired contains flow " + f + " more than once");
             }

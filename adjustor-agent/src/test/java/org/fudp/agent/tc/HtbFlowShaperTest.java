@@ -114,10 +114,25 @@ class HtbFlowShaperTest {
             assertTrue(calls.isEmpty(), calls.toString());
             assertEquals(Set.of(limit(A, 1000)), s.current());
         }
-        // The limits themselves are accepted.
-        s.apply(List.of(limit(A, 1000), new FlowLimit(B, HtbFlowShaper.MIN_RATE_BPS, HtbFlowShaper.MAX_BURST_BYTES)));
-        assertTrue(calls.get(calls.size() - 1).contains("htb rate 8bit ceil 8bit burst 4294967295 cburst 4294967295"),
+        // The bounds themselves are accepted; a burst tc cannot hold at its rate is lowered to what it can
+        // (measured: at 1 Mbit/s 34359738 B is kept, 34359739 B comes out as 0 B).
+        s.apply(List.of(limit(A, 1000), new FlowLimit(B, 10_000_000_000L, HtbFlowShaper.MAX_BURST_BYTES)));
+        assertTrue(calls.get(calls.size() - 1).contains("htb rate 10000000000bit ceil 10000000000bit burst 4294967295 "
+                + "cburst 4294967295"), calls.toString());
+        s.apply(List.of(limit(A, 1000), new FlowLimit(B, 1_000_000, HtbFlowShaper.MAX_BURST_BYTES)));
+        assertTrue(calls.get(calls.size() - 1).contains("htb rate 1000000bit ceil 1000000bit burst 34359738 "
+                + "cburst 34359738"), calls.toString());
+        s.apply(List.of(limit(A, 1000), new FlowLimit(B, HtbFlowShaper.MIN_RATE_BPS, 15_000)));
+        assertTrue(calls.get(calls.size() - 1).contains("htb rate 8bit ceil 8bit burst 274 cburst 274"),
                 calls.toString());
+    }
+
+    @Test
+    void theLargestBurstTcHoldsIsAboutTwoHundredSeventyFiveSecondsAtTheRate() {
+        assertEquals(274, HtbFlowShaper.maxBurstBytes(8));
+        assertEquals(34_359_738, HtbFlowShaper.maxBurstBytes(1_000_000));
+        assertEquals(HtbFlowShaper.MAX_BURST_BYTES, HtbFlowShaper.maxBurstBytes(Long.MAX_VALUE));
+        assertEquals(HtbFlowShaper.MAX_BURST_BYTES, HtbFlowShaper.maxBurstBytes(1L << 34));
     }
 
     @Test
