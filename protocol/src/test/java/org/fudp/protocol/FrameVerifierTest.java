@@ -1,6 +1,7 @@
 package org.fudp.protocol;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -136,7 +137,7 @@ class FrameVerifierTest {
     void contradictoryFieldsAreMalformed() {
         FrameEncoder c = controller(5);
         byte[] flags = c.heartbeat(1);
-        flags[7] = 1;
+        flags[7] = 2;
         assertEquals(RejectReason.MALFORMED, rejection(resign(flags)));
 
         byte[] count = c.snapshot(1, List.of(Messages.limit(1, 5)), 1500).get(0);
@@ -190,6 +191,27 @@ class FrameVerifierTest {
         ByteBuffer.wrap(zero).putLong(60 + 56 + 2, 0);
         assertEquals(RejectReason.MALFORMED, rejection(resign(zero)));
         assertEquals(Map.of(RejectReason.MALFORMED, 6L), verifier.rejectCounts());
+    }
+
+    @Test
+    void theFromAgentFlagRoundTripsOnAckAndHeartbeatOnlyAndNoOtherFlagExists() throws FrameRejectedException {
+        FrameEncoder agent = new FrameEncoder(Messages.KEYS, 1001, 5, 0, clock);
+        agent.markFromAgent(true);
+        ControlMessage hb = verifier.verify(agent.heartbeat(3));
+        assertTrue(hb.header().fromAgent());
+        AckStatus ok = new AckStatus(MessageType.SNAPSHOT, AckResult.APPLIED, 7, 5, 3, 1, 3, 1, 3, Map.of());
+        byte[] ack = agent.ack(ok);
+        assertEquals(FrameCodec.FLAG_FROM_AGENT, ByteBuffer.wrap(ack).getShort(6));
+        assertTrue(verifier.verify(ack).header().fromAgent());
+        // An agent's encoder never marks state-changing frames; a marked one is MALFORMED.
+        byte[] clear = agent.clearAll(1);
+        assertEquals(0, ByteBuffer.wrap(clear).getShort(6));
+        ByteBuffer.wrap(clear).putShort(6, (short) FrameCodec.FLAG_FROM_AGENT);
+        assertEquals(RejectReason.MALFORMED, rejection(resign(clear)));
+        byte[] other = controller(5).heartbeat(1);
+        ByteBuffer.wrap(other).putShort(6, (short) 0x8001);
+        assertEquals(RejectReason.MALFORMED, rejection(resign(other)));
+        assertFalse(verifier.verify(controller(6).heartbeat(1)).header().fromAgent());
     }
 
     @Test

@@ -46,6 +46,8 @@ public final class AgentConfig {
         k.put("control.peer-mac", new String[] {"", "destination MAC of ACKs and heartbeats; empty: the source MAC "
                 + "of the controller in charge's last frame (broadcast before one arrived)"});
         k.put("control.max-payload", new String[] {"9000", "largest control frame payload accepted, bytes"});
+        k.put("control.mark-direction", new String[] {"false", "mark ACKs and heartbeats with the from-agent flag; "
+                + "turn on once every controller accepts it"});
         k.put("shape.interface", new String[] {"", "required: egress interface whose UDP flows are limited"});
         k.put("shape.startup", new String[] {"adopt", "adopt | clear: what to do with a tree an earlier run left"});
         k.put("shape.classifier", new String[] {"auto", "auto | u32 | flower: auto probes the kernel for flower"});
@@ -77,6 +79,7 @@ public final class AgentConfig {
     private int etherType;
     private byte[] peerMac;
     private int maxPayload;
+    private boolean markDirection;
     private String shapeInterface;
     private StartupPolicy startup;
     private Classifier classifier;
@@ -161,6 +164,7 @@ public final class AgentConfig {
             }
         }
         c.maxPayload = (int) in.number("control.max-payload", FrameCodec.OVERHEAD_BYTES, FrameCodec.MAX_PAYLOAD_BYTES);
+        c.markDirection = in.bool("control.mark-direction");
         c.shapeInterface = in.iface("shape.interface");
         c.startup = in.choice("shape.startup", StartupPolicy.class);
         String cls = in.raw("shape.classifier");
@@ -373,6 +377,15 @@ public final class AgentConfig {
      */
     public int maxPayload() {
         return maxPayload;
+    }
+
+    /**
+     * Tells whether ACKs and heartbeats carry the from-agent flag (docs/protocol.md section 2.1).
+     *
+     * @return true to mark them
+     */
+    public boolean markDirection() {
+        return markDirection;
     }
 
     /**

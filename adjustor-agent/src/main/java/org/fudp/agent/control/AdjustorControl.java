@@ -124,7 +124,7 @@ public final class AdjustorControl {
      */
     public synchronized List<AckStatus> onMessage(ControlMessage m, byte[] sourceMac) {
         FrameHeader h = m.header();
-        if (h.senderId() == agentId || m.type() == MessageType.ACK) {
+        if (h.senderId() == agentId || m.type() == MessageType.ACK || h.fromAgent()) {
             // Our own frames, looped back, or another agent's: nothing for us to do.
             metrics.frameIgnored();
             return List.of();

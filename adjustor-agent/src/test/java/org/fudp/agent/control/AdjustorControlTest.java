@@ -293,6 +293,44 @@ class AdjustorControlTest {
         assertFalse(c.failSafeActive());
     }
 
+    /**
+     * Issue 15: another agent's heartbeat (a newer epoch than the controller's, as an agent started
+     * later has) held off the fail-safe. Marked with the from-agent flag, it is ignored.
+     */
+    @Test
+    void anotherAgentsMarkedHeartbeatNeitherHoldsOffTheFailSafeNorTakesTheReplies() {
+        AdjustorControl c = control(FailSafeAction.KEEP, null);
+        byte[] controllerMac = {2, 0, 0, 0, 0, 1};
+        try {
+            c.onMessage(verifier.verify(controller.snapshot(1, List.of(limit(1, 10)), 1500).get(0)), controllerMac);
+        } catch (FrameRejectedException e) {
+            throw new AssertionError(e);
+        }
+        FrameEncoder otherAgent = new FrameEncoder(KEYS, 1002, 100_000, 0, clock);
+        otherAgent.markFromAgent(true);
+        for (int i = 0; i < 3; i++) {
+            clock.advance(SILENCE / 2);
+            try {
+                assertEquals(List.of(), c.onMessage(verifier.verify(otherAgent.heartbeat(1)),
+                        new byte[] {2, 0, 0, 0, 0, 9}));
+            } catch (FrameRejectedException e) {
+                throw new AssertionError(e);
+            }
+        }
+        assertEquals(AckResult.STATUS, c.onTick().orElseThrow().result());
+        assertTrue(c.failSafeActive());
+        assertEquals(List.of((byte) 2, (byte) 0, (byte) 0, (byte) 0, (byte) 0, (byte) 1),
+                toList(c.replyMac().orElseThrow()));
+    }
+
+    private static List<Byte> toList(byte[] b) {
+        List<Byte> l = new ArrayList<>();
+        for (byte x : b) {
+            l.add(x);
+        }
+        return l;
+    }
+
     @Test
     void failSafeClearLiftsLimitsAndNeedsASnapshotAfterwards() {
         AdjustorControl c = control(FailSafeAction.CLEAR, null);
