@@ -74,6 +74,7 @@ public final class AgentDaemon {
         metrics.rejectSource(verifier::rejectCounts);
         // A restart starts a new, larger epoch, so the controller sees it and resends a snapshot.
         this.encoder = new FrameEncoder(config.keys(), agentId, clock.millis(), 0, clock);
+        encoder.markFromAgent(config.markDirection());
         SnapshotAssembler assembler = new SnapshotAssembler(config.snapshotMaxPending(), config.snapshotMaxEntries(),
                 config.snapshotTimeoutMillis(), clock);
         this.control = new AdjustorControl(shaper, assembler, verifier, metrics, clock, agentId,

@@ -13,7 +13,14 @@ public enum AckResult {
     /** Older than the last applied state-changing message; ignored. */
     STALE(3),
     /** Not an answer to one message, but a status report (for example after a fail-safe clear). */
-    STATUS(4);
+    STATUS(4),
+    /**
+     * Authentic and in order, but refused for breaking a sender rule: a SNAPSHOT whose id its
+     * sender already used in the epoch, or one that names a flow twice across its fragments. State
+     * is unchanged; send a new SNAPSHOT with a new id. Added after 1.0 of the spec: a receiver
+     * built before it treats the ACK as MALFORMED, which leaves it where it was (no ACK at all).
+     */
+    REFUSED(5);
 
     private final int code;
 

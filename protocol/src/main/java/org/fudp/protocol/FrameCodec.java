@@ -26,6 +26,11 @@ public final class FrameCodec {
     public static final int MAGIC = 0x46554450;
     /** The protocol version this codec speaks. */
     public static final int VERSION = 1;
+    /**
+     * Header flag 0x0001: an agent sent the frame (ACK and HEARTBEAT only). Agents ignore frames
+     * that carry it, so another agent's heartbeat never counts as a controller's.
+     */
+    public static final int FLAG_FROM_AGENT = 0x0001;
     /** Length of the fixed header. */
     public static final int HEADER_BYTES = 60;
     /** Length of the HMAC-SHA256 trailer. */
@@ -83,7 +88,7 @@ public final class FrameCodec {
         b.putInt(MAGIC);
         b.put((byte) VERSION);
         b.put((byte) h.type().code());
-        b.putShort((short) 0);
+        b.putShort((short) (h.fromAgent() ? FLAG_FROM_AGENT : 0));
         b.putInt(h.keyId());
         b.putLong(h.senderId());
         b.putLong(h.epoch());
@@ -228,14 +233,15 @@ public final class FrameCodec {
             throw new FrameRejectedException(RejectReason.UNKNOWN_TYPE, "message type " + typeCode);
         }
         int flags = b.getShort(6) & 0xFFFF;
-        if (flags != 0) {
-            throw malformed("flags are 0x" + Integer.toHexString(flags) + ", version 1 defines none");
+        if ((flags & ~FLAG_FROM_AGENT) != 0) {
+            throw malformed("flags are 0x" + Integer.toHexString(flags) + ", version 1 defines 0x0001 only");
         }
         FrameHeader header;
         try {
             header = FrameHeader.builder(type).keyId(keyId).senderId(b.getLong(12)).epoch(b.getLong(20))
                     .sequence(b.getLong(28)).timestampMillis(b.getLong(36)).snapshotId(b.getLong(44))
-                    .fragment(b.getShort(52) & 0xFFFF, b.getShort(54) & 0xFFFF).build();
+                    .fragment(b.getShort(52) & 0xFFFF, b.getShort(54) & 0xFFFF)
+                    .fromAgent((flags & FLAG_FROM_AGENT) != 0).build();
         } catch (IllegalArgumentException e) {
             throw malformed(e.getMessage());
         }

@@ -29,6 +29,7 @@ public final class FrameEncoder {
     private final Clock clock;
     private volatile KeyRing keys;
     private long sequence;
+    private boolean fromAgent;
 
     /**
      * Creates an encoder.
@@ -87,7 +88,19 @@ public final class FrameEncoder {
     private FrameHeader.Builder next(MessageType type, long snapshotId) {
         sequence++;
         return FrameHeader.builder(type).keyId(keys.activeKeyId()).senderId(senderId).epoch(epoch)
-                .sequence(sequence).timestampMillis(clock.millis()).snapshotId(snapshotId);
+                .sequence(sequence).timestampMillis(clock.millis()).snapshotId(snapshotId)
+                .fromAgent(fromAgent && (type == MessageType.ACK || type == MessageType.HEARTBEAT));
+    }
+
+    /**
+     * Makes this encoder mark its ACKs and HEARTBEATs with the from-agent flag
+     * ({@link FrameCodec#FLAG_FROM_AGENT}), as an agent's encoder should once every controller it
+     * talks to accepts the flag.
+     *
+     * @param value true to mark
+     */
+    public synchronized void markFromAgent(boolean value) {
+        this.fromAgent = value;
     }
 
     /**

@@ -17,6 +17,7 @@ public final class FrameHeader {
     private final long snapshotId;
     private final int fragmentIndex;
     private final int fragmentCount;
+    private final boolean fromAgent;
 
     private FrameHeader(Builder b) {
         this.type = Objects.requireNonNull(b.type, "type");
@@ -42,6 +43,11 @@ public final class FrameHeader {
         }
         this.fragmentIndex = b.fragmentIndex;
         this.fragmentCount = b.fragmentCount;
+        if (b.fromAgent && type != MessageType.ACK && type != MessageType.HEARTBEAT) {
+            throw new IllegalArgumentException("only ACK and HEARTBEAT may carry the from-agent flag, " + type
+                    + " did");
+        }
+        this.fromAgent = b.fromAgent;
     }
 
     private static long nonNegative(String name, long v) {
@@ -69,7 +75,16 @@ public final class FrameHeader {
     public Builder toBuilder() {
         return new Builder().type(type).keyId(keyId).senderId(senderId).epoch(epoch).sequence(sequence)
                 .timestampMillis(timestampMillis).snapshotId(snapshotId)
-                .fragment(fragmentIndex, fragmentCount);
+                .fragment(fragmentIndex, fragmentCount).fromAgent(fromAgent);
+    }
+
+    /**
+     * Tells whether the frame carries the from-agent flag (flags bit 0x0001): an agent sent it.
+     *
+     * @return true for a frame an agent marked as its own
+     */
+    public boolean fromAgent() {
+        return fromAgent;
     }
 
     /**
@@ -165,20 +180,20 @@ public final class FrameHeader {
         FrameHeader h = (FrameHeader) o;
         return type == h.type && keyId == h.keyId && senderId == h.senderId && epoch == h.epoch
                 && sequence == h.sequence && timestampMillis == h.timestampMillis && snapshotId == h.snapshotId
-                && fragmentIndex == h.fragmentIndex && fragmentCount == h.fragmentCount;
+                && fragmentIndex == h.fragmentIndex && fragmentCount == h.fragmentCount && fromAgent == h.fromAgent;
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(type, keyId, senderId, epoch, sequence, timestampMillis, snapshotId,
-                fragmentIndex, fragmentCount);
+                fragmentIndex, fragmentCount, fromAgent);
     }
 
     @Override
     public String toString() {
         return type + "{key=" + Integer.toUnsignedString(keyId) + ", sender=" + senderId + ", epoch=" + epoch
                 + ", seq=" + sequence + ", ts=" + timestampMillis + ", snapshot=" + snapshotId
-                + ", fragment=" + fragmentIndex + "/" + fragmentCount + "}";
+                + ", fragment=" + fragmentIndex + "/" + fragmentCount + (fromAgent ? ", from agent" : "") + "}";
     }
 
     /**
@@ -194,6 +209,7 @@ public final class FrameHeader {
         private long snapshotId;
         private int fragmentIndex;
         private int fragmentCount = 1;
+        private boolean fromAgent;
 
         private Builder() {
         }
@@ -285,6 +301,17 @@ public final class FrameHeader {
         public Builder fragment(int index, int count) {
             this.fragmentIndex = index;
             this.fragmentCount = count;
+            return this;
+        }
+
+        /**
+         * Sets the from-agent flag (flags bit 0x0001), allowed on ACK and HEARTBEAT only.
+         *
+         * @param v true if an agent sends the frame
+         * @return this builder
+         */
+        public Builder fromAgent(boolean v) {
+            this.fromAgent = v;
             return this;
         }
 

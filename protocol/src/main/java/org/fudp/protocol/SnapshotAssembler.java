@@ -40,6 +40,7 @@ public final class SnapshotAssembler {
     private long timedOut;
     private long dropped;
     private long completed;
+    private long reused;
 
     /**
      * Creates an assembler.
@@ -68,6 +69,17 @@ public final class SnapshotAssembler {
      * @throws IllegalArgumentException if the message is not a SNAPSHOT
      */
     public Optional<Snapshot> offer(ControlMessage fragment) {
+        return offerFragment(fragment).snapshot();
+    }
+
+    /**
+     * Adds one fragment and says what came of it, refusals included, so that each can be answered.
+     *
+     * @param fragment a verified SNAPSHOT message
+     * @return what the fragment did
+     * @throws IllegalArgumentException if the message is not a SNAPSHOT
+     */
+    public Outcome offerFragment(ControlMessage fragment) {
         FrameHeader h = fragment.header();
         if (h.type() != MessageType.SNAPSHOT) {
             throw new IllegalArgumentException("not a SNAPSHOT: " + h);
@@ -75,27 +87,30 @@ public final class SnapshotAssembler {
         expire();
         Key key = new Key(h.senderId(), h.epoch(), h.snapshotId());
         if (recent.containsKey(key)) {
-            return Optional.empty();
+            // Verified frames reach us only once (the replay rule), so this is a new frame that
+            // reuses the id of a snapshot already completed in this epoch.
+            reused++;
+            return new Outcome(OutcomeKind.ID_REUSED, null, h.snapshotId(), h.sequence());
         }
         Partial p = pending.get(key);
         if (p != null && p.fragments.length != h.fragmentCount()) {
             // Two fragment counts for one snapshot: the sender is confused, trust neither.
             drop(key);
             dropped++;
-            return Optional.empty();
+            return incomplete(h);
         }
         if (p == null) {
             if (h.fragmentCount() == 1) {
                 recent.put(key, Boolean.TRUE);
                 completed++;
-                return Optional.of(new Snapshot(h.senderId(), h.epoch(), h.snapshotId(), h.sequence(),
+                return complete(new Snapshot(h.senderId(), h.epoch(), h.snapshotId(), h.sequence(),
                         limitsOf(fragment.entries())));
             }
             p = new Partial(h.fragmentCount(), clock.millis());
             pending.put(key, p);
         }
         if (p.fragments[h.fragmentIndex()] != null) {
-            return Optional.empty();
+            return incomplete(h);
         }
         int n = fragment.entries().size();
         while (heldEntries + n > maxEntries || pending.size() > maxPending) {
@@ -103,7 +118,7 @@ public final class SnapshotAssembler {
             drop(oldest);
             dropped++;
             if (oldest.equals(key)) {
-                return Optional.empty();
+                return incomplete(h);
             }
         }
         p.fragments[h.fragmentIndex()] = fragment.entries();
@@ -112,7 +127,7 @@ public final class SnapshotAssembler {
         heldEntries += n;
         p.entries += n;
         if (p.received < p.fragments.length) {
-            return Optional.empty();
+            return incomplete(h);
         }
         drop(key);
         recent.put(key, Boolean.TRUE);
@@ -125,11 +140,28 @@ public final class SnapshotAssembler {
             if (!seen.add(e.flow())) {
                 // One flow in two fragments: ambiguous, so the snapshot is not applied.
                 dropped++;
-                return Optional.empty();
+                return new Outcome(OutcomeKind.FLOW_TWICE, null, h.snapshotId(), p.lastSequence);
             }
         }
         completed++;
-        return Optional.of(new Snapshot(h.senderId(), h.epoch(), h.snapshotId(), p.lastSequence, limitsOf(all)));
+        return complete(new Snapshot(h.senderId(), h.epoch(), h.snapshotId(), p.lastSequence, limitsOf(all)));
+    }
+
+    private static Outcome incomplete(FrameHeader h) {
+        return new Outcome(OutcomeKind.INCOMPLETE, null, h.snapshotId(), h.sequence());
+    }
+
+    private static Outcome complete(Snapshot s) {
+        return new Outcome(OutcomeKind.COMPLETE, s, s.snapshotId(), s.lastSequence());
+    }
+
+    /**
+     * Returns how many fragments reused the id of a snapshot completed before in the same epoch.
+     *
+     * @return count since creation
+     */
+    public long reusedCount() {
+        return reused;
     }
 
     private static List<FlowLimit> limitsOf(List<LimitEntry> entries) {
@@ -210,6 +242,69 @@ public final class SnapshotAssembler {
      */
     public long completedCount() {
         return completed;
+    }
+
+    /** What one fragment did. */
+    public enum OutcomeKind {
+        /** Nothing to answer yet: the snapshot is incomplete, or the fragment was dropped or a duplicate. */
+        INCOMPLETE,
+        /** The fragment completed a snapshot. */
+        COMPLETE,
+        /** The snapshot id was already used by a completed snapshot of this sender and epoch: refused. */
+        ID_REUSED,
+        /** The fragment completed a snapshot that names one flow twice: refused, nothing applied. */
+        FLOW_TWICE
+    }
+
+    /** What one fragment did, with what an ACK needs to answer it. */
+    public static final class Outcome {
+        private final OutcomeKind kind;
+        private final Snapshot snapshot;
+        private final long snapshotId;
+        private final long sequence;
+
+        Outcome(OutcomeKind kind, Snapshot snapshot, long snapshotId, long sequence) {
+            this.kind = kind;
+            this.snapshot = snapshot;
+            this.snapshotId = snapshotId;
+            this.sequence = sequence;
+        }
+
+        /**
+         * Returns what happened.
+         *
+         * @return the kind
+         */
+        public OutcomeKind kind() {
+            return kind;
+        }
+
+        /**
+         * Returns the completed snapshot.
+         *
+         * @return the snapshot if the kind is COMPLETE
+         */
+        public Optional<Snapshot> snapshot() {
+            return Optional.ofNullable(snapshot);
+        }
+
+        /**
+         * Returns the snapshot id the fragment named.
+         *
+         * @return snapshot id
+         */
+        public long snapshotId() {
+            return snapshotId;
+        }
+
+        /**
+         * Returns the sequence an ACK answers: the highest among the snapshot's fragments received.
+         *
+         * @return sequence
+         */
+        public long sequence() {
+            return sequence;
+        }
     }
 
     private static final class Key {

@@ -1,6 +1,7 @@
 package org.fudp.protocol;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -136,7 +137,7 @@ class FrameVerifierTest {
     void contradictoryFieldsAreMalformed() {
         FrameEncoder c = controller(5);
         byte[] flags = c.heartbeat(1);
-        flags[7] = 1;
+        flags[7] = 2;
         assertEquals(RejectReason.MALFORMED, rejection(resign(flags)));
 
         byte[] count = c.snapshot(1, List.of(Messages.limit(1, 5)), 1500).get(0);
@@ -156,6 +157,61 @@ class FrameVerifierTest {
         ByteBuffer.wrap(twice).putShort(60 + 32 + 4, (short) 1001);
         assertEquals(RejectReason.MALFORMED, rejection(resign(twice)));
         assertEquals(Map.of(RejectReason.MALFORMED, 5L), verifier.rejectCounts());
+    }
+
+    /** Spec section 2.3: the malformed cases a clean-room implementer found unlisted (issue 15). */
+    @Test
+    void removeInASnapshotIpv4MappedIpv6AndBadAckBodiesAreMalformed() throws Exception {
+        FrameEncoder c = controller(5);
+        byte[] remove = c.snapshot(1, List.of(Messages.limit(1, 5)), 1500).get(0);
+        ByteBuffer.wrap(remove).put(60, (byte) 2).putLong(60 + 16, 0).putLong(60 + 24, 0);
+        assertEquals(RejectReason.MALFORMED, rejection(resign(remove)));
+
+        FiveTuple v6 = new FiveTuple(17, java.net.InetAddress.getByName("2001:db8::1"),
+                java.net.InetAddress.getByName("2001:db8::2"), 1000, 2000);
+        byte[] mapped = c.snapshot(2, List.of(new FlowLimit(v6, 1000, 1000)), 1500).get(0);
+        // Source address ::ffff:10.0.0.1.
+        System.arraycopy(new byte[16], 0, mapped, 60 + 8, 16);
+        ByteBuffer.wrap(mapped).putShort(60 + 8 + 10, (short) 0xffff).putInt(60 + 8 + 12, 0x0a000001);
+        assertEquals(RejectReason.MALFORMED, rejection(resign(mapped)));
+
+        FrameEncoder agent = new FrameEncoder(Messages.KEYS, 1001, 5, 0, clock);
+        AckStatus ok = new AckStatus(MessageType.SNAPSHOT, AckResult.APPLIED, 7, 5, 3, 1, 3, 1, 3,
+                Map.of(RejectReason.BAD_MAC, 2L));
+        byte[] result = agent.ack(ok);
+        result[60 + 1] = 99;
+        assertEquals(RejectReason.MALFORMED, rejection(resign(result)));
+        byte[] type = agent.ack(ok);
+        type[60] = 9;
+        assertEquals(RejectReason.MALFORMED, rejection(resign(type)));
+        byte[] counters = agent.ack(ok);
+        ByteBuffer.wrap(counters).putShort(60 + 2, (short) 2);
+        assertEquals(RejectReason.MALFORMED, rejection(resign(counters)));
+        byte[] zero = agent.ack(ok);
+        ByteBuffer.wrap(zero).putLong(60 + 56 + 2, 0);
+        assertEquals(RejectReason.MALFORMED, rejection(resign(zero)));
+        assertEquals(Map.of(RejectReason.MALFORMED, 6L), verifier.rejectCounts());
+    }
+
+    @Test
+    void theFromAgentFlagRoundTripsOnAckAndHeartbeatOnlyAndNoOtherFlagExists() throws FrameRejectedException {
+        FrameEncoder agent = new FrameEncoder(Messages.KEYS, 1001, 5, 0, clock);
+        agent.markFromAgent(true);
+        ControlMessage hb = verifier.verify(agent.heartbeat(3));
+        assertTrue(hb.header().fromAgent());
+        AckStatus ok = new AckStatus(MessageType.SNAPSHOT, AckResult.APPLIED, 7, 5, 3, 1, 3, 1, 3, Map.of());
+        byte[] ack = agent.ack(ok);
+        assertEquals(FrameCodec.FLAG_FROM_AGENT, ByteBuffer.wrap(ack).getShort(6));
+        assertTrue(verifier.verify(ack).header().fromAgent());
+        // An agent's encoder never marks state-changing frames; a marked one is MALFORMED.
+        byte[] clear = agent.clearAll(1);
+        assertEquals(0, ByteBuffer.wrap(clear).getShort(6));
+        ByteBuffer.wrap(clear).putShort(6, (short) FrameCodec.FLAG_FROM_AGENT);
+        assertEquals(RejectReason.MALFORMED, rejection(resign(clear)));
+        byte[] other = controller(5).heartbeat(1);
+        ByteBuffer.wrap(other).putShort(6, (short) 0x8001);
+        assertEquals(RejectReason.MALFORMED, rejection(resign(other)));
+        assertFalse(verifier.verify(controller(6).heartbeat(1)).header().fromAgent());
     }
 
     @Test

@@ -138,9 +138,26 @@ class SnapshotAssemblerTest {
         ControlMessage f0 = ControlMessage.of(h.sequence(1).fragment(0, 2).build(), List.of(LimitEntry.add(dup)));
         ControlMessage f1 = ControlMessage.of(h.sequence(2).fragment(1, 2).build(), List.of(LimitEntry.add(dup)));
         SnapshotAssembler a = new SnapshotAssembler(2, 100, 1000, clock);
-        a.offer(f0);
-        assertEquals(Optional.empty(), a.offer(f1));
+        assertEquals(SnapshotAssembler.OutcomeKind.INCOMPLETE, a.offerFragment(f0).kind());
+        SnapshotAssembler.Outcome o = a.offerFragment(f1);
+        assertEquals(SnapshotAssembler.OutcomeKind.FLOW_TWICE, o.kind());
+        assertEquals(Optional.empty(), o.snapshot());
+        assertEquals(4, o.snapshotId());
+        assertEquals(2, o.sequence());
         assertEquals(1, a.droppedCount());
+    }
+
+    @Test
+    void aCompletedSnapshotsIdReusedIsReportedNotIgnored() {
+        SnapshotAssembler a = new SnapshotAssembler(2, 100, 1000, clock);
+        SnapshotAssembler.Outcome first = a.offerFragment(fragments(9, limits(1), 1500).get(0));
+        assertEquals(SnapshotAssembler.OutcomeKind.COMPLETE, first.kind());
+        assertEquals(1, first.snapshot().orElseThrow().limits().size());
+        SnapshotAssembler.Outcome again = a.offerFragment(fragments(9, limits(2), 1500).get(0));
+        assertEquals(SnapshotAssembler.OutcomeKind.ID_REUSED, again.kind());
+        assertEquals(Optional.empty(), again.snapshot());
+        assertEquals(encoder.lastSequence(), again.sequence());
+        assertEquals(1, a.reusedCount());
     }
 
     @Test

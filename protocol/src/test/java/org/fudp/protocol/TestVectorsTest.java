@@ -48,6 +48,29 @@ class TestVectorsTest {
         }
     }
 
+    /** Spec section 7, "Checking the vectors with a fixed clock" (issue 15). */
+    @Test
+    void frameVectorsPassAVerifierWhoseClockIsFixedAsTheSpecSays() throws FrameRejectedException {
+        java.time.Clock fixed = java.time.Clock.fixed(java.time.Instant.ofEpochMilli(1_700_000_002_000L),
+                java.time.ZoneOffset.UTC);
+        FrameVerifier verifier = new FrameVerifier(keys, FrameCodec.MAX_PAYLOAD_BYTES, 2_000, fixed);
+        for (JsonNode v : root.get("frames")) {
+            verifier.verify(Hex.decode(v.get("payload").asText()));
+        }
+        assertEquals(root.get("frames").size(), verifier.acceptedCount());
+        for (JsonNode v : root.get("invalid")) {
+            FrameRejectedException e = assertThrows(FrameRejectedException.class,
+                () -> verifier.verify(Hex.decode(v.get("payload").asText())), v.get("name").asText());
+            assertEquals(RejectReason.valueOf(v.get("reason").asText()), e.reason(), v.get("name").asText());
+        }
+        // With the real clock and the agent's default skew, every one is STALE_TIMESTAMP.
+        FrameVerifier now = new FrameVerifier(keys, FrameCodec.MAX_PAYLOAD_BYTES, 30_000,
+                java.time.Clock.systemUTC());
+        JsonNode first = root.get("frames").get(0);
+        assertEquals(RejectReason.STALE_TIMESTAMP, assertThrows(FrameRejectedException.class,
+            () -> now.verify(Hex.decode(first.get("payload").asText()))).reason());
+    }
+
     @Test
     void invalidVectorsAreRejectedForTheirReason() {
         for (JsonNode v : root.get("invalid")) {

@@ -46,6 +46,8 @@ public final class AgentConfig {
         k.put("control.peer-mac", new String[] {"", "destination MAC of ACKs and heartbeats; empty: the source MAC "
                 + "of the controller in charge's last frame (broadcast before one arrived)"});
         k.put("control.max-payload", new String[] {"9000", "largest control frame payload accepted, bytes"});
+        k.put("control.mark-direction", new String[] {"false", "mark ACKs and heartbeats with the from-agent flag; "
+                + "turn on once every controller accepts it"});
         k.put("shape.interface", new String[] {"", "required: egress interface whose UDP flows are limited"});
         k.put("shape.startup", new String[] {"adopt", "adopt | clear: what to do with a tree an earlier run left"});
         k.put("shape.classifier", new String[] {"auto", "auto | u32 | flower: auto probes the kernel for flower"});
@@ -63,7 +65,7 @@ public final class AgentConfig {
         k.put("failsafe.silent-periods", new String[] {"10", "heartbeat periods without a valid controller frame "
                 + "before the fail-safe acts"});
         k.put("failsafe.action", new String[] {"keep", "keep | clear: what the fail-safe does to the limits"});
-        k.put("replay.max-clock-skew-ms", new String[] {"120000", "reject frames whose timestamp is further from "
+        k.put("replay.max-clock-skew-ms", new String[] {"30000", "reject frames whose timestamp is further from "
                 + "this clock; 0 turns the check off"});
         k.put("snapshot.timeout-ms", new String[] {"5000", "how long an incomplete snapshot waits for fragments"});
         k.put("snapshot.max-pending", new String[] {"4", "incomplete snapshots held at once"});
@@ -77,6 +79,7 @@ public final class AgentConfig {
     private int etherType;
     private byte[] peerMac;
     private int maxPayload;
+    private boolean markDirection;
     private String shapeInterface;
     private StartupPolicy startup;
     private Classifier classifier;
@@ -161,6 +164,7 @@ public final class AgentConfig {
             }
         }
         c.maxPayload = (int) in.number("control.max-payload", FrameCodec.OVERHEAD_BYTES, FrameCodec.MAX_PAYLOAD_BYTES);
+        c.markDirection = in.bool("control.mark-direction");
         c.shapeInterface = in.iface("shape.interface");
         c.startup = in.choice("shape.startup", StartupPolicy.class);
         String cls = in.raw("shape.classifier");
@@ -373,6 +377,15 @@ public final class AgentConfig {
      */
     public int maxPayload() {
         return maxPayload;
+    }
+
+    /**
+     * Tells whether ACKs and heartbeats carry the from-agent flag (docs/protocol.md section 2.1).
+     *
+     * @return true to mark them
+     */
+    public boolean markDirection() {
+        return markDirection;
     }
 
     /**

@@ -124,7 +124,7 @@ public final class AdjustorControl {
      */
     public synchronized List<AckStatus> onMessage(ControlMessage m, byte[] sourceMac) {
         FrameHeader h = m.header();
-        if (h.senderId() == agentId || m.type() == MessageType.ACK) {
+        if (h.senderId() == agentId || m.type() == MessageType.ACK || h.fromAgent()) {
             // Our own frames, looped back, or another agent's: nothing for us to do.
             metrics.frameIgnored();
             return List.of();
@@ -145,9 +145,13 @@ public final class AdjustorControl {
         List<AckStatus> acks = new ArrayList<>(1);
         switch (m.type()) {
             case SNAPSHOT:
-                Optional<Snapshot> done = assembler.offer(m);
+                SnapshotAssembler.Outcome done = assembler.offerFragment(m);
                 metrics.snapshotsAbandoned(assembler.timedOutCount(), assembler.droppedCount());
-                done.ifPresent(s -> acks.add(onSnapshot(s)));
+                if (done.kind() == SnapshotAssembler.OutcomeKind.COMPLETE) {
+                    acks.add(onSnapshot(done.snapshot().orElseThrow()));
+                } else if (done.kind() != SnapshotAssembler.OutcomeKind.INCOMPLETE) {
+                    acks.add(onRefusedSnapshot(h, done));
+                }
                 break;
             case DELTA:
                 acks.add(onDelta(m));
@@ -224,6 +228,22 @@ public final class AdjustorControl {
         return ack(MessageType.SNAPSHOT, AckResult.APPLIED, s.senderId(), s.epoch(), s.lastSequence());
     }
 
+    /**
+     * Answers a snapshot that broke a sender rule (reused id, a flow twice): STALE if its sender
+     * could not command anyway, otherwise REFUSED. Nothing is applied either way.
+     */
+    private AckStatus onRefusedSnapshot(FrameHeader h, SnapshotAssembler.Outcome done) {
+        if (!isNewer(h.senderId(), h.epoch(), done.sequence())) {
+            return stale(MessageType.SNAPSHOT, h.senderId(), h.epoch(), done.sequence(),
+                    "snapshot " + done.snapshotId());
+        }
+        LOG.warn("snapshot {} from controller {}/{} (seq {}) refused: {}; limits unchanged", done.snapshotId(),
+                h.senderId(), h.epoch(), done.sequence(),
+                done.kind() == SnapshotAssembler.OutcomeKind.ID_REUSED
+                        ? "its id was already used in this epoch" : "it names a flow twice");
+        return ack(MessageType.SNAPSHOT, AckResult.REFUSED, h.senderId(), h.epoch(), done.sequence());
+    }
+
     private AckStatus onDelta(ControlMessage m) {
         FrameHeader h = m.header();
         if (!isNewer(h.senderId(), h.epoch(), h.sequence())) {
@@ -278,7 +298,10 @@ public final class AdjustorControl {
         publishState();
     }
 
-    /** Hands the full desired set to the shaper; on failure the state is re-read from it. */
+    /**
+     * Hands the full desired set to the shaper. On failure the applied state stands if the shaper
+     * left it unchanged; otherwise it is re-read from the shaper and no delta may build on it.
+     */
     private boolean apply(Map<FiveTuple, FlowLimit> next, String what) {
         if (dryRun != null) {
             dryRun.println("# " + what + ": " + next.size() + " flows; tc batch that would run:");
@@ -298,18 +321,33 @@ public final class AdjustorControl {
             LOG.info("applied {}: {} flows limited in {} ms", what, next.size(),
                     String.format(java.util.Locale.ROOT, "%.2f", seconds * 1e3));
             return true;
-        } catch (ShaperException | RuntimeException e) {
+        } catch (ShaperException e) {
+            metrics.applied((System.nanoTime() - t0) / 1e9, false, clock.millis());
+            if (e.stateUnchanged()) {
+                // Refused before tc ran, or what ran was undone: the applied state, and a delta's base, stand.
+                LOG.error("applying {} failed, limits unchanged: {}", what, e.getMessage());
+                return false;
+            }
+            LOG.error("applying {} failed: {}", what, e.getMessage());
+            lost();
+            return false;
+        } catch (RuntimeException e) {
             metrics.applied((System.nanoTime() - t0) / 1e9, false, clock.millis());
             LOG.error("applying {} failed: {}", what, e.getMessage());
-            desired.clear();
-            for (FlowLimit l : shaper.current()) {
-                desired.put(l.flow(), l);
-            }
-            // The data plane now holds neither the old nor the new state exactly: no delta may build on it.
-            haveBase = false;
-            publishState();
+            lost();
             return false;
         }
+    }
+
+    /** After an apply that left the data plane in neither state: re-reads it and forgets the base. */
+    private void lost() {
+        desired.clear();
+        for (FlowLimit l : shaper.current()) {
+            desired.put(l.flow(), l);
+        }
+        // The data plane now holds neither the old nor the new state exactly: no delta may build on it.
+        haveBase = false;
+        publishState();
     }
 
     /**

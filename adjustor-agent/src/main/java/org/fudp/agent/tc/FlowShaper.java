@@ -16,7 +16,8 @@ public interface FlowShaper {
      *
      * @param desired the full desired set; a flow may appear only once
      * @return what was done and how long it took
-     * @throws ShaperException if tc refused a command; {@link #current()} then tells what is applied
+     * @throws ShaperException if tc refused a command; {@link #current()} then tells what is applied,
+     *     and {@link ShaperException#stateUnchanged()} whether it is still the set before the call
      */
     ApplyReport apply(Collection<FlowLimit> desired) throws ShaperException;
 

@@ -20,9 +20,12 @@ import java.util.Set;
  * where the kernel has flower), one group HTB per bucket, flow classes {@code 1BB:N} in it.
  *
  * <p>Each {@link #apply} plans the difference between what is installed and what is desired
- * ({@link ReconcilePlanner}) and runs it as one {@code tc -batch -} process. tc stops at the first
- * line it refuses; the shaper then records the effect of the lines before it, so {@link #current}
- * stays true and the next apply finishes the job.
+ * ({@link ReconcilePlanner}) and runs it as one {@code tc -batch -} process. An apply is all or
+ * nothing: every rate and burst is checked against what tc can express ({@link #MIN_RATE_BPS},
+ * {@link #MAX_BURST_BYTES}; a burst tc cannot hold at its rate is lowered, {@link #maxBurstBytes})
+ * before tc runs, and if tc still stops at a line it refuses, the shaper
+ * records the effect of the lines before it and runs a second batch that puts the previous limits
+ * back. Only if that fails too is the interface state unknown; the next apply then clears it first.
  *
  * <p>This shaper owns the root qdisc of its interface: at startup it adopts a tree an earlier run
  * left or deletes the root qdisc ({@link #start}), and {@link #clear} deletes it. Until
@@ -32,7 +35,38 @@ import java.util.Set;
  */
 public final class HtbFlowShaper implements FlowShaper {
 
+    /**
+     * The lowest rate tc can set, in bit/s: tc takes rates in bytes per second and refuses a rate
+     * that rounds down to 0 bytes/s ({@code "rate" is required}). Higher rates are rounded down to
+     * whole bytes per second.
+     */
+    public static final long MIN_RATE_BPS = 8;
+    /** The highest burst (and cburst) tc can set, in bytes: tc parses sizes as 32-bit numbers. */
+    public static final long MAX_BURST_BYTES = 0xFFFF_FFFFL;
+    /**
+     * How many kernel scheduler ticks a second has: tc stores a burst as the time it takes at the
+     * rate, in 32-bit ticks of 1/15.625 µs ({@code /proc/net/psched}: 1000/64 on every kernel since 2.6.32).
+     */
+    private static final long TICKS_PER_SECOND = 15_625_000L;
+    private static final long MAX_TICKS = 0xFFFF_FFFFL;
+
     private static final Logger LOG = LoggerFactory.getLogger(HtbFlowShaper.class);
+
+    /**
+     * Returns the largest burst tc can hold at a rate: the burst, as time at the rate, must fit in
+     * 2^32-1 scheduler ticks (about 274.9 s), or tc silently stores it wrapped (a 3000-byte burst at
+     * 8 bit/s comes out as 251 bytes). The shaper lowers larger bursts to this.
+     *
+     * @param rateBps rate in bit/s, at least {@link #MIN_RATE_BPS}
+     * @return burst in bytes, at most {@link #MAX_BURST_BYTES}
+     */
+    public static long maxBurstBytes(long rateBps) {
+        long bytesPerSecond = rateBps / 8;
+        if (bytesPerSecond >= 1L << 31) {
+            return MAX_BURST_BYTES;
+        }
+        return Math.max(1, Math.min(MAX_BURST_BYTES, MAX_TICKS * bytesPerSecond / TICKS_PER_SECOND));
+    }
 
     private final TcRunner tc;
     private final String device;
@@ -128,6 +162,12 @@ public final class HtbFlowShaper implements FlowShaper {
     @Override
     public synchronized ApplyReport apply(Collection<FlowLimit> desired) throws ShaperException {
         long t0 = System.nanoTime();
+        try {
+            // Every value is checked before tc runs: a set tc would refuse half way is refused whole.
+            planner.normalize(desired);
+        } catch (IllegalArgumentException e) {
+            throw new ShaperException("desired limits rejected, nothing applied: " + e.getMessage(), "", "", true);
+        }
         if (state == null) {
             clearDevice();
             state = ShaperState.EMPTY;
@@ -136,18 +176,21 @@ public final class HtbFlowShaper implements FlowShaper {
         try {
             plan = planner.plan(state, desired);
         } catch (IllegalArgumentException e) {
-            throw new ShaperException("desired limits rejected, nothing applied: " + e.getMessage(), "", "");
+            throw new ShaperException("desired limits rejected, nothing applied: " + e.getMessage(), "", "", true);
         }
         if (plan.isEmpty()) {
             return new ApplyReport(0, 0, 0, System.nanoTime() - t0, "");
         }
+        ShaperState before = state;
         String text = plan.render(device, options);
         CommandResult r;
         try {
             r = tc.batch(text);
         } catch (ShaperException e) {
             state = null;
-            throw e;
+            boolean restored = restore(null, before);
+            throw new ShaperException(e.getMessage() + (restored ? "; previous limits restored" : ""), e.command(),
+                    e.stderr(), restored);
         }
         if (r.ok()) {
             state = plan.result();
@@ -156,15 +199,49 @@ public final class HtbFlowShaper implements FlowShaper {
         List<TcOp> ops = plan.ops();
         int line = TcRunner.failedLine(r.stderr());
         String failed = line >= 1 && line <= ops.size() ? ops.get(line - 1).render(device, options) : "";
-        if (line < 1 || line > ops.size() || ops.get(line - 1).isBase()) {
-            // The fixed part of the tree is incomplete or tc did not say where it stopped: start
-            // over from a cleared interface on the next apply.
-            state = null;
-        } else {
-            state = state.after(ops.subList(0, line - 1));
-        }
+        ShaperState partial = line < 1 || line > ops.size() || ops.get(line - 1).isBase() ? null
+                : before.after(ops.subList(0, line - 1));
+        boolean restored = restore(partial, before);
         throw new ShaperException("tc batch on " + device + " stopped at line " + line + " of " + ops.size()
-                + " (earlier lines applied)", failed, r.stderr());
+                + (restored ? "; previous limits restored" : "; previous limits NOT restored, interface state unknown"),
+                failed, r.stderr(), restored);
+    }
+
+    /**
+     * Puts back the limits of {@code before} after a batch stopped part way, so a failed apply
+     * leaves the data plane as it found it. Sets {@link #state} to what is installed afterwards.
+     *
+     * @param partial what the stopped batch left installed, or null if unknown (the interface is
+     *     cleared and rebuilt)
+     * @param before the state before the failed batch
+     * @return true if the limits in force are again exactly those of {@code before}
+     */
+    private boolean restore(ShaperState partial, ShaperState before) {
+        ShaperState from = partial;
+        try {
+            if (from == null) {
+                clearDevice();
+                from = ShaperState.EMPTY;
+            }
+            state = from;
+            Plan back = planner.plan(from, before.limits());
+            if (back.isEmpty()) {
+                return true;
+            }
+            CommandResult r = tc.batch(back.render(device, options));
+            if (r.ok()) {
+                state = back.result();
+                LOG.warn("{}: batch failed; the {} limits in force before it are restored", device,
+                        before.entries().size());
+                return true;
+            }
+            LOG.error("{}: restoring the previous limits failed too: {}", device, r.stderr().strip());
+        } catch (ShaperException | IllegalArgumentException e) {
+            LOG.error("{}: restoring the previous limits failed: {}", device, e.getMessage());
+        }
+        // Neither the old nor the new tree for sure: the next apply starts from a cleared interface.
+        state = null;
+        return false;
     }
 
     @Override

@@ -37,8 +37,9 @@ final class ReconcilePlanner {
      * @param actual what is installed
      * @param desired the full desired set
      * @return the plan
-     * @throws IllegalArgumentException if a flow appears twice, is neither TCP nor UDP, or the
-     *     tree has no room for it
+     * @throws IllegalArgumentException if a flow appears twice, is neither TCP nor UDP, has a rate
+     *     or burst tc cannot express ({@link HtbFlowShaper#MIN_RATE_BPS}, {@link HtbFlowShaper#MAX_BURST_BYTES}),
+     *     or the tree has no room for it
      */
     Plan plan(ShaperState actual, Collection<FlowLimit> desired) {
         Map<FiveTuple, FlowLimit> want = normalize(desired);
@@ -134,7 +135,9 @@ final class ReconcilePlanner {
     }
 
     /**
-     * Checks the desired set and raises small bursts to the configured minimum.
+     * Checks the desired set (before anything runs, so a set tc would refuse half way is refused
+     * whole), raises small bursts to the configured minimum and lowers bursts tc could not hold at
+     * their rate ({@link HtbFlowShaper#maxBurstBytes}).
      *
      * @param desired desired limits
      * @return limits by flow
@@ -149,8 +152,17 @@ final class ReconcilePlanner {
                 throw new IllegalArgumentException("flow.protocol must be 17 (udp) or 6 (tcp), was "
                         + f.protocol() + " in " + f);
             }
-            FlowLimit n = l.burstBytes() >= options.minBurstBytes() ? l
-                    : new FlowLimit(f, l.rateBps(), options.minBurstBytes());
+            if (l.rateBps() < HtbFlowShaper.MIN_RATE_BPS) {
+                throw new IllegalArgumentException("rate " + l.rateBps() + " bit/s of " + f + " is below "
+                        + HtbFlowShaper.MIN_RATE_BPS + " bit/s, the lowest rate tc can set");
+            }
+            if (l.burstBytes() > HtbFlowShaper.MAX_BURST_BYTES) {
+                throw new IllegalArgumentException("burst " + l.burstBytes() + " B of " + f + " is above "
+                        + HtbFlowShaper.MAX_BURST_BYTES + " B, the highest burst tc can set");
+            }
+            long burst = Math.min(Math.max(l.burstBytes(), options.minBurstBytes()),
+                    HtbFlowShaper.maxBurstBytes(l.rateBps()));
+            FlowLimit n = burst == l.burstBytes() ? l : new FlowLimit(f, l.rateBps(), burst);
             if (want.put(f, n) != null) {
                 throw new IllegalArgumentException("desired contains flow " + f + " more than once");
             }

@@ -1,6 +1,7 @@
 package org.fudp.agent.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -56,6 +57,10 @@ class AgentConfigTest {
         assertTrue(c.metricsAddress().isLoopbackAddress());
         assertNull(c.classifier(), "auto");
         assertEquals(1, c.keys().activeKeyId());
+        // Issue 15: the skew window is how long a recorded frame is worth against a restarted agent.
+        assertEquals(30_000, c.maxClockSkewMillis());
+        // Off until every controller accepts the from-agent flag (protocol.md section 2.1).
+        assertFalse(c.markDirection());
     }
 
     @Test

@@ -9,12 +9,20 @@ import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.fudp.agent.config.FailSafeAction;
 import org.fudp.agent.metrics.AgentMetrics;
+import org.fudp.agent.tc.CommandResult;
+import org.fudp.agent.tc.CommandRunner;
+import org.fudp.agent.tc.HtbFlowShaper;
+import org.fudp.agent.tc.ShaperException;
+import org.fudp.agent.tc.ShaperOptions;
+import org.fudp.agent.tc.StartupPolicy;
+import org.fudp.agent.tc.TcRunner;
 import org.fudp.protocol.AckResult;
 import org.fudp.protocol.AckStatus;
 import org.fudp.protocol.ControlMessage;
@@ -159,6 +167,108 @@ class AdjustorControlTest {
     }
 
     @Test
+    void aFailedApplyThatChangedNothingKeepsTheSnapshotAndItsBase() {
+        AdjustorControl c = control(FailSafeAction.KEEP, null);
+        feed(c, controller.snapshot(1, List.of(limit(1, 10)), 1500));
+        shaper.failNextUnchanged();
+        List<AckStatus> failed = feed(c, controller.snapshot(2, List.of(limit(2, 20)), 1500));
+        assertEquals(AckResult.APPLY_FAILED, failed.get(0).result());
+        assertEquals(1, failed.get(0).lastAppliedSnapshotId());
+        assertEquals(1, failed.get(0).flowsLimited());
+        shaper.failNext(false);
+        List<AckStatus> next = feed(c, controller.delta(1, List.of(LimitEntry.add(limit(3, 30))), 1500));
+        assertEquals(AckResult.APPLIED, next.get(0).result());
+        assertEquals(Set.of(limit(1, 10), limit(3, 30)), shaper.current());
+    }
+
+    /**
+     * Issue 15: with the real shaper and a tc that refuses what real tc refuses (a rate under 8
+     * bit/s, a burst over 2^32-1 bytes), a snapshot the agent cannot apply leaves every earlier
+     * limit in force, and the ACK says APPLY_FAILED with the old snapshot id.
+     */
+    @Test
+    void aSnapshotTcCannotExpressLeavesTheDataPlaneAsItWas() throws ShaperException {
+        List<String> batches = new ArrayList<>();
+        CommandRunner tc = (argv, stdin, timeout) -> {
+            if (stdin.isEmpty()) {
+                return new CommandResult(0, "", "");
+            }
+            batches.add(stdin);
+            String[] lines = stdin.split("\n");
+            for (int i = 0; i < lines.length; i++) {
+                java.util.regex.Matcher m = java.util.regex.Pattern
+                        .compile(" rate (\\d+)bit .* burst (\\d+) ").matcher(lines[i]);
+                if (m.find() && (Long.parseLong(m.group(1)) < 8
+                        || new java.math.BigInteger(m.group(2)).bitLength() > 32)) {
+                    return new CommandResult(1, "", "\"rate\" is required.\nCommand failed -:" + (i + 1) + "\n");
+                }
+            }
+            return new CommandResult(0, "", "");
+        };
+        HtbFlowShaper real = new HtbFlowShaper(new TcRunner(tc, "tc", null, Duration.ofSeconds(5)), "a1",
+                ShaperOptions.DEFAULTS);
+        real.start(StartupPolicy.CLEAR);
+        AdjustorControl c = new AdjustorControl(real, new SnapshotAssembler(4, 10_000, 5000, clock), verifier,
+                metrics, clock, 99, SILENCE, FailSafeAction.KEEP, null);
+        List<FlowLimit> first = List.of(limit(1, 10_000_000), limit(2, 5_000_000));
+        assertEquals(AckResult.APPLIED, feed(c, controller.snapshot(1, first, 1500)).get(0).result());
+        long id = 2;
+        for (FlowLimit bad : List.of(new FlowLimit(limit(3, 1).flow(), 1, 15_000),
+                new FlowLimit(limit(3, 1).flow(), 1_000_000, Long.MAX_VALUE))) {
+            batches.clear();
+            List<AckStatus> acks = feed(c, controller.snapshot(id++, List.of(limit(1, 8_000_000), bad), 1500));
+            assertEquals(AckResult.APPLY_FAILED, acks.get(0).result(), bad.toString());
+            assertEquals(1, acks.get(0).lastAppliedSnapshotId());
+            assertEquals(2, acks.get(0).flowsLimited());
+            assertEquals(Set.copyOf(first), real.current(), bad.toString());
+            assertEquals(List.of(), batches, "tc ran for " + bad);
+        }
+        // The earlier snapshot is still the base a delta builds on.
+        List<AckStatus> delta = feed(c, controller.delta(1, List.of(LimitEntry.add(limit(4, 1_000_000))), 1500));
+        assertEquals(AckResult.APPLIED, delta.get(0).result());
+        assertEquals(3, real.current().size());
+    }
+
+    /** Issue 15: a verified snapshot reusing an id used to be dropped with no ACK and no log. */
+    @Test
+    void aSnapshotReusingAnIdIsRefusedAndAcked() {
+        AdjustorControl c = control(FailSafeAction.KEEP, null);
+        feed(c, controller.snapshot(1, List.of(limit(1, 10)), 1500));
+        List<AckStatus> acks = feed(c, controller.snapshot(1, List.of(limit(2, 20)), 1500));
+        assertEquals(1, acks.size());
+        AckStatus a = acks.get(0);
+        assertEquals(AckResult.REFUSED, a.result());
+        assertEquals(MessageType.SNAPSHOT, a.ackedType());
+        assertEquals(2, a.ackedSequence());
+        assertEquals(1, a.lastAppliedSnapshotId());
+        assertEquals(1, a.lastAppliedSequence());
+        assertEquals(Set.of(limit(1, 10)), shaper.current());
+        // The base still stands, and a new id is applied.
+        assertEquals(AckResult.APPLIED, feed(c, controller.delta(1, List.of(LimitEntry.add(limit(3, 30))), 1500))
+                .get(0).result());
+        assertEquals(AckResult.APPLIED, feed(c, controller.snapshot(2, List.of(limit(2, 20)), 1500)).get(0).result());
+    }
+
+    /** Issue 15: a complete snapshot naming one flow in two fragments used to get no ACK. */
+    @Test
+    void aSnapshotNamingAFlowTwiceIsRefusedAndAcked() {
+        AdjustorControl c = control(FailSafeAction.KEEP, null);
+        feed(c, controller.snapshot(1, List.of(limit(1, 10)), 1500));
+        FlowLimit dup = limit(2, 20);
+        org.fudp.protocol.FrameHeader.Builder h = org.fudp.protocol.FrameHeader.builder(MessageType.SNAPSHOT)
+                .keyId(1).senderId(7).epoch(100).snapshotId(2);
+        assertEquals(List.of(), c.onMessage(ControlMessage.of(h.sequence(5).fragment(0, 2).build(),
+                List.of(LimitEntry.add(dup)))));
+        List<AckStatus> acks = c.onMessage(ControlMessage.of(h.sequence(6).fragment(1, 2).build(),
+                List.of(LimitEntry.add(dup))));
+        assertEquals(1, acks.size());
+        assertEquals(AckResult.REFUSED, acks.get(0).result());
+        assertEquals(6, acks.get(0).ackedSequence());
+        assertEquals(1, acks.get(0).lastAppliedSnapshotId());
+        assertEquals(Set.of(limit(1, 10)), shaper.current());
+    }
+
+    @Test
     void heartbeatsAndOwnFramesProduceNoAck() {
         AdjustorControl c = control(FailSafeAction.KEEP, null);
         assertEquals(List.of(), feed(c, List.of(controller.heartbeat(0))));
@@ -181,6 +291,44 @@ class AdjustorControlTest {
         assertEquals(Optional.empty(), c.onTick(), "acts once per silence");
         feed(c, List.of(controller.heartbeat(1)));
         assertFalse(c.failSafeActive());
+    }
+
+    /**
+     * Issue 15: another agent's heartbeat (a newer epoch than the controller's, as an agent started
+     * later has) held off the fail-safe. Marked with the from-agent flag, it is ignored.
+     */
+    @Test
+    void anotherAgentsMarkedHeartbeatNeitherHoldsOffTheFailSafeNorTakesTheReplies() {
+        AdjustorControl c = control(FailSafeAction.KEEP, null);
+        byte[] controllerMac = {2, 0, 0, 0, 0, 1};
+        try {
+            c.onMessage(verifier.verify(controller.snapshot(1, List.of(limit(1, 10)), 1500).get(0)), controllerMac);
+        } catch (FrameRejectedException e) {
+            throw new AssertionError(e);
+        }
+        FrameEncoder otherAgent = new FrameEncoder(KEYS, 1002, 100_000, 0, clock);
+        otherAgent.markFromAgent(true);
+        for (int i = 0; i < 3; i++) {
+            clock.advance(SILENCE / 2);
+            try {
+                assertEquals(List.of(), c.onMessage(verifier.verify(otherAgent.heartbeat(1)),
+                        new byte[] {2, 0, 0, 0, 0, 9}));
+            } catch (FrameRejectedException e) {
+                throw new AssertionError(e);
+            }
+        }
+        assertEquals(AckResult.STATUS, c.onTick().orElseThrow().result());
+        assertTrue(c.failSafeActive());
+        assertEquals(List.of((byte) 2, (byte) 0, (byte) 0, (byte) 0, (byte) 0, (byte) 1),
+                toList(c.replyMac().orElseThrow()));
+    }
+
+    private static List<Byte> toList(byte[] b) {
+        List<Byte> l = new ArrayList<>();
+        for (byte x : b) {
+            l.add(x);
+        }
+        return l;
     }
 
     @Test

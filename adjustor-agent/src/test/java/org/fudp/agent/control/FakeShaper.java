@@ -18,6 +18,7 @@ public final class FakeShaper implements FlowShaper {
     private Set<FlowLimit> current = new LinkedHashSet<>();
     private final List<Set<FlowLimit>> applied = new ArrayList<>();
     private boolean fail;
+    private boolean failUnchanged;
 
     /**
      * Makes the next applies fail or succeed.
@@ -26,6 +27,16 @@ public final class FakeShaper implements FlowShaper {
      */
     public void failNext(boolean value) {
         this.fail = value;
+        this.failUnchanged = false;
+    }
+
+    /**
+     * Makes the next applies fail as a shaper that refused or undid them does: the limits before
+     * the call stay in force.
+     */
+    public void failNextUnchanged() {
+        this.fail = true;
+        this.failUnchanged = true;
     }
 
     /**
@@ -40,7 +51,8 @@ public final class FakeShaper implements FlowShaper {
     @Override
     public ApplyReport apply(Collection<FlowLimit> desired) throws ShaperException {
         if (fail) {
-            throw new ShaperException("tc said no", "class change dev a1", "RTNETLINK answers: Invalid argument");
+            throw new ShaperException("tc said no", "class change dev a1", "RTNETLINK answers: Invalid argument",
+                    failUnchanged);
         }
         current = new LinkedHashSet<>(desired);
         applied.add(Set.copyOf(desired));

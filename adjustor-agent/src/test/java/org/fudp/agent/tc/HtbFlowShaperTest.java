@@ -13,6 +13,7 @@ import java.util.function.Function;
 import static org.fudp.agent.tc.Flows.limit;
 import static org.fudp.agent.tc.Flows.udp;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -65,29 +66,94 @@ class HtbFlowShaperTest {
     }
 
     @Test
-    void aBatchStoppedByTcKeepsWhatRanAndTheNextApplyFinishesIt() throws ShaperException {
+    void aBatchStoppedByTcIsUndoneSoTheLimitsBeforeItHold() throws ShaperException {
         HtbFlowShaper s = shaper(null);
         s.start(StartupPolicy.CLEAR);
         s.apply(List.of(limit(A, 1000)));
-        // tc refuses the 3rd line: B's root filter (per flow: class, group filter, root filter).
-        answer = cmd -> cmd.startsWith("tc -batch") ? new CommandResult(1, "",
-                "RTNETLINK answers: No space left on device\nCommand failed -:3\n") : new CommandResult(0, "", "");
+        calls.clear();
+        // tc refuses the last line of the first batch (A's rate change, then B's class, group filter
+        // and root filter); the batch that follows (the undo) succeeds.
+        int[] batches = {0};
+        answer = cmd -> cmd.startsWith("tc -batch") && batches[0]++ == 0 ? new CommandResult(1, "",
+                "RTNETLINK answers: No space left on device\nCommand failed -:" + (cmd.split("\n").length - 1)
+                        + "\n") : new CommandResult(0, "", "");
         ShaperException e = assertThrows(ShaperException.class,
-                () -> s.apply(List.of(limit(A, 1000), limit(B, 1000))));
-        assertTrue(e.getMessage().contains("line 3 of 3"), e.getMessage());
+                () -> s.apply(List.of(limit(A, 2000), limit(B, 1000))));
+        assertTrue(e.getMessage().contains("line 4 of 4"), e.getMessage());
+        assertTrue(e.getMessage().contains("previous limits restored"), e.getMessage());
+        assertTrue(e.stateUnchanged());
         assertTrue(e.command().startsWith("filter add dev veth1 parent 1: prio 10 protocol ip handle 100:52:1"),
                 e.command());
         assertTrue(e.getMessage().contains("No space left on device"), e.getMessage());
         assertEquals(Set.of(limit(A, 1000)), s.current());
+        // The undo: B's class and group filter, which ran, are deleted again, A gets its old rate back.
+        assertEquals(2, calls.size(), calls.toString());
+        String undo = calls.get(1);
+        assertTrue(undo.contains("class change dev veth1 parent 151: classid 151:1 htb rate 1000bit"), undo);
+        assertTrue(undo.contains("class del dev veth1 parent 152: classid 152:1"), undo);
+        assertTrue(undo.contains("filter del"), undo);
 
-        answer = cmd -> new CommandResult(0, "", "");
         calls.clear();
         s.apply(List.of(limit(A, 1000), limit(B, 1000)));
-        // B's class and group filter exist already: only its root filter is added.
-        assertEquals(List.of("tc -batch -\nfilter add dev veth1 parent 1: prio 10 protocol ip handle 100:52:1 u32 ht"
-                + " 100:52: match ip src 10.0.0.1/32 match ip dst 10.0.0.2/32 match ip protocol 17 0xff match ip"
-                + " sport 40002 0xffff match ip dport 5202 0xffff flowid 1:152\n"), calls);
+        assertEquals(1, calls.size());
         assertEquals(Set.of(limit(A, 1000), limit(B, 1000)), s.current());
+    }
+
+    @Test
+    void valuesTcCannotExpressAreRefusedBeforeTcRunsAndTheLimitsStay() throws ShaperException {
+        HtbFlowShaper s = shaper(null);
+        s.start(StartupPolicy.CLEAR);
+        s.apply(List.of(limit(A, 1000)));
+        for (FlowLimit bad : List.of(new FlowLimit(B, 1, 15_000), new FlowLimit(B, 7, 15_000),
+                new FlowLimit(B, 1000, Long.MAX_VALUE), new FlowLimit(B, 1000, HtbFlowShaper.MAX_BURST_BYTES + 1))) {
+            calls.clear();
+            ShaperException e = assertThrows(ShaperException.class, () -> s.apply(List.of(limit(A, 2000), bad)),
+                    bad.toString());
+            assertTrue(e.getMessage().contains("nothing applied"), e.getMessage());
+            assertTrue(e.stateUnchanged());
+            assertTrue(calls.isEmpty(), calls.toString());
+            assertEquals(Set.of(limit(A, 1000)), s.current());
+        }
+        // The bounds themselves are accepted; a burst tc cannot hold at its rate is lowered to what it can
+        // (measured: at 1 Mbit/s 34359738 B is kept, 34359739 B comes out as 0 B).
+        s.apply(List.of(limit(A, 1000), new FlowLimit(B, 10_000_000_000L, HtbFlowShaper.MAX_BURST_BYTES)));
+        assertTrue(calls.get(calls.size() - 1).contains("htb rate 10000000000bit ceil 10000000000bit burst 4294967295 "
+                + "cburst 4294967295"), calls.toString());
+        s.apply(List.of(limit(A, 1000), new FlowLimit(B, 1_000_000, HtbFlowShaper.MAX_BURST_BYTES)));
+        assertTrue(calls.get(calls.size() - 1).contains("htb rate 1000000bit ceil 1000000bit burst 34359738 "
+                + "cburst 34359738"), calls.toString());
+        s.apply(List.of(limit(A, 1000), new FlowLimit(B, HtbFlowShaper.MIN_RATE_BPS, 15_000)));
+        assertTrue(calls.get(calls.size() - 1).contains("htb rate 8bit ceil 8bit burst 274 cburst 274"),
+                calls.toString());
+    }
+
+    @Test
+    void theLargestBurstTcHoldsIsAboutTwoHundredSeventyFiveSecondsAtTheRate() {
+        assertEquals(274, HtbFlowShaper.maxBurstBytes(8));
+        assertEquals(34_359_738, HtbFlowShaper.maxBurstBytes(1_000_000));
+        assertEquals(HtbFlowShaper.MAX_BURST_BYTES, HtbFlowShaper.maxBurstBytes(Long.MAX_VALUE));
+        assertEquals(HtbFlowShaper.MAX_BURST_BYTES, HtbFlowShaper.maxBurstBytes(1L << 34));
+    }
+
+    @Test
+    void whenTheUndoFailsTooTheStateIsUnknownAndTheNextApplyClearsFirst() throws ShaperException {
+        HtbFlowShaper s = shaper(null);
+        s.start(StartupPolicy.CLEAR);
+        s.apply(List.of(limit(A, 1000)));
+        // tc refuses the last line of every batch, the undo's too.
+        answer = cmd -> cmd.startsWith("tc -batch") ? new CommandResult(1, "",
+                "RTNETLINK answers: Invalid argument\nCommand failed -:" + (cmd.split("\n").length - 1) + "\n")
+                : new CommandResult(0, "", "");
+        ShaperException e = assertThrows(ShaperException.class,
+                () -> s.apply(List.of(limit(A, 2000), limit(B, 1000))));
+        assertTrue(e.getMessage().contains("NOT restored"), e.getMessage());
+        assertFalse(e.stateUnchanged());
+        assertTrue(s.current().isEmpty());
+        answer = cmd -> new CommandResult(0, "", "");
+        calls.clear();
+        s.apply(List.of(limit(A, 1000)));
+        assertEquals("tc qdisc del dev veth1 root", calls.get(0));
+        assertEquals(Set.of(limit(A, 1000)), s.current());
     }
 
     @Test
