@@ -19,6 +19,7 @@ import javax.ws.rs.Priorities;
 import javax.ws.rs.Produces;
 import javax.ws.rs.container.ContainerRequestContext;
 import javax.ws.rs.container.ContainerRequestFilter;
+import javax.ws.rs.container.PreMatching;
 import javax.ws.rs.core.HttpHeaders;
 import javax.ws.rs.core.MediaType;
 import javax.ws.rs.core.Response;
@@ -86,7 +87,12 @@ public final class RestFuzzServer {
         server.join();
     }
 
-    /** Authenticates BASIC credentials and sets the caller's roles, as ONOS's servlet container does. */
+    /**
+     * Authenticates BASIC credentials and sets the caller's roles, as ONOS's servlet container
+     * does for every path and method (web.xml: url-pattern {@code /*}, no http-method), so before
+     * resource matching: an unauthenticated TRACE gets 401, not 405.
+     */
+    @PreMatching
     @Priority(Priorities.AUTHENTICATION)
     public static class BasicAuth implements ContainerRequestFilter {
         @Override
