@@ -75,7 +75,8 @@ public final class RequestMismatchMappers {
         @Override
         public Response toResponse(NotAcceptableException e) {
             return reply(Response.Status.NOT_ACCEPTABLE, HttpHeaders.ACCEPT
-                    + ": must allow what this path gives (application/json for the API), was " + quoted(headers.getHeaderString(HttpHeaders.ACCEPT)));
+                    + ": must allow what this path gives (application/json for the API), was "
+                    + quoted(headers.getHeaderString(HttpHeaders.ACCEPT)));
         }
     }
 }
