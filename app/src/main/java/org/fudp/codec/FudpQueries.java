@@ -31,6 +31,27 @@ public final class FudpQueries {
     }
 
     /**
+     * Parses a device id given in a request.
+     *
+     * @param field the field, parameter or path segment that carries it, for the message
+     * @param value the value, such as of:0000000000000001
+     * @return the device id
+     * @throws IllegalArgumentException naming the field if the value is not a device id (a URI
+     *         with a scheme), rather than the URI parser's message that names no field
+     */
+    public static DeviceId deviceId(String field, String value) {
+        if (value.matches("[A-Za-z][A-Za-z0-9+.-]*:\\S+")) {
+            try {
+                return DeviceId.deviceId(value);
+            } catch (IllegalArgumentException e) {
+                // Falls through: a character a URI may not have, such as a control character.
+            }
+        }
+        throw new IllegalArgumentException(field + ": must be a device id such as of:0000000000000001, was \""
+                + value + "\"");
+    }
+
+    /**
      * Returns the flows that match every given filter, ordered by id.
      *
      * @param service the FUDP service
@@ -42,15 +63,7 @@ public final class FudpQueries {
      */
     public static List<FlowRecord> flows(FudpService service, String protocol, String cfsId, String facility) {
         Integer proto = protocol == null ? null : FlowIds.parseProtocol("protocol", protocol);
-        DeviceId device = null;
-        if (facility != null) {
-            if (!facility.matches("[A-Za-z][A-Za-z0-9+.-]*:\\S+")) {
-                throw new IllegalArgumentException("facility: must be a device id such as "
-                        + "of:0000000000000001, was \"" + facility + "\"");
-            }
-            device = DeviceId.deviceId(facility);
-        }
-        DeviceId dev = device;
+        DeviceId dev = facility == null ? null : deviceId("facility", facility);
         return service.getFlows().stream()
                 .filter(r -> proto == null || r.flow().protocol() == proto)
                 .filter(r -> cfsId == null || cfsId.equals(r.cfsId()))

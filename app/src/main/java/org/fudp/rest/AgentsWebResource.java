@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.fudp.loop.AgentState;
 import org.fudp.api.FudpService;
 import org.onlab.util.ItemNotFoundException;
-import org.onosproject.net.DeviceId;
+import org.fudp.codec.FudpQueries;
 import org.onosproject.rest.AbstractWebResource;
 
 import javax.ws.rs.GET;
@@ -44,14 +44,15 @@ public class AgentsWebResource extends AbstractWebResource {
      * Gets the adjustor agent of one facility.
      *
      * @param deviceId facility device id, e.g. of:0000000000000001
-     * @return 200 OK with the agent; 404 NOT FOUND if the device is not a facility
+     * @return 200 OK with the agent; 400 BAD REQUEST naming deviceId if it is not a device id;
+     *         404 NOT FOUND if the device is not a facility
      * @onos.rsModel Agent
      */
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     @Path("{deviceId}")
     public Response getAgent(@PathParam("deviceId") String deviceId) {
-        AgentState agent = get(FudpService.class).getAgent(DeviceId.deviceId(deviceId))
+        AgentState agent = get(FudpService.class).getAgent(FudpQueries.deviceId("deviceId", deviceId))
                 .orElseThrow(() -> new ItemNotFoundException("device " + deviceId + " is not a facility"));
         return ok(codec(AgentState.class).encode(agent, this)).build();
     }

@@ -6,7 +6,8 @@ import java.util.Set;
 
 /**
  * The FUDP REST application: ONOS's authorization filter, error mappers and JSON writer plus
- * FUDP's resources, a mapper that makes a refused network config a 400, and the FUDP page.
+ * FUDP's resources, a mapper that makes a refused network config a 400, mappers that make a
+ * wrong method or media type a JSON error naming it, and the FUDP page.
  */
 public class FudpWebApplication extends AbstractWebApplication {
 
@@ -15,6 +16,8 @@ public class FudpWebApplication extends AbstractWebApplication {
         return getClasses(CfsWebResource.class, FlowsWebResource.class, AllocationsWebResource.class,
                 AgentsWebResource.class, HistoryWebResource.class, BottlenecksWebResource.class,
                 FacilitiesWebResource.class, WhatIfWebResource.class, ControlWebResource.class,
-                InvalidFieldExceptionMapper.class, PageWebResource.class);
+                InvalidFieldExceptionMapper.class, RequestMismatchMappers.MethodNotAllowed.class,
+                RequestMismatchMappers.UnsupportedMediaType.class, RequestMismatchMappers.NotAcceptable.class,
+                PageWebResource.class);
     }
 }

@@ -35,6 +35,15 @@ class AgentsWebResourceTest extends ResourceTestBase {
     }
 
     @Test
+    void aMalformedDeviceIdIs400NamingIt() {
+        // Found by REST fuzzing (tools/test.d/17-rest-fuzz): the URI parser's own message,
+        // "Illegal character in path at index 2", named no field.
+        assertError(400, "deviceId: must be a device id such as of:0000000000000001, was \"of:\u0004\"",
+                get(target("agents/of%3A%04")));
+        assertError(400, "deviceId: must be a device id", get("agents/nocolon"));
+    }
+
+    @Test
     void allocationsTellWhatWasSentAndAcknowledged() {
         Reply r = get("allocations");
         assertEquals(200, r.status, r.text);

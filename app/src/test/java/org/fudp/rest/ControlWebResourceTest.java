@@ -2,7 +2,11 @@ package org.fudp.rest;
 
 import org.junit.jupiter.api.Test;
 
+import javax.ws.rs.client.Entity;
+import javax.ws.rs.core.MediaType;
+import javax.ws.rs.core.Response;
 import java.util.List;
+import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -48,5 +52,20 @@ class ControlWebResourceTest extends ResourceTestBase {
         assertError(400, "(body): malformed JSON", post("control", "{enabled: true}"));
         assertEquals(List.of(), service.adminCalls);
         assertTrue(get("control").body.get("enabled").asBoolean());
+    }
+
+    @Test
+    void aWrongMethodOrMediaTypeIsAJsonErrorNamingIt() {
+        // Found by REST fuzzing (tools/test.d/17-rest-fuzz): Jersey answered these with an empty body.
+        Reply wrongType = new Reply(target("control").request(MediaType.APPLICATION_JSON)
+                .post(Entity.entity("enabled", MediaType.TEXT_PLAIN_TYPE)));
+        assertError(415, "Content-Type: must be application/json, was \"text/plain\"", wrongType);
+        Reply wrongAccept = new Reply(target("control").request(MediaType.TEXT_PLAIN).get());
+        assertError(406, "Accept: must allow what this path gives (application/json for the API), was "
+                + "\"text/plain\"", wrongAccept);
+        Response deleted = target("control").request(MediaType.APPLICATION_JSON).delete();
+        assertEquals(Set.of("GET", "OPTIONS", "POST"), deleted.getAllowedMethods());
+        assertError(405, "(method): DELETE is not allowed here, allowed: GET, OPTIONS, POST", new Reply(deleted));
+        assertEquals(List.of(), service.adminCalls);
     }
 }

@@ -53,6 +53,9 @@ class FlowsWebResourceTest extends ResourceTestBase {
         assertError(400, "protocol: must be tcp, udp or an IP protocol number",
                 get(target("flows").queryParam("protocol", "quic")));
         assertError(400, "facility: must be a device id", get(target("flows").queryParam("facility", "s1")));
+        // A control character passed the pattern and reached the URI parser, whose message named no field.
+        assertError(400, "facility: must be a device id",
+                get(target("flows").queryParam("facility", "of:\u0004")));
     }
 
     @Test
