@@ -180,8 +180,9 @@ public final class FudpLoop {
                     !f.cfsId().isEmpty()));
             for (String id : List.of(f.cfsId(), f.lastCfsId())) {
                 CfsController c = controllers.get(id);
-                if (c != null) {
-                    sets.putIfAbsent(id, c.state());
+                // Once per set: a set's state copies its allocations, so once per member would be quadratic.
+                if (c != null && !sets.containsKey(id)) {
+                    sets.put(id, c.state());
                 }
             }
         }
