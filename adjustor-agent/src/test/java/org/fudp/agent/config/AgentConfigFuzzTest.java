@@ -15,7 +15,9 @@ import org.fudp.protocol.FrameCodec;
 
 /**
  * Coverage-guided fuzzing of the agent's configuration parser: the input is the bytes of
- * {@code agent.properties}, read by {@link AgentConfig#load(Path)} as the agent reads it at startup.
+ * {@code agent.properties}, read by {@link AgentConfig#load(Path, boolean)} as the agent reads it at startup, but
+ * without reading the key file ({@code KeyRingFuzzTest} fuzzes that parser; checking the key file's mode reads
+ * the mount table on every call).
  *
  * <p>{@code keys.file = keys} is appended (a valid mode-600 key file beside it), so the fuzzer spends its time on
  * the properties rather than on paths. Every input must give either a configuration whose values are within the
@@ -35,7 +37,7 @@ class AgentConfigFuzzTest {
         Files.write(file, all);
         AgentConfig c;
         try {
-            c = AgentConfig.load(file);
+            c = AgentConfig.load(file, false);
         } catch (ConfigException e) {
             assertFalse(e.problems().isEmpty(), "a rejection names its problems");
             assertNotNull(e.getMessage());
@@ -43,7 +45,6 @@ class AgentConfigFuzzTest {
         }
         assertNotNull(c.controlInterface());
         assertNotNull(c.shapeInterface());
-        assertNotNull(c.keys());
         assertTrue(c.etherType() >= 0x0600 && c.etherType() <= 0xFFFF);
         assertTrue(c.maxPayload() >= FrameCodec.OVERHEAD_BYTES && c.maxPayload() <= FrameCodec.MAX_PAYLOAD_BYTES);
         assertTrue(c.minBurstBytes() >= 1);
@@ -59,7 +60,11 @@ class AgentConfigFuzzTest {
 
     private static Path directory() {
         try {
-            Path dir = Files.createTempDirectory("fudp-agent-config-fuzz");
+            // tmpfs where there is one: on this disk a file write and read cost 10 times as much.
+            Path shm = Path.of("/dev/shm");
+            Path dir = Files.isDirectory(shm) && Files.isWritable(shm)
+                    ? Files.createTempDirectory(shm, "fudp-agent-config-fuzz")
+                    : Files.createTempDirectory("fudp-agent-config-fuzz");
             Path keys = dir.resolve("keys");
             Files.writeString(keys, "1 = 000102030405060708090a0b0c0d0e0f\n");
             Files.setPosixFilePermissions(keys, PosixFilePermissions.fromString("rw-------"));
