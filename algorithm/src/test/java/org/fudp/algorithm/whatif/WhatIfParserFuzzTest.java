@@ -41,9 +41,6 @@ class WhatIfParserFuzzTest {
     private static void assertFinite(JsonNode n, String path) {
         if (n.isNumber()) {
             assertTrue(Double.isFinite(n.asDouble()), path + " is " + n);
-        } else if (n.isTextual()) {
-            String t = n.asText();
-            assertTrue(!"NaN".equals(t) && !t.endsWith("Infinity"), path + " is " + t);
         }
         if (n.isArray()) {
             for (int i = 0; i < n.size(); i++) {
