@@ -94,19 +94,21 @@ public final class KeyRing {
                 continue;
             }
             int id = parseKeyId(name, i + 1);
+            // The id as parsed, not as written: "000…0016" is id 16, and its text is not echoed.
+            String idText = Integer.toUnsignedString(id);
             byte[] key;
             try {
                 key = Hex.decode(value);
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("line " + (i + 1) + ": key " + name + " is not hex: "
+                throw new IllegalArgumentException("line " + (i + 1) + ": key " + idText + " is not hex: "
                         + e.getMessage(), e);
             }
             if (key.length < MIN_KEY_BYTES) {
-                throw new IllegalArgumentException("line " + (i + 1) + ": key " + name + " has " + key.length
+                throw new IllegalArgumentException("line " + (i + 1) + ": key " + idText + " has " + key.length
                         + " bytes, at least " + MIN_KEY_BYTES + " are needed");
             }
             if (keys.put(id, key) != null) {
-                throw new IllegalArgumentException("line " + (i + 1) + ": key id " + name + " appears twice");
+                throw new IllegalArgumentException("line " + (i + 1) + ": key id " + idText + " appears twice");
             }
         }
         if (keys.isEmpty()) {
@@ -119,8 +121,10 @@ public final class KeyRing {
         try {
             return Integer.parseUnsignedInt(s);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("line " + line + ": key id '" + s
-                    + "' is not an unsigned 32-bit number", e);
+            // A key written where its id belongs must not reach the log: echo only what could be an id.
+            String shown = s.length() <= 10 ? "'" + s + "'" : "of " + s.length() + " characters";
+            throw new IllegalArgumentException("line " + line + ": key id " + shown
+                    + " is not an unsigned 32-bit number", e);
         }
     }
 

@@ -11,6 +11,7 @@ import org.fudp.algorithm.FlowSample;
 import org.fudp.algorithm.FudpaConfig;
 import org.fudp.algorithm.Protocol;
 
+import java.io.CharConversionException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -59,6 +60,9 @@ public final class WhatIfParser {
             String where = at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
             throw new WhatIfInputException("input",
                     "not valid JSON" + where + ": " + firstLine(e.getOriginalMessage()));
+        } catch (CharConversionException e) {
+            // Bytes Jackson took for UTF-32 but are not: bad input like any other, not a failure to read.
+            throw new WhatIfInputException("input", "not valid JSON: " + firstLine(e.getMessage()));
         }
         if (root == null || root.isMissingNode()) {
             throw new WhatIfInputException("input", "is empty, expected a JSON object");
