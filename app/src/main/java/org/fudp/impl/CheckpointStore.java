@@ -101,10 +101,7 @@ final class CheckpointStore {
      * @return false if a newer controller has the facility: the caller must stop controlling it
      */
     boolean write(FacilityCheckpoint c) {
-        Map<String, ControllerState> sets = new LinkedHashMap<>();
-        c.sets().forEach((id, st) -> sets.put(id, new ControllerState(st.period(), st.predictorStarted(),
-                st.predictedBps(), st.deviationBps(), st.wasFair(), Map.of())));
-        FacilityCheckpoint head = new FacilityCheckpoint(c.facilityId(), c.epoch(), c.takenMs(), List.of(), sets);
+        FacilityCheckpoint head = head(c);
         Versioned<FacilityCheckpoint> now = heads.compute(c.facilityId(),
                 (id, old) -> old == null || old.epoch() <= c.epoch() ? head : old);
         if (now == null || now.value().epoch() != c.epoch()) {
@@ -127,6 +124,20 @@ final class CheckpointStore {
         }
         written.put(c.facilityId(), after);
         return true;
+    }
+
+    /**
+     * Returns the part of a checkpoint written every period: no flows, and the sets without their
+     * allocations, which are their flows' limits.
+     *
+     * @param c the checkpoint
+     * @return its head
+     */
+    static FacilityCheckpoint head(FacilityCheckpoint c) {
+        Map<String, ControllerState> sets = new LinkedHashMap<>();
+        c.sets().forEach((id, st) -> sets.put(id, new ControllerState(st.period(), st.predictorStarted(),
+                st.predictedBps(), st.deviationBps(), st.wasFair(), Map.of())));
+        return new FacilityCheckpoint(c.facilityId(), c.epoch(), c.takenMs(), List.of(), sets);
     }
 
     /**

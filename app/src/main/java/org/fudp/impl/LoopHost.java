@@ -182,7 +182,8 @@ final class LoopHost {
             periods = loop.periods();
             lastPeriodMs = loop.lastPeriodMs();
             execute(a);
-            return saveCheckpoints(now);
+            saveCheckpoints(now);
+            return Actions.none();
         });
     }
 
@@ -242,7 +243,7 @@ final class LoopHost {
                         controlled.put(f.id(), f);
                     }
                 }
-                execute(saveCheckpoints(now));
+                saveCheckpoints(now);
             } catch (RuntimeException e) {
                 log.error("Facilities failed", e);
             }
@@ -251,21 +252,23 @@ final class LoopHost {
 
     private void handOver(long now, String facilityId) {
         loop.checkpoint(facilityId).ifPresent(checkpoints::write);
+        stopControlling(now, facilityId);
+    }
+
+    private void stopControlling(long now, String facilityId) {
         execute(loop.handOver(now, facilityId));
         controlled.remove(facilityId);
     }
 
     // A refused write means another instance took the facility over: stop at once (no two senders).
-    private Actions saveCheckpoints(long now) {
+    private void saveCheckpoints(long now) {
         for (String id : List.copyOf(controlled.keySet())) {
             Optional<FacilityCheckpoint> c = loop.checkpoint(id);
             if (c.isPresent() && !checkpoints.write(c.get())) {
                 log.warn("Facility {} is controlled by a newer instance now; handing it over", id);
-                execute(loop.handOver(now, id));
-                controlled.remove(id);
+                stopControlling(now, id);
             }
         }
-        return Actions.none();
     }
 
     /**

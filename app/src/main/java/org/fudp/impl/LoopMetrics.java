@@ -11,7 +11,9 @@ import org.onlab.metrics.MetricsComponent;
 import org.onlab.metrics.MetricsFeature;
 import org.onlab.metrics.MetricsService;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -43,6 +45,8 @@ final class LoopMetrics {
     private final Counter agentUps;
     private final Counter agentDowns;
     private final Map<String, AgentState> lastAgents = new HashMap<>();
+    /** Every metric registered, to take them all out again. */
+    private final List<Map.Entry<MetricsFeature, String>> registered = new ArrayList<>();
     private volatile int agentsUp;
 
     LoopMetrics(MetricsService service) {
@@ -50,15 +54,22 @@ final class LoopMetrics {
         component = service.registerComponent(COMPONENT);
         loopFeature = component.registerFeature("loop");
         adjustorFeature = component.registerFeature("adjustor");
-        periods = service.createCounter(component, loopFeature, "periods");
-        reallocations = service.createCounter(component, loopFeature, "reallocations");
+        periods = counter(loopFeature, "periods");
+        reallocations = counter(loopFeature, "reallocations");
         periodTime = service.createTimer(component, loopFeature, "periodTime");
-        framesSent = service.createCounter(component, adjustorFeature, "framesSent");
-        framesResent = service.createCounter(component, adjustorFeature, "framesResent");
-        framesRejected = service.createCounter(component, adjustorFeature, "framesRejected");
-        agentUps = service.createCounter(component, adjustorFeature, "agentUp");
-        agentDowns = service.createCounter(component, adjustorFeature, "agentDown");
+        registered.add(Map.entry(loopFeature, "periodTime"));
+        framesSent = counter(adjustorFeature, "framesSent");
+        framesResent = counter(adjustorFeature, "framesResent");
+        framesRejected = counter(adjustorFeature, "framesRejected");
+        agentUps = counter(adjustorFeature, "agentUp");
+        agentDowns = counter(adjustorFeature, "agentDown");
         service.registerMetric(component, adjustorFeature, "agentsUp", (Gauge<Integer>) () -> agentsUp);
+        registered.add(Map.entry(adjustorFeature, "agentsUp"));
+    }
+
+    private Counter counter(MetricsFeature feature, String name) {
+        registered.add(Map.entry(feature, name));
+        return service.createCounter(component, feature, name);
     }
 
     /**
@@ -108,12 +119,6 @@ final class LoopMetrics {
 
     /** Takes the app's metrics out of ONOS's registry. */
     void remove() {
-        for (String name : new String[]{"periods", "reallocations", "periodTime"}) {
-            service.removeMetric(component, loopFeature, name);
-        }
-        for (String name : new String[]{"framesSent", "framesResent", "framesRejected", "agentUp", "agentDown",
-            "agentsUp"}) {
-            service.removeMetric(component, adjustorFeature, name);
-        }
+        registered.forEach(m -> service.removeMetric(component, m.getKey(), m.getValue()));
     }
 }

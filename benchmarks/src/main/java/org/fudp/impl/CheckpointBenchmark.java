@@ -110,16 +110,7 @@ public class CheckpointBenchmark {
     public static long bytesPerPeriod(int n, boolean limits) throws UnknownHostException {
         FacilityCheckpoint a = build(n, 0);
         FacilityCheckpoint b = build(n, limits ? 1 : 0);
-        FacilityCheckpoint head = new FacilityCheckpoint(b.facilityId(), b.epoch(), b.takenMs(), List.of(), Map.of());
-        long bytes = CheckpointStore.SERIALIZER.encode(head).length;
-        for (var e : b.sets().entrySet()) {
-            ControllerState s = e.getValue();
-            ControllerState bare = new ControllerState(s.period(), s.predictorStarted(), s.predictedBps(),
-                    s.deviationBps(), s.wasFair(), Map.of());
-            bytes += CheckpointStore.SERIALIZER.encode(new FacilityCheckpoint("x", 0, 0, List.of(),
-                    Map.of(e.getKey(), bare))).length - CheckpointStore.SERIALIZER.encode(
-                    new FacilityCheckpoint("x", 0, 0, List.of(), Map.of())).length;
-        }
+        long bytes = CheckpointStore.SERIALIZER.encode(CheckpointStore.head(b)).length;
         for (int i = 0; i < n; i++) {
             if (!a.flows().get(i).equals(b.flows().get(i))) {
                 bytes += CheckpointStore.SERIALIZER.encode(
