@@ -12,6 +12,7 @@ import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowLimit;
 import org.fudp.protocol.FrameEncoder;
 import org.fudp.protocol.FrameRejectedException;
+import org.fudp.protocol.Hex;
 import org.fudp.protocol.FrameVerifier;
 import org.fudp.protocol.KeyRing;
 import org.fudp.protocol.MutableClock;
@@ -60,6 +61,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import static org.fudp.codec.TestFudpService.tuple;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -178,7 +180,7 @@ class ClusterFailoverTest {
     /** The real agent's control logic with a shaper that holds the limits it was told. */
     private final class Agent implements FlowShaper {
         Set<FlowLimit> held = new HashSet<>();
-        final KeyRing keys = KeyRing.of(KEY_ID, hex(KEY_HEX));
+        final KeyRing keys = KeyRing.of(KEY_ID, Hex.decode(KEY_HEX));
         final FrameVerifier verifier = new FrameVerifier(keys, 9000, 0, clock);
         final AdjustorControl control = new AdjustorControl(this, new SnapshotAssembler(4, 10_000, 5_000, clock),
                 verifier, new AgentMetrics(), clock, AGENT_ID, 10_000, FailSafeAction.KEEP, null);
@@ -247,18 +249,6 @@ class ClusterFailoverTest {
         }
     }
 
-    private static FiveTuple tuple(int proto, String src, int sport, String dst, int dport) {
-        return new FiveTuple(proto, IpAddress.valueOf(src).toInetAddress(), IpAddress.valueOf(dst).toInetAddress(),
-                sport, dport);
-    }
-
-    private static byte[] hex(String s) {
-        byte[] b = new byte[s.length() / 2];
-        for (int i = 0; i < b.length; i++) {
-            b[i] = (byte) Integer.parseInt(s.substring(2 * i, 2 * i + 2), 16);
-        }
-        return b;
-    }
 
     @BeforeEach
     void setUp() throws Exception {

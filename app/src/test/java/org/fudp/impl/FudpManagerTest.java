@@ -18,6 +18,7 @@ import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FrameCodec;
 import org.fudp.protocol.FrameEncoder;
 import org.fudp.protocol.FrameRejectedException;
+import org.fudp.protocol.Hex;
 import org.fudp.protocol.KeyRing;
 import org.fudp.protocol.LimitEntry;
 import org.fudp.protocol.MessageType;
@@ -77,6 +78,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
+import static org.fudp.codec.TestFudpService.tuple;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -134,24 +136,13 @@ class FudpManagerTest {
     private final TestServices.TestHostService hosts = new TestServices.TestHostService();
     private final TestServices.SyncEventDispatcher dispatcher = new TestServices.SyncEventDispatcher();
     private final List<FudpEvent> events = new ArrayList<>();
-    private final KeyRing agentKeys = KeyRing.of(KEY_ID, hex(KEY_HEX));
+    private final KeyRing agentKeys = KeyRing.of(KEY_ID, Hex.decode(KEY_HEX));
     private final FrameEncoder agent = new FrameEncoder(agentKeys, 0xA6E7L, 1, 0, clock);
     private long agentSnapshot;
     private int emittedSeen;
     private FudpManager mgr;
 
-    private static FiveTuple tuple(int proto, String src, int sport, String dst, int dport) {
-        return new FiveTuple(proto, IpAddress.valueOf(src).toInetAddress(), IpAddress.valueOf(dst).toInetAddress(),
-                sport, dport);
-    }
 
-    private static byte[] hex(String s) {
-        byte[] b = new byte[s.length() / 2];
-        for (int i = 0; i < b.length; i++) {
-            b[i] = (byte) Integer.parseInt(s.substring(2 * i, 2 * i + 2), 16);
-        }
-        return b;
-    }
 
     @BeforeEach
     void setUp() throws Exception {
@@ -554,8 +545,8 @@ class FudpManagerTest {
         rate(ruleFor(UDP1, true), 9_000_000, T0);
         clock.set(T0 + PERIOD);
         mgr.host().period();
-        fromAgent(new FrameEncoder(KeyRing.of(KEY_ID, hex("ffeeddccbbaa99887766554433221100")), 0xBADL, 1, 0, clock)
-                .heartbeat(0));
+        fromAgent(new FrameEncoder(KeyRing.of(KEY_ID, Hex.decode("ffeeddccbbaa99887766554433221100")), 0xBADL, 1, 0,
+                clock).heartbeat(0));
         clock.set(T0 + OsgiPropertyConstants.HEARTBEAT_TIMEOUT_MS_DEFAULT + 1);
         mgr.host().tick();
 
@@ -590,7 +581,7 @@ class FudpManagerTest {
 
     @Test
     void forgedFrameIsCountedAndConsumed() throws Exception {
-        FrameEncoder forger = new FrameEncoder(KeyRing.of(KEY_ID, hex("ffeeddccbbaa99887766554433221100")),
+        FrameEncoder forger = new FrameEncoder(KeyRing.of(KEY_ID, Hex.decode("ffeeddccbbaa99887766554433221100")),
                 0xBADL, 1, 0, clock);
         fromAgent(forger.heartbeat(0));
         AgentState a = mgr.getAgent(S1).get();

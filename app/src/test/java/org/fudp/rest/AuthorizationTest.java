@@ -12,9 +12,7 @@ import javax.ws.rs.client.Entity;
 import javax.ws.rs.container.ContainerRequestContext;
 import javax.ws.rs.container.ContainerRequestFilter;
 import javax.ws.rs.core.MediaType;
-import javax.ws.rs.core.SecurityContext;
 import java.lang.reflect.Field;
-import java.security.Principal;
 import java.util.List;
 import java.util.Set;
 
@@ -37,27 +35,7 @@ class AuthorizationTest extends ResourceTestBase {
         public void filter(ContainerRequestContext request) {
             String header = request.getHeaderString("X-Test-Roles");
             Set<String> roles = header == null ? Set.of() : Set.of(header.split(","));
-            request.setSecurityContext(new SecurityContext() {
-                @Override
-                public Principal getUserPrincipal() {
-                    return () -> "tester";
-                }
-
-                @Override
-                public boolean isUserInRole(String role) {
-                    return roles.contains(role);
-                }
-
-                @Override
-                public boolean isSecure() {
-                    return false;
-                }
-
-                @Override
-                public String getAuthenticationScheme() {
-                    return SecurityContext.BASIC_AUTH;
-                }
-            });
+            request.setSecurityContext(new BasicAuthContext("tester", roles));
         }
     }
 

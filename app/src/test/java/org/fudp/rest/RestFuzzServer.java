@@ -23,10 +23,8 @@ import javax.ws.rs.container.PreMatching;
 import javax.ws.rs.core.HttpHeaders;
 import javax.ws.rs.core.MediaType;
 import javax.ws.rs.core.Response;
-import javax.ws.rs.core.SecurityContext;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.security.Principal;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -122,29 +120,7 @@ public final class RestFuzzServer {
                         .entity("{\"code\":401,\"message\":\"Unauthorized\"}").build());
                 return;
             }
-            String name = user;
-            Set<String> roles = USERS.get(user).getValue();
-            request.setSecurityContext(new SecurityContext() {
-                @Override
-                public Principal getUserPrincipal() {
-                    return () -> name;
-                }
-
-                @Override
-                public boolean isUserInRole(String role) {
-                    return roles.contains(role);
-                }
-
-                @Override
-                public boolean isSecure() {
-                    return false;
-                }
-
-                @Override
-                public String getAuthenticationScheme() {
-                    return SecurityContext.BASIC_AUTH;
-                }
-            });
+            request.setSecurityContext(new BasicAuthContext(user, USERS.get(user).getValue()));
         }
     }
 

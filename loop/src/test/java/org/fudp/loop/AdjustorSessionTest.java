@@ -1,5 +1,6 @@
 package org.fudp.loop;
 
+import org.fudp.protocol.Hex;
 import org.fudp.protocol.ControlMessage;
 import org.fudp.protocol.EthernetFrame;
 import org.fudp.protocol.FlowLimit;
@@ -35,7 +36,7 @@ class AdjustorSessionTest {
         for (FrameOut f : out.frames()) {
             try {
                 ControlMessage m = FrameCodec.decode(EthernetFrame.parse(f.frame()).payload(),
-                        KeyRing.of(KEY_ID, LoopHarness.hex(KEY_HEX)), FrameCodec.MAX_PAYLOAD_BYTES);
+                        KeyRing.of(KEY_ID, Hex.decode(KEY_HEX)), FrameCodec.MAX_PAYLOAD_BYTES);
                 snapshots += m.type() == MessageType.SNAPSHOT ? 1 : 0;
             } catch (FrameRejectedException e) {
                 throw new AssertionError(e);

@@ -4,6 +4,7 @@ import org.fudp.algorithm.CfsController;
 import org.fudp.algorithm.CfsInput;
 import org.fudp.algorithm.Decision;
 import org.fudp.algorithm.FlowSample;
+import org.fudp.protocol.Hex;
 import org.fudp.protocol.ControlMessage;
 import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FrameEncoder;
@@ -451,7 +452,7 @@ class FudpLoopTest {
     void anAgentSaysWhyItIsNotWorking() {
         assertEquals("never heard from", h.agentView().reason());
         FrameEncoder forger = new FrameEncoder(KeyRing.of(LoopHarness.KEY_ID,
-                LoopHarness.hex("ffeeddccbbaa99887766554433221100")), 0xBADL, 1, 0, h.agentClock);
+                Hex.decode("ffeeddccbbaa99887766554433221100")), 0xBADL, 1, 0, h.agentClock);
         h.fromAgent(forger.heartbeat(0));
         assertEquals("never heard from; its last frame was rejected: BAD_MAC (signed with another key?)",
                 h.agentView().reason());
@@ -521,7 +522,7 @@ class FudpLoopTest {
     @Test
     void forgedFrameIsCountedAndDoesNotBringTheAgentUp() {
         FrameEncoder forger = new FrameEncoder(KeyRing.of(LoopHarness.KEY_ID,
-                LoopHarness.hex("ffeeddccbbaa99887766554433221100")), 0xBADL, 1, 0, h.agentClock);
+                Hex.decode("ffeeddccbbaa99887766554433221100")), 0xBADL, 1, 0, h.agentClock);
         Actions a = h.fromAgent(forger.heartbeat(0));
         assertTrue(a.consumed());
         AgentState v = a.agents().get(S1);

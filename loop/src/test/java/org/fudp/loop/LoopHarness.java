@@ -9,6 +9,7 @@ import org.fudp.protocol.FlowIds;
 import org.fudp.protocol.FrameCodec;
 import org.fudp.protocol.FrameEncoder;
 import org.fudp.protocol.FrameRejectedException;
+import org.fudp.protocol.Hex;
 import org.fudp.protocol.KeyRing;
 import org.fudp.protocol.LimitEntry;
 import org.fudp.protocol.MessageType;
@@ -84,7 +85,7 @@ final class LoopHarness {
     }
 
     final MutableClock agentClock = new MutableClock(T0);
-    final KeyRing agentKeys = KeyRing.of(KEY_ID, hex(KEY_HEX));
+    final KeyRing agentKeys = KeyRing.of(KEY_ID, Hex.decode(KEY_HEX));
     final FrameEncoder agent = new FrameEncoder(agentKeys, AGENT_ID, 1, 0, agentClock);
     final Network network = new Network();
     final Map<Long, RuleSpec> rules = new LinkedHashMap<>();
@@ -137,13 +138,6 @@ final class LoopHarness {
         return FlowIds.address("test", text);
     }
 
-    static byte[] hex(String s) {
-        byte[] b = new byte[s.length() / 2];
-        for (int i = 0; i < b.length; i++) {
-            b[i] = (byte) Integer.parseInt(s.substring(2 * i, 2 * i + 2), 16);
-        }
-        return b;
-    }
 
     /** Executes what the loop returned, as a host would. */
     Actions apply(Actions a) {
