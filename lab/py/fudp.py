@@ -21,8 +21,9 @@ def jars(repo):
 
 
 class FudpLoop:
-    def __init__(self, scenario, topo, rundir, repo):
+    def __init__(self, scenario, topo, rundir, repo, agent_settings=None):
         self.sc = scenario
+        self.agent_settings = dict(agent_settings or {})
         self.topo = topo
         self.rundir = rundir
         self.controller_jar, self.agent_jar = jars(repo)
@@ -41,16 +42,18 @@ class FudpLoop:
         with os.fdopen(fd, "w") as fh:
             fh.write("# generated per lab run\n1 = %s\n" % secrets.token_hex(32))
         agent_cfg = os.path.join(self.rundir, "agent.properties")
+        settings = {
+            "control.interface": topo_mod.ADJ_SWITCH_PORT,
+            "shape.interface": topo_mod.ADJ_ONWARD_PORT,
+            "shape.startup": "clear",
+            "bridge.name": AGENT_BRIDGE,
+            "keys.file": key_path,
+            "metrics.port": "0",
+            "failsafe.action": "keep",
+        }
+        settings.update(self.agent_settings)
         with open(agent_cfg, "w") as fh:
-            fh.write("\n".join([
-                "control.interface = %s" % topo_mod.ADJ_SWITCH_PORT,
-                "shape.interface = %s" % topo_mod.ADJ_ONWARD_PORT,
-                "shape.startup = clear",
-                "bridge.name = %s" % AGENT_BRIDGE,
-                "keys.file = %s" % key_path,
-                "metrics.port = 0",
-                "failsafe.action = keep",
-            ]) + "\n")
+            fh.write("".join("%s = %s\n" % kv for kv in settings.items()))
         hosts = ",".join("%s@%d" % (h.ip, h.ofport) for h in self.topo.hosts.values())
         bns = ",".join("%s:%s/32:%d" % (b["set"], self.topo.hosts[b["host"]].ip, int(b["rateMbps"] * 1e6))
                        for b in self.sc.bottlenecks)
@@ -61,7 +64,7 @@ class FudpLoop:
                 "ovsRundir = %s" % topo_mod.OVS_DIR,
                 "adjustorSwitchPort = %d" % topo_mod.ADJ_SWITCH_OFPORT,
                 "adjustorOnwardPort = %d" % topo_mod.ADJ_ONWARD_OFPORT,
-                "adjustorMac = 02:fa:00:00:00:a1",
+                "adjustorMac = %s" % topo_mod.ADJ_SWITCH_MAC,
                 "hosts = %s" % hosts,
                 "bottlenecks = %s" % bns,
                 "periodSeconds = %g" % self.sc.period,
@@ -74,20 +77,36 @@ class FudpLoop:
         return agent_cfg, ctl_cfg
 
     def start(self):
-        agent_cfg, ctl_cfg = self._write_files()
+        self.agent_cfg, self.ctl_cfg = self._write_files()
+        self.agent_log = open(os.path.join(self.rundir, "agent.log"), "a")
+        self.ctl_log_path = os.path.join(self.rundir, "controller.log")
+        self.ctl_log = open(self.ctl_log_path, "a")
+        self.start_agent()
+        self.start_controller()
+
+    def start_agent(self):
+        """Starts (or, after kill, restarts) the agent; its log goes on in agent.log."""
         log("fudp: starting the adjustor agent in %s (%s <-> %s)" % (
             topo_mod.ADJ_NS, topo_mod.ADJ_SWITCH_PORT, topo_mod.ADJ_ONWARD_PORT))
-        self.agent_log = open(os.path.join(self.rundir, "agent.log"), "w")
-        self.agent = self.topo.spawn(JVM + ["-jar", self.agent_jar, "run", "--config", agent_cfg], ns=topo_mod.ADJ_NS,
-                                     stdout=self.agent_log, stderr=self.agent_log)
+        self.agent = self.topo.spawn(JVM + ["-jar", self.agent_jar, "run", "--config", self.agent_cfg],
+                                     ns=topo_mod.ADJ_NS, stdout=self.agent_log, stderr=self.agent_log)
         self._wait(lambda: self._agent_ready(), self.agent, "agent", 30)
+
+    def start_controller(self):
+        """Starts (or, after kill, restarts) the controller; a restart gets a new epoch from the clock."""
         log("fudp: starting the controller (period %.1f s, alpha %g, beta %g)" % (
             self.sc.period, self.sc.alpha, self.sc.beta))
-        self.ctl_log_path = os.path.join(self.rundir, "controller.log")
-        self.ctl_log = open(self.ctl_log_path, "w")
-        self.controller = self.topo.spawn(JVM + ["-jar", self.controller_jar, ctl_cfg], stdout=self.ctl_log,
+        ups = open(self.ctl_log_path).read().count("controller up")
+        self.controller = self.topo.spawn(JVM + ["-jar", self.controller_jar, self.ctl_cfg], stdout=self.ctl_log,
                                           stderr=self.ctl_log, env=topo_mod.ovs_env())
-        self._wait(lambda: "controller up" in open(self.ctl_log_path).read(), self.controller, "controller", 30)
+        self._wait(lambda: open(self.ctl_log_path).read().count("controller up") > ups, self.controller,
+                   "controller", 30)
+
+    def kill(self, which):
+        """SIGKILLs the agent or the controller, as a crash would: nothing of theirs is cleaned up."""
+        proc = self.agent if which == "agent" else self.controller
+        proc.kill()
+        proc.wait(timeout=10)
 
     def _agent_ready(self):
         # The agent has bridged its two ports once the bridge exists in its namespace.

@@ -28,6 +28,14 @@ ADJ_SWITCH_PORT = PREFIX + "-adja"  # the agent's switch-facing interface: contr
 ADJ_ONWARD_PORT = PREFIX + "-adjb"  # shaped UDP goes back to the switch from here
 ADJ_SWITCH_OFPORT = 11
 ADJ_ONWARD_OFPORT = 12
+ADJ_SWITCH_MAC = "02:fa:00:00:00:a1"
+ADJ_ONWARD_MAC = "02:fa:00:00:00:a2"
+# Fault runs only (control_wire): the agent's switch-facing port is a veth whose switch end sits in the
+# root namespace, where tc can drop and duplicate frames before the agent's capture sees them.
+WIRE_PORT = PREFIX + "-adjw"
+DUP_PORT = PREFIX + "-dupw"      # duplicates leave here ...
+DUP_PEER = PREFIX + "-dupa"      # ... and are redirected from here into the agent's port
+BLACKHOLE = PREFIX + "-blk"      # a device kept down (one here, one in ADJ_NS): what goes to it is dropped
 SCHEMA = "/usr/share/openvswitch/vswitch.ovsschema"
 
 
@@ -114,8 +122,9 @@ def _stop_pidfile(path):
 
 
 class Topology:
-    def __init__(self, scenario):
+    def __init__(self, scenario, control_wire=False):
         self.scenario = scenario
+        self.control_wire = control_wire
         self.hosts = {h: Host(h, i + 1) for i, h in enumerate(scenario.hosts)}
         self.processes = []
 
@@ -169,6 +178,10 @@ class Topology:
                env=ovs_env(), check=False, quiet=True)
         _stop_pidfile(os.path.join(OVS_DIR, "ovs-vswitchd.pid"))
         _stop_pidfile(os.path.join(OVS_DIR, "ovsdb-server.pid"))
+        for dev in (WIRE_PORT, DUP_PORT, BLACKHOLE):
+            if subprocess.run(["ip", "link", "show", dev], stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL).returncode == 0:
+                sh(["ip", "link", "del", dev], check=False, quiet=quiet)
         existing = set(sh(["ip", "netns", "list"], check=False, quiet=True).split())
         for ns in [h.ns for h in self.hosts.values()] + [ADJ_NS]:
             if ns in existing:
@@ -233,12 +246,49 @@ class Topology:
 
     def _add_adjustor(self):
         self._new_ns(ADJ_NS)
-        self._internal_port(ADJ_SWITCH_PORT, ADJ_SWITCH_OFPORT, ADJ_NS, "02:fa:00:00:00:a1")
-        self._internal_port(ADJ_ONWARD_PORT, ADJ_ONWARD_OFPORT, ADJ_NS, "02:fa:00:00:00:a2")
+        if self.control_wire:
+            self._control_wire()
+        else:
+            self._internal_port(ADJ_SWITCH_PORT, ADJ_SWITCH_OFPORT, ADJ_NS, ADJ_SWITCH_MAC)
+        self.add_onward_port()
+
+    def add_onward_port(self):
+        """The agent's shaping port; fault runs delete it and call this again."""
+        self._internal_port(ADJ_ONWARD_PORT, ADJ_ONWARD_OFPORT, ADJ_NS, ADJ_ONWARD_MAC)
         # The agent's per-flow HTB classes get the default leaf queue, txqueuelen packets long. At 1000
         # packets a flow limited to 3 Mbit/s would queue ~4 s of UDP; a router-sized buffer is the fair model.
         buf = min(b["bufferPackets"] for b in self.scenario.bottlenecks) if self.scenario.bottlenecks else 100
         ns_exec(ADJ_NS, ["ip", "link", "set", ADJ_ONWARD_PORT, "txqueuelen", str(buf)])
+
+    def delete_onward_port(self):
+        vsctl("del-port", BRIDGE, ADJ_ONWARD_PORT)
+
+    def _control_wire(self):
+        """The agent's switch-facing port as a veth pair, plus what faults.Wire needs: a second pair that
+        carries duplicates into the agent's port, and a black hole. Only control frames and the few UDP
+        flows of a fault run cross it, so OVS's shared-socket pitfall (module docstring) does not bite."""
+        sh(["ip", "link", "add", WIRE_PORT, "type", "veth", "peer", "name", ADJ_SWITCH_PORT])
+        sh(["ip", "link", "set", ADJ_SWITCH_PORT, "netns", ADJ_NS])
+        sh(["ip", "link", "add", DUP_PORT, "type", "veth", "peer", "name", DUP_PEER])
+        sh(["ip", "link", "set", DUP_PEER, "netns", ADJ_NS])
+        sh(["ip", "link", "add", BLACKHOLE, "type", "ifb"])
+        ns_exec(ADJ_NS, ["ip", "link", "add", BLACKHOLE, "type", "ifb"])
+        for dev in (WIRE_PORT, DUP_PORT):
+            sh(["ip", "link", "set", dev, "up"])
+            sh(["ethtool", "-K", dev, "tx", "off", "tso", "off", "gso", "off", "gro", "off"], check=False, quiet=True)
+        ns_exec(ADJ_NS, ["ip", "link", "set", ADJ_SWITCH_PORT, "address", ADJ_SWITCH_MAC])
+        for dev in (ADJ_SWITCH_PORT, DUP_PEER):
+            ns_exec(ADJ_NS, ["ip", "link", "set", dev, "up"])
+            ns_exec(ADJ_NS, ["ethtool", "-K", dev, "tx", "off", "tso", "off", "gso", "off", "gro", "off"],
+                    check=False, quiet=True)
+        tc_batch(ADJ_NS, [
+            "qdisc add dev %s clsact" % DUP_PEER,
+            "filter add dev %s ingress protocol all prio 1 u32 match u32 0 0 action mirred ingress redirect dev %s"
+            % (DUP_PEER, ADJ_SWITCH_PORT),
+        ])
+        sh(["tc", "qdisc", "add", "dev", WIRE_PORT, "clsact"])
+        vsctl("add-port", BRIDGE, WIRE_PORT, "--", "set", "interface", WIRE_PORT,
+              "ofport_request=%d" % ADJ_SWITCH_OFPORT)
 
     def _static_neighbours(self):
         # No ARP: the switch floods nothing, so the adjustor's bridge can never close a loop.

@@ -11,7 +11,7 @@ UDP_PAYLOAD = 1400  # fits a 1500-byte MTU with IP and UDP headers
 PING_INTERVAL = 0.2
 
 
-def _client_cmd(flow, dst_ip, duration):
+def client_cmd(flow, dst_ip, duration):
     cmd = ["iperf3", "-c", dst_ip, "-p", str(BASE_PORT + flow.id), "-t", str(duration), "-i", "0.5", "-J",
            "--get-server-output", "--connect-timeout", "3000"]
     if flow.protocol == "tcp":
@@ -69,7 +69,7 @@ class TrafficRun:
                 path = os.path.join(self.outdir, "flow%d-%d.json" % (f.id, k))
                 out = open(path, "w")
                 epoch = time.time()
-                proc = self.topo.spawn(_client_cmd(f, self.topo.hosts[f.dst].ip, secs), ns=self.topo.hosts[f.src].ns,
+                proc = self.topo.spawn(client_cmd(f, self.topo.hosts[f.dst].ip, secs), ns=self.topo.hosts[f.src].ns,
                                        stdout=out)
                 out.close()
                 clients.append((proc, epoch + secs + 20))

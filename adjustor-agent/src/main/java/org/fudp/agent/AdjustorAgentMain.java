@@ -11,6 +11,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import org.fudp.agent.config.AgentConfig;
 import org.fudp.agent.config.ConfigException;
 import org.fudp.agent.metrics.AgentMetrics;
@@ -22,6 +25,7 @@ import org.fudp.agent.tc.BridgeSetup;
 import org.fudp.agent.tc.Classifier;
 import org.fudp.agent.tc.FeatureProbe;
 import org.fudp.agent.tc.HtbFlowShaper;
+import org.fudp.agent.tc.InterfaceWatch;
 import org.fudp.agent.tc.ProcessCommandRunner;
 import org.fudp.agent.tc.ShaperException;
 import org.fudp.agent.tc.ShaperOptions;
@@ -123,6 +127,7 @@ public final class AdjustorAgentMain implements Runnable {
             AgentMetrics metrics = new AgentMetrics();
             MetricsServer server = null;
             CountDownLatch stopped = new CountDownLatch(1);
+            ScheduledExecutorService watch = null;
             try (PcapFrameChannel channel = new PcapFrameChannel(cfg.controlInterface(), cfg.etherType())) {
                 if (cfg.bridgeName() != null && !dryRun) {
                     bridge = bridges.create(cfg.bridgeName(), cfg.controlInterface(), cfg.shapeInterface(),
@@ -138,6 +143,15 @@ public final class AdjustorAgentMain implements Runnable {
                             server.address().getPort());
                 }
                 AgentDaemon daemon = new AgentDaemon(cfg, shaper, channel, metrics, agentId, Clock.systemUTC(), dry);
+                if (!dryRun) {
+                    watch = Executors.newSingleThreadScheduledExecutor(r -> {
+                        Thread t = new Thread(r, "fudp-interface-watch");
+                        t.setDaemon(true);
+                        return t;
+                    });
+                    watch.scheduleWithFixedDelay(new InterfaceWatch(bridges, bridge, shaper), 0,
+                            cfg.heartbeatMillis(), TimeUnit.MILLISECONDS);
+                }
                 Thread hook = new Thread(() -> {
                     daemon.stop();
                     try {
@@ -151,6 +165,9 @@ public final class AdjustorAgentMain implements Runnable {
                         Integer.toHexString(cfg.etherType()), cfg.shapeInterface(), dryRun ? " (dry run)" : "");
                 daemon.run();
             } finally {
+                if (watch != null) {
+                    watch.shutdownNow();
+                }
                 if (server != null) {
                     server.close();
                 }

@@ -66,13 +66,18 @@ final class LabHost {
     }
 
     /**
-     * Installs the base rules and the facility; the first period is one period from now.
+     * Removes the rules an earlier controller left, installs the base rules and the facility; the
+     * first period is one period from now.
      *
      * @param startMs the time
      * @throws IOException if the switch refuses the base rules
      */
     void start(long startMs) throws IOException {
         long now = advance(startMs);
+        // A controller that starts knows none of the rules it finds. ONOS removes the rules its store
+        // does not hold (FlowRuleManager, allowExtraneousRules false); so does this host, with the
+        // loop's, so that the flows of a crashed predecessor come back as packet-ins and are learnt.
+        sw.deleteFlows(List.of(RuleText.everyLoopRule()));
         sw.addFlows(BaseRules.of(config, loop.settings().controlEtherType()));
         execute(loop.setFacilities(now, List.of(LoopSetup.facility(config))));
         nextPeriodMs = now + periodMs;
@@ -211,13 +216,14 @@ final class LabHost {
     // Each acknowledgement the loop verified, and every change in the frames it or the agent rejected.
     private void logAgent(AgentState v) {
         AgentState last = lastAgent.put(v.facilityId(), v);
-        if (last != null && last.lastAckedSeq() == v.lastAckedSeq()
-                && last.status() == v.status() && Objects.equals(last.rejectedFrames(), v.rejectedFrames())) {
+        if (last != null && last.lastAckedSeq() == v.lastAckedSeq() && last.status() == v.status()
+                && Objects.equals(last.rejectedFrames(), v.rejectedFrames()) && last.reason().equals(v.reason())) {
             return;
         }
         log.accept("agent at " + v.facilityId() + ": " + v.status() + ", snapshot " + v.lastSentSeq()
                 + " sent, " + v.lastAckedSeq() + " acknowledged, " + v.framesSent() + " frames sent, "
-                + v.resends() + " resent, rejected " + v.rejectedFrames());
+                + v.resends() + " resent, rejected " + v.rejectedFrames()
+                + (v.reason().isEmpty() ? "" : "; " + v.reason()));
     }
 
     private interface SwitchCall {

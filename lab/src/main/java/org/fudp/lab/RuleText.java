@@ -30,6 +30,15 @@ final class RuleText {
     }
 
     /**
+     * Returns the match, for {@code ovs-ofctl del-flows}, of every loop rule whatever its key.
+     *
+     * @return cookie and mask
+     */
+    static String everyLoopRule() {
+        return String.format(Locale.ROOT, "cookie=0x%x/0x%x", COOKIE_TAG, ~KEY_MASK);
+    }
+
+    /**
      * Returns the loop key a cookie carries.
      *
      * @param cookie a cookie from dump-flows

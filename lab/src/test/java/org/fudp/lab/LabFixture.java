@@ -88,7 +88,12 @@ final class LabFixture {
         public void deleteFlows(List<String> matches) {
             for (String m : matches) {
                 deleted.add(m);
-                idleOut(cookieOf(m));
+                // cookie=0xV/-1 or cookie=0xV/0xMASK, as ovs-ofctl del-flows reads them
+                String maskText = m.substring(m.indexOf('/') + 1);
+                long mask = maskText.equals("-1") ? -1L : Long.parseUnsignedLong(maskText.substring(2), 16);
+                long value = cookieOf(m);
+                List.copyOf(rules.keySet()).stream().filter(c -> (c & mask) == (value & mask))
+                        .forEach(this::idleOut);
             }
         }
 
@@ -137,7 +142,17 @@ final class LabFixture {
     long now = T0;
     private int framesSeen;
 
-    LabFixture() {
+    /** What the host deleted when it started. */
+    final List<String> deletedAtStart;
+
+    /**
+     * A host started on a switch that holds the given rules already.
+     *
+     * @param rulesBefore rules in ovs-ofctl syntax, left by an earlier controller or another app
+     */
+    LabFixture(String... rulesBefore) {
+        sw.addFlows(List.of(rulesBefore));
+        sw.added.clear();
         try {
             config = LabConfig.parse(new StringReader(CONFIG));
         } catch (IOException e) {
@@ -150,6 +165,8 @@ final class LabFixture {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        deletedAtStart = List.copyOf(sw.deleted);
+        sw.deleted.clear();
     }
 
     static LabConfig config(String text) throws IOException {

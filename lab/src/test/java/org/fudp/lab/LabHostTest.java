@@ -50,6 +50,24 @@ class LabHostTest {
     }
 
     @Test
+    void startDeletesTheRulesAnEarlierControllerLeftSoTheirFlowsAreLearntAgain() {
+        // As ONOS removes rules its store does not hold (FlowRuleManager, allowExtraneousRules
+        // false by default): a controller that crashed left rules that would keep its flows from
+        // ever reaching the new one as packet-ins.
+        LabFixture restarted = new LabFixture(
+                "cookie=0xfd00000000000009,priority=100,idle_timeout=10,udp,nw_src=10.0.0.1,nw_dst=10.0.0.4,"
+                        + "tp_src=40003,tp_dst=5203,actions=output:11",
+                "cookie=0xab,priority=5,ip,nw_dst=10.0.0.9,actions=output:3");
+        assertEquals(List.of("cookie=0xfd00000000000000/0xff80000000000000"), restarted.deletedAtStart);
+        String flows = restarted.sw.dumpFlows();
+        assertFalse(flows.contains("0xfd00000000000009"), flows);
+        assertTrue(flows.contains("cookie=0xab,"), "another's rule stays: " + flows);
+        restarted.monitor(UDP);
+        assertTrue(restarted.sw.added.stream().anyMatch(r -> r.startsWith("cookie=0xfd00000000000009,")),
+                "the flow's packet-in installs its rule again: " + restarted.sw.added);
+    }
+
+    @Test
     void packetInLineAndHexBecomeTheLoopsRulesInOvsSyntax() {
         f.monitor(UDP);
         f.monitor(TCP);

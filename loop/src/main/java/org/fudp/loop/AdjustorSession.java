@@ -24,6 +24,7 @@ final class AdjustorSession {
     private long desiredId;
     private long ackedId;
     private long sentId;
+    private long highestSentId;
     private long sentAtMs;
     private long framesSent;
     private long lastSentAnyMs;
@@ -115,17 +116,26 @@ final class AdjustorSession {
         if (desiredId == 0 || ackedId >= desiredId || (!settings.enforce() && !agentMayHoldLimits)) {
             return false;
         }
-        if (sentId == desiredId) {
+        boolean resend = sentId == desiredId;
+        if (resend) {
             long wait = status == AgentStatus.UP ? settings.ackTimeoutMs() : settings.heartbeatTimeoutMs();
             if (nowMs - sentAtMs < wait) {
                 return false;
             }
         }
-        int frames = channel.snapshot(facility, desiredId, desired, out);
+        // An id goes on the wire once per epoch: an agent that applied a snapshot whose ACK was
+        // lost REFUSES its id again (protocol 2.3.2), so a resend is a new snapshot of the same limits.
+        long id = desiredId <= highestSentId ? snapshotCounter + 1 : desiredId;
+        int frames = channel.snapshot(facility, id, desired, out);
         if (frames == 0) {
             return false;
         }
-        if (sentId == desiredId) {
+        if (id != desiredId) {
+            snapshotCounter = id;
+            desiredId = id;
+        }
+        highestSentId = id;
+        if (resend) {
             resends++;
         } else {
             limitsSentAtMs = nowMs;
@@ -182,7 +192,9 @@ final class AdjustorSession {
         agentRejects.forEach((reason, n) -> rejects.put("agent:" + reason, n));
         if (!"APPLIED".equals(result)) {
             rejects.merge("agent:" + result, 1L, Long::sum);
-            lastApplyFailure = "snapshot " + snapshotId + " not applied: " + result;
+            // The ACK of a message not applied carries the state in force, not the message's id.
+            lastApplyFailure = "snapshot " + sentId + " not applied: " + result + " (the agent holds snapshot "
+                    + snapshotId + ")";
             if ("STALE".equals(result) && sentId == desiredId) {
                 // Our newest order is older than the agent's controller in charge: another
                 // controller took the adjustor over. Stop, heartbeats included (protocol 3.1).

@@ -9,8 +9,10 @@ import org.fudp.protocol.FrameRejectedException;
 import org.fudp.protocol.KeyRing;
 import org.fudp.protocol.MessageType;
 import org.fudp.protocol.MutableClock;
+import org.fudp.protocol.SnapshotAssembler;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -29,6 +31,10 @@ class AdjustorSessionTest {
     private final LoopSettings settings = LoopSettings.defaults();
     private final AdjustorSession s = new AdjustorSession(FACILITY);
 
+    /** What the agent's reassembly makes of the snapshots sent: a reused id would be refused. */
+    private final SnapshotAssembler agentSide = new SnapshotAssembler(4, 1000, 5000, clock);
+    private final List<SnapshotAssembler.OutcomeKind> agentOutcomes = new ArrayList<>();
+
     private int send(long now) {
         Actions out = new Actions();
         s.tick(now, settings, channel, out);
@@ -37,7 +43,10 @@ class AdjustorSessionTest {
             try {
                 ControlMessage m = FrameCodec.decode(EthernetFrame.parse(f.frame()).payload(),
                         KeyRing.of(KEY_ID, Hex.decode(KEY_HEX)), FrameCodec.MAX_PAYLOAD_BYTES);
-                snapshots += m.type() == MessageType.SNAPSHOT ? 1 : 0;
+                if (m.type() == MessageType.SNAPSHOT) {
+                    snapshots++;
+                    agentOutcomes.add(agentSide.offerFragment(m).kind());
+                }
             } catch (FrameRejectedException e) {
                 throw new AssertionError(e);
             }
@@ -46,17 +55,37 @@ class AdjustorSessionTest {
     }
 
     @Test
-    void aLostAckMeansTheSameSnapshotAgainAfterTheAckTimeout() {
+    void aLostAckMeansTheSameLimitsAgainUnderANewSnapshotIdAfterTheAckTimeout() {
         s.heard(0, 1, 0, false);
         s.setDesired(List.of(new FlowLimit(UDP1, 1_000_000, 3028)));
         assertEquals(1, send(0));
         long id = s.desiredId();
         assertEquals(0, send(settings.ackTimeoutMs() - 1));
         assertEquals(1, send(settings.ackTimeoutMs()), "the ACK never came: resend");
-        assertEquals(id, s.sentId());
+        // The agent applied the first copy and only its ACK was lost: the same id again would be
+        // REFUSED (protocol 2.3.2), for ever, however often it is resent.
+        assertEquals(List.of(SnapshotAssembler.OutcomeKind.COMPLETE, SnapshotAssembler.OutcomeKind.COMPLETE),
+                agentOutcomes);
+        assertEquals(id + 1, s.sentId());
         assertEquals(1, s.view(null, settings.heartbeatTimeoutMs()).resends());
-        assertTrue(s.acknowledged(settings.ackTimeoutMs() + 5, id, "APPLIED", Map.of()));
+        assertFalse(s.acknowledged(settings.ackTimeoutMs() + 5, id, "APPLIED", Map.of()),
+                "the late ACK of the first copy is not the one awaited");
+        assertTrue(s.acknowledged(settings.ackTimeoutMs() + 6, id + 1, "APPLIED", Map.of()));
+        assertTrue(s.isAcknowledged(id), "what the first copy carried is in force");
         assertEquals(0, send(10 * settings.ackTimeoutMs()));
+    }
+
+    @Test
+    void aResyncedAgentNeverSeesAnIdTwiceEither() {
+        s.heard(0, 1, 0, false);
+        s.setDesired(List.of(new FlowLimit(UDP1, 1_000_000, 3028)));
+        send(0);
+        assertTrue(s.acknowledged(1, s.desiredId(), "APPLIED", Map.of()));
+        // It heartbeats that it holds less than it acknowledged (its fail-safe cleared the limits).
+        s.heard(2, 1, 0, false);
+        assertEquals(1, send(3));
+        assertEquals(List.of(SnapshotAssembler.OutcomeKind.COMPLETE, SnapshotAssembler.OutcomeKind.COMPLETE),
+                agentOutcomes);
     }
 
     @Test
@@ -65,13 +94,13 @@ class AdjustorSessionTest {
         s.setDesired(List.of(new FlowLimit(UDP1, 1_000_000, 3028)));
         send(0);
         long id = s.desiredId();
-        assertFalse(s.acknowledged(1, id, "APPLY_FAILED", Map.of("BAD_MAC", 2L)));
+        assertFalse(s.acknowledged(1, 0, "APPLY_FAILED", Map.of("BAD_MAC", 2L)));
         assertFalse(s.isAcknowledged(id));
         assertEquals(Long.valueOf(1), s.view(null, settings.heartbeatTimeoutMs()).rejectedFrames()
                 .get("agent:APPLY_FAILED"));
         assertEquals(Long.valueOf(2), s.view(null, settings.heartbeatTimeoutMs()).rejectedFrames()
                 .get("agent:BAD_MAC"));
-        assertEquals("snapshot " + id + " not applied: APPLY_FAILED",
+        assertEquals("snapshot " + id + " not applied: APPLY_FAILED (the agent holds snapshot 0)",
                 s.view(null, settings.heartbeatTimeoutMs()).reason(), "the agent is up, but says why not applied");
         assertFalse(s.acknowledged(1, id - 1, "APPLIED", Map.of()), "an older snapshot's ACK");
         assertFalse(s.isAcknowledged(id));

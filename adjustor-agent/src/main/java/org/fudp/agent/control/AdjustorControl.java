@@ -369,6 +369,8 @@ public final class AdjustorControl {
                     desired.size());
             if (apply(new LinkedHashMap<>(), "fail-safe clear")) {
                 haveBase = false;
+                // No snapshot is in force: heartbeats say so, and a controller that comes back resends.
+                appliedSnapshotId = 0;
                 publishState();
             }
         } else {

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.OptionalInt;
 
 /**
  * Joins the agent's two switch-facing interfaces with a Linux bridge, so that data traffic passes
@@ -81,8 +82,11 @@ public final class BridgeSetup {
         private final String egressPort;
         private final boolean created;
         private final List<String> clsactAdded;
+        private final int controlEtherType;
 
-        Bridge(String name, String ingressPort, String egressPort, boolean created, List<String> clsactAdded) {
+        Bridge(String name, String ingressPort, String egressPort, boolean created, List<String> clsactAdded,
+               int controlEtherType) {
+            this.controlEtherType = controlEtherType;
             this.name = name;
             this.ingressPort = ingressPort;
             this.egressPort = egressPort;
@@ -153,7 +157,7 @@ public final class BridgeSetup {
                     + bridge, "");
         }
         List<String> clsact = new ArrayList<>();
-        Bridge result = new Bridge(bridge, ingressPort, egressPort, !exists, clsact);
+        Bridge result = new Bridge(bridge, ingressPort, egressPort, !exists, clsact, controlEtherType);
         try {
             if (!exists) {
                 must(ip("link", "add", "name", bridge, "type", "bridge", "stp_state", "0", "forward_delay", "0"),
@@ -169,18 +173,66 @@ public final class BridgeSetup {
             for (String port : new String[] {ingressPort, egressPort}) {
                 guard(port, controlEtherType, clsact);
             }
-            result = new Bridge(bridge, ingressPort, egressPort, !exists, clsact);
+            result = new Bridge(bridge, ingressPort, egressPort, !exists, clsact, controlEtherType);
             LOG.info("bridge {} {}: {} -> {} (shaped egress), control EtherType 0x{} kept off the bridge", bridge,
                     exists ? "adopted" : "created", ingressPort, egressPort, Integer.toHexString(controlEtherType));
             return result;
         } catch (ShaperException e) {
             try {
-                remove(new Bridge(bridge, ingressPort, egressPort, !exists, clsact));
+                remove(new Bridge(bridge, ingressPort, egressPort, !exists, clsact, controlEtherType));
             } catch (ShaperException cleanup) {
                 e.addSuppressed(cleanup);
             }
             throw e;
         }
+    }
+
+    /**
+     * Returns an interface's index, which changes when the interface is deleted and created again.
+     *
+     * @param device the interface
+     * @return its index, empty if there is no such interface
+     * @throws ShaperException if ip cannot run
+     */
+    public OptionalInt ifindex(String device) throws ShaperException {
+        CommandResult r = ip("-o", "link", "show", "dev", device);
+        if (!r.ok()) {
+            return OptionalInt.empty();
+        }
+        int colon = r.stdout().indexOf(':');
+        try {
+            return colon > 0 ? OptionalInt.of(Integer.parseInt(r.stdout().substring(0, colon).strip()))
+                    : OptionalInt.empty();
+        } catch (NumberFormatException e) {
+            return OptionalInt.empty();
+        }
+    }
+
+    /**
+     * Attaches again the ports of a bridge that left it: an interface deleted and created again
+     * (a driver reload, an operator's mistake) comes back outside the bridge and without the
+     * ingress guard, and the traffic to shape would stop at it.
+     *
+     * @param bridge the bridge
+     * @return the ports attached again; ports that do not exist now are left for a later call
+     * @throws ShaperException if a command fails
+     */
+    public List<String> reattach(Bridge bridge) throws ShaperException {
+        List<String> attached = new ArrayList<>();
+        for (String port : new String[] {bridge.ingressPort(), bridge.egressPort()}) {
+            CommandResult r = ip("-o", "link", "show", "dev", port);
+            if (!r.ok() || r.stdout().contains(" master " + bridge.name() + " ")) {
+                continue;
+            }
+            must(ip("link", "set", "dev", port, "master", bridge.name()), "ip link set dev " + port + " master "
+                    + bridge.name());
+            must(exec("bridge", portFlags(port)), "bridge link set dev " + port
+                    + " learning off bcast_flood off mcast_flood off");
+            must(ip("link", "set", "dev", port, "up"), "ip link set dev " + port + " up");
+            guard(port, bridge.controlEtherType, new ArrayList<>());
+            attached.add(port);
+        }
+        return attached;
     }
 
     private void guard(String port, int etherType, List<String> clsactAdded) throws ShaperException {

@@ -202,8 +202,9 @@ public final class HtbFlowShaper implements FlowShaper {
         ShaperState partial = line < 1 || line > ops.size() || ops.get(line - 1).isBase() ? null
                 : before.after(ops.subList(0, line - 1));
         boolean restored = restore(partial, before);
-        throw new ShaperException("tc batch on " + device + " stopped at line " + line + " of " + ops.size()
-                + (restored ? "; previous limits restored" : "; previous limits NOT restored, interface state unknown"),
+        String outcome = !restored ? "; previous limits NOT restored, interface state unknown"
+                : line == 1 && partial != null ? "; nothing was changed" : "; previous limits restored";
+        throw new ShaperException("tc batch on " + device + " stopped at line " + line + " of " + ops.size() + outcome,
                 failed, r.stderr(), restored);
     }
 
@@ -257,6 +258,20 @@ public final class HtbFlowShaper implements FlowShaper {
             throw new ShaperException("cannot clear " + device, "tc qdisc del dev " + device + " root", r.stderr());
         }
         LOG.debug("{}: root qdisc cleared", device);
+    }
+
+    /**
+     * Installs the limits in force again from scratch, for an interface that lost its tree because
+     * it was deleted and created again.
+     *
+     * @return how many limits were installed
+     * @throws ShaperException if tc failed (then the next apply starts from a cleared interface)
+     */
+    public synchronized int reinstall() throws ShaperException {
+        Set<FlowLimit> limits = current();
+        state = null;
+        apply(limits);
+        return limits.size();
     }
 
     @Override

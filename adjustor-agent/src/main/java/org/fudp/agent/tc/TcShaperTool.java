@@ -292,7 +292,8 @@ public final class TcShaperTool {
         @Override
         public Integer call() throws Exception {
             new BridgeSetup(new ProcessCommandRunner(), top.netns)
-                    .remove(new BridgeSetup.Bridge(bridge, in, top.dev, true, List.of()));
+                    .remove(new BridgeSetup.Bridge(bridge, in, top.dev, true, List.of(),
+                            BridgeSetup.DEFAULT_CONTROL_ETHERTYPE));
             return 0;
         }
     }

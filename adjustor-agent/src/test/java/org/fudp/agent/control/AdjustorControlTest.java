@@ -336,8 +336,13 @@ class AdjustorControlTest {
         AdjustorControl c = control(FailSafeAction.CLEAR, null);
         feed(c, controller.snapshot(1, List.of(limit(1, 10)), 1500));
         clock.advance(SILENCE + 1);
-        c.onTick();
+        AckStatus status = c.onTick().orElseThrow();
         assertEquals(Set.of(), shaper.current());
+        // It holds no snapshot now: its heartbeats and ACKs say 0, so that a controller that comes back
+        // after a partition sees the limits it had acknowledged gone and sends them again (the lab's
+        // fault run found the controller believing snapshot 1 in force for ever).
+        assertEquals(0, status.lastAppliedSnapshotId());
+        assertEquals(0, c.appliedSnapshotId());
         List<AckStatus> acks = feed(c, controller.delta(1, List.of(LimitEntry.add(limit(2, 20))), 1500));
         assertEquals(AckResult.BASE_MISMATCH, acks.get(0).result());
     }

@@ -65,12 +65,33 @@ class HtbFlowShaperTest {
         assertTrue(calls.isEmpty());
     }
 
-    @Test
-    void aBatchStoppedByTcIsUndoneSoTheLimitsBeforeItHold() throws ShaperException {
+    /** A started shaper with flow A limited to 1000 bit/s, and no calls recorded yet. */
+    private HtbFlowShaper limitingAAt1000() throws ShaperException {
         HtbFlowShaper s = shaper(null);
         s.start(StartupPolicy.CLEAR);
         s.apply(List.of(limit(A, 1000)));
         calls.clear();
+        return s;
+    }
+
+    @Test
+    void aBatchRefusedAtItsFirstLineSaysNothingChangedAndNamesTcsError() throws ShaperException {
+        HtbFlowShaper s = limitingAAt1000();
+        // The interface was deleted: tc cannot find it (the lab's fault run, shaping-interface).
+        answer = cmd -> cmd.startsWith("tc -batch") ? new CommandResult(1, "",
+                "Cannot find device \"veth1\"\nCommand failed -:1\n") : new CommandResult(0, "", "");
+        ShaperException e = assertThrows(ShaperException.class, () -> s.apply(List.of(limit(A, 2000))));
+        assertTrue(e.getMessage().startsWith("tc batch on veth1 stopped at line 1 of 1; nothing was changed: "
+                + "`class change dev veth1 "), e.getMessage());
+        assertTrue(e.getMessage().contains("`: Cannot find device \"veth1\""), e.getMessage());
+        assertTrue(e.stateUnchanged());
+        assertEquals(1, calls.size(), "no undo to run: " + calls);
+        assertEquals(Set.of(limit(A, 1000)), s.current());
+    }
+
+    @Test
+    void aBatchStoppedByTcIsUndoneSoTheLimitsBeforeItHold() throws ShaperException {
+        HtbFlowShaper s = limitingAAt1000();
         // tc refuses the last line of the first batch (A's rate change, then B's class, group filter
         // and root filter); the batch that follows (the undo) succeeds.
         int[] batches = {0};
@@ -220,10 +241,7 @@ class HtbFlowShaperTest {
 
     @Test
     void clearDeletesTheRootQdiscAndForgetsTheFlows() throws ShaperException {
-        HtbFlowShaper s = shaper(null);
-        s.start(StartupPolicy.CLEAR);
-        s.apply(List.of(limit(A, 1000)));
-        calls.clear();
+        HtbFlowShaper s = limitingAAt1000();
         s.clear();
         assertEquals(List.of("tc qdisc del dev veth1 root"), calls);
         assertTrue(s.current().isEmpty());
