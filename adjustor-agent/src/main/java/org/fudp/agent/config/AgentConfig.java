@@ -70,7 +70,8 @@ public final class AgentConfig {
         k.put("snapshot.timeout-ms", new String[] {"5000", "how long an incomplete snapshot waits for fragments"});
         k.put("snapshot.max-pending", new String[] {"4", "incomplete snapshots held at once"});
         k.put("snapshot.max-entries", new String[] {"200000", "entries held across incomplete snapshots"});
-        k.put("metrics.address", new String[] {"127.0.0.1", "address of the Prometheus metrics endpoint"});
+        k.put("metrics.address", new String[] {"127.0.0.1", "address (or host name) of the Prometheus metrics "
+                + "endpoint"});
         k.put("metrics.port", new String[] {"9472", "port of the metrics endpoint; 0 turns it off"});
         KEYS = Collections.unmodifiableMap(k);
     }
@@ -199,7 +200,8 @@ public final class AgentConfig {
         try {
             c.metricsAddress = InetAddress.getByName(addr);
         } catch (UnknownHostException e) {
-            in.problem("metrics.address", "'" + addr + "' is not an IP address");
+            in.problem("metrics.address", "'" + addr + "' is neither an IP address nor a host name this machine "
+                    + "resolves");
         }
         c.metricsPort = (int) in.number("metrics.port", 0, 65535);
         if (c.controlInterface != null && c.controlInterface.equals(c.shapeInterface) && c.bridgeName != null) {

@@ -83,6 +83,17 @@ class AgentConfigTest {
     }
 
     @Test
+    void theMetricsAddressIsAnIpAddressOrAResolvableName() throws ConfigException {
+        Properties p = minimal();
+        p.setProperty("metrics.address", "localhost");
+        assertTrue(AgentConfig.parse(p, "agent.properties", dir).metricsAddress().isLoopbackAddress());
+        // .invalid never resolves (RFC 2606).
+        p.setProperty("metrics.address", "no-such-host.invalid");
+        assertTrue(problems(p).contains("metrics.address: 'no-such-host.invalid' is neither an IP address nor a "
+                + "host name this machine resolves"), problems(p));
+    }
+
+    @Test
     void unknownKeyIsAnErrorWithASuggestion() {
         Properties p = minimal();
         p.setProperty("failsafe.silent-period", "3");
