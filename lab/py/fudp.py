@@ -70,6 +70,7 @@ class FudpLoop:
                 "periodSeconds = %g" % self.sc.period,
                 "alpha = %g" % self.sc.alpha,
                 "beta = %g" % self.sc.beta,
+                "settle = %s" % ("true" if self.sc.settling else "false"),
                 "idleTimeoutSeconds = %d" % self.sc.idle_timeout,
                 "keyFile = %s" % key_path,
                 "log = %s" % self.csv_path,

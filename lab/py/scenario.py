@@ -136,6 +136,9 @@ class Scenario:
             if not 0 < val < 1:
                 raise ScenarioError("fudp.%s: must be in (0, 1) as in Eqs. (1)-(2), got %r" % (key, val))
         self.idle_timeout = int(_positive(fudp.get("idleTimeoutSeconds", 10), "fudp.idleTimeoutSeconds"))
+        self.settling = fudp.get("settle", True)
+        if not isinstance(self.settling, bool):
+            raise ScenarioError("fudp.settle: must be true or false, got %r" % (self.settling,))
         self.quick = raw.get("quick", {})
         self.settle = float(raw.get("steadySettleSeconds", 2.0))
 

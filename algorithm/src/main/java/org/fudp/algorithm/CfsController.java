@@ -151,7 +151,16 @@ public final class CfsController {
             } else if (m == 0) {
                 reason = Reason.NO_UDP_SAMPLES;
                 install(limitsOfMembers(samples));
+            } else if (config.settle() && tally.udpFlowsDemandingAtLeast(low) == 0) {
+                reason = Reason.BELOW_SHARE;
+                wasFair = true;
+                install(limitsOfMembers(samples));
             } else {
+                if (config.settle()) {
+                    // A flow that wants less than the band's lower bound cannot be raised into the band
+                    // by any limit: judging it would keep a set at its max-min allocation unfair for ever.
+                    udpAverage = tally.udpAverageDemandingAtLeast(low);
+                }
                 reason = FairnessBand.judge(udpAverage, low, high, w / n, wasFair, config);
                 wasFair = reason.isFair();
                 if (wasFair) {
@@ -197,9 +206,20 @@ public final class CfsController {
         int unmeasured = tally.udpMembers - m;
         String[] ids = new String[m + unmeasured];
         double[] rates = new double[ids.length];
+        // Settling limits a flow that wants less than L at L, not at its measured demand: a burst of it
+        // up to its fair share is not clipped, and its limit does not follow every wobble of its rate.
+        // When every UDP demand is met, the level is what is left per TCP flow.
+        boolean atLevel = config.settle();
+        if (atLevel && level == Double.POSITIVE_INFINITY) {
+            double left = available;
+            for (int j = 0; j < m; j++) {
+                left -= udpDemand[j];
+            }
+            level = left / tally.tcpFlows;
+        }
         for (int j = 0; j < m; j++) {
             ids[j] = samples.get(udpPosition[j]).flowId();
-            rates[j] = Math.max(Math.min(udpDemand[j], level), floor);
+            rates[j] = Math.max(atLevel ? level : Math.min(udpDemand[j], level), floor);
         }
         if (unmeasured == 0) {
             return new Allocations(ids, rates);

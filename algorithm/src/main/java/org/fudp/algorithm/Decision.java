@@ -159,12 +159,14 @@ public final class Decision {
     /**
      * Tells whether the UDP average sat inside the fairness band [W_ad, W_au], edges included:
      * the paper's test before Algorithm 1, without the hysteresis margin. A set without measured
-     * UDP flows has nothing out of the band; one without a band (no TCP measured) is not in it.
+     * UDP flows has nothing out of the band, nor has a settling set whose UDP flows all want less
+     * than the band's lower bound ({@link Reason#BELOW_SHARE}); one without a band (no TCP measured)
+     * is not in it. With settling, the average is over the UDP flows judged.
      *
      * @return true if in band
      */
     public boolean inBand() {
-        if (udpFlows == 0) {
+        if (udpFlows == 0 || reason == Reason.BELOW_SHARE) {
             return true;
         }
         return udpAverageBps >= bandLowBps && udpAverageBps <= bandHighBps;
@@ -237,6 +239,10 @@ public final class Decision {
                 text = "UDP average " + mbps(udpAverageBps) + " is " + (reason == Reason.ABOVE_BAND ? "above" : "below")
                         + " the band " + band() + ": BW " + mbps(availableBps) + " reallocated among "
                         + tcpFlows + " TCP and " + udpFlows + " UDP flows";
+                break;
+            case BELOW_SHARE:
+                text = "every UDP flow wants less than the band's lower bound " + mbps(bandLowBps)
+                        + ": none can reach the band, none needs a limit; allocations kept";
                 break;
             case NO_UDP:
                 text = "no UDP flow: nothing to allocate";

@@ -29,8 +29,10 @@ public final class FudpaConfig {
     private final double hysteresis;
     private final double noiseFloorBps;
     private final int maxMissingPeriods;
+    private final boolean settle;
 
     private FudpaConfig(Builder b) {
+        this.settle = b.settle;
         this.alpha = b.alpha;
         this.beta = b.beta;
         this.hysteresis = b.hysteresis;
@@ -48,13 +50,13 @@ public final class FudpaConfig {
     }
 
     /**
-     * Returns the paper's configuration: alpha 0.875, beta 0.25, no hysteresis margin and no
-     * noise floor, so the band test is exactly section 4.2.2.
+     * Returns the paper's configuration: alpha 0.875, beta 0.25, no hysteresis margin, no noise
+     * floor and no settling, so the band test and Algorithm 1 are exactly section 4.2.
      *
      * @return the paper's configuration
      */
     public static FudpaConfig paper() {
-        return builder().hysteresis(0).noiseFloorBps(0).build();
+        return builder().hysteresis(0).noiseFloorBps(0).settle(false).build();
     }
 
     /**
@@ -73,7 +75,7 @@ public final class FudpaConfig {
      */
     public Builder toBuilder() {
         return new Builder().alpha(alpha).beta(beta).hysteresis(hysteresis)
-                .noiseFloorBps(noiseFloorBps).maxMissingPeriods(maxMissingPeriods);
+                .noiseFloorBps(noiseFloorBps).maxMissingPeriods(maxMissingPeriods).settle(settle);
     }
 
     /**
@@ -123,6 +125,18 @@ public final class FudpaConfig {
         return maxMissingPeriods;
     }
 
+    /**
+     * Tells whether a set at its max-min allocation settles (docs/algorithm.md, "Settling"): the band
+     * test leaves out the UDP flows whose demand is below the band's lower bound, which no limit can
+     * bring into the band, and Algorithm 1 limits every UDP flow at the water level L rather than a
+     * flow that wants less at its measured demand. Off in the paper's configuration.
+     *
+     * @return true to settle
+     */
+    public boolean settle() {
+        return settle;
+    }
+
     @Override
     public boolean equals(Object o) {
         if (this == o) {
@@ -133,20 +147,21 @@ public final class FudpaConfig {
         }
         FudpaConfig that = (FudpaConfig) o;
         return Double.compare(alpha, that.alpha) == 0 && Double.compare(beta, that.beta) == 0
-                && Double.compare(hysteresis, that.hysteresis) == 0
+                && Double.compare(hysteresis, that.hysteresis) == 0 && settle == that.settle
                 && Double.compare(noiseFloorBps, that.noiseFloorBps) == 0
                 && maxMissingPeriods == that.maxMissingPeriods;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(alpha, beta, hysteresis, noiseFloorBps, maxMissingPeriods);
+        return Objects.hash(alpha, beta, hysteresis, noiseFloorBps, maxMissingPeriods, settle);
     }
 
     @Override
     public String toString() {
         return "FudpaConfig{alpha=" + alpha + ", beta=" + beta + ", hysteresis=" + hysteresis
-                + ", noiseFloorBps=" + noiseFloorBps + ", maxMissingPeriods=" + maxMissingPeriods + "}";
+                + ", noiseFloorBps=" + noiseFloorBps + ", maxMissingPeriods=" + maxMissingPeriods + ", settle=" + settle
+                + "}";
     }
 
     /**
@@ -158,8 +173,20 @@ public final class FudpaConfig {
         private double hysteresis = DEFAULT_HYSTERESIS;
         private double noiseFloorBps = DEFAULT_NOISE_FLOOR_BPS;
         private int maxMissingPeriods = DEFAULT_MAX_MISSING_PERIODS;
+        private boolean settle = true;
 
         private Builder() {
+        }
+
+        /**
+         * Sets whether a set at its max-min allocation settles.
+         *
+         * @param value false for the paper's band test and allocations
+         * @return this builder
+         */
+        public Builder settle(boolean value) {
+            this.settle = value;
+            return this;
         }
 
         /**

@@ -25,6 +25,8 @@ final class PeriodTally {
     double[] udpDemand = new double[0];
     /** Positions in the sample list of the m usable UDP samples, ascending. */
     int[] udpPosition = new int[0];
+    /** Measured rates W(f_Uj) of the m usable UDP samples, in sample order. */
+    double[] udpRate = new double[0];
 
     /**
      * Tallies a period, resolving missing samples through the memory.
@@ -38,6 +40,7 @@ final class PeriodTally {
             int cap = Math.max(size, udpDemand.length * 2);
             udpDemand = new double[cap];
             udpPosition = new int[cap];
+            udpRate = new double[cap];
         }
         tcpMembers = 0;
         udpMembers = 0;
@@ -65,6 +68,7 @@ final class PeriodTally {
                 if (usable) {
                     udpDemand[udpFlows] = effectiveDemand(rate, memory.demand());
                     udpPosition[udpFlows] = i;
+                    udpRate[udpFlows] = rate;
                     udpFlows++;
                     udpSum += rate;
                 }
@@ -79,6 +83,39 @@ final class PeriodTally {
      */
     double udpAverage() {
         return udpFlows > 0 ? udpSum / udpFlows : Double.NaN;
+    }
+
+    /**
+     * Returns how many usable UDP samples have an effective demand of at least {@code minDemand}.
+     *
+     * @param minDemand bit/s
+     * @return count
+     */
+    int udpFlowsDemandingAtLeast(double minDemand) {
+        int c = 0;
+        for (int j = 0; j < udpFlows; j++) {
+            c += udpDemand[j] >= minDemand ? 1 : 0;
+        }
+        return c;
+    }
+
+    /**
+     * Returns the mean measured rate of the usable UDP samples whose effective demand is at least
+     * {@code minDemand}.
+     *
+     * @param minDemand bit/s
+     * @return mean rate, NaN when there is none
+     */
+    double udpAverageDemandingAtLeast(double minDemand) {
+        double sum = 0;
+        int c = 0;
+        for (int j = 0; j < udpFlows; j++) {
+            if (udpDemand[j] >= minDemand) {
+                sum += udpRate[j];
+                c++;
+            }
+        }
+        return c > 0 ? sum / c : Double.NaN;
     }
 
     // A UDP flow demonstrably offers at least its measured rate; an unknown demand is unbounded,

@@ -15,6 +15,11 @@ public enum Reason {
     ABOVE_BAND(false),
     /** The UDP average is below the band: Algorithm 1 reallocated the UDP flows. */
     BELOW_BAND(false),
+    /**
+     * Settling only: every measured UDP flow wants less than the band's lower bound, so no limit
+     * can raise the UDP average into the band, and none is needed: allocations stay as they are.
+     */
+    BELOW_SHARE(true),
     /** The CFS has no UDP flow: there is nothing to allocate; the predictor keeps running. */
     NO_UDP(true),
     /** The CFS has UDP flows but none has a usable sample: allocations stay as they are. */

@@ -26,8 +26,8 @@ class CfsControllerPropertiesTest {
     private static final String[] IDS = {"t1", "t2", "t3", "u1", "u2", "u3", "u4"};
 
     @Property(tries = 300)
-    void invariantsHoldOverAnyHistory(@ForAll("histories") List<CfsInput> history) {
-        CfsController c = new CfsController("c", FudpaConfig.defaults());
+    void invariantsHoldOverAnyHistory(@ForAll("histories") List<CfsInput> history, @ForAll boolean settle) {
+        CfsController c = new CfsController("c", FudpaConfig.defaults().toBuilder().settle(settle).build());
         double floor = FudpaConfig.defaults().noiseFloorBps();
         for (CfsInput in : history) {
             Decision d = c.step(in);
@@ -51,6 +51,14 @@ class CfsControllerPropertiesTest {
                 double bw = d.availableBps().getAsDouble();
                 if (in.capacityBps().isPresent()) {
                     assertTrue(bw <= in.capacityBps().getAsDouble());
+                }
+                if (settle) {
+                    // Every measured UDP flow is limited at the one water level, which is within BW.
+                    Set<Double> levels = new HashSet<>();
+                    measuredUdp.keySet().forEach(id -> levels.add(d.allocations().rateOf(id).orElseThrow()));
+                    assertTrue(levels.size() <= 1, d.toString());
+                    assertTrue(levels.stream().allMatch(l -> l <= Math.max(bw, floor)), d.toString());
+                    continue;
                 }
                 double sum = 0;
                 for (FlowSample s : measuredUdp.values()) {

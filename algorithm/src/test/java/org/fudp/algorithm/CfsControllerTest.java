@@ -320,6 +320,57 @@ class CfsControllerTest {
         assertEquals(10, alloc(d, "u"), EPS);
     }
 
+    /**
+     * Issue 16: one UDP flow wanting 2 next to a 30 Mbit/s one and TCP on 10 Mbit/s. Max-min gives
+     * the small flow its 2 and 4 to each other flow; the paper's UDP average (2 + 4) / 2 = 3 then stays
+     * below the band around TCP's 4 for ever, and the set is reallocated every period.
+     */
+    @Test
+    void aSetAtItsMaxMinAllocationSettles() {
+        CfsController settled = defaults();
+        CfsController paper = paper();
+        int settledReallocations = 0;
+        int paperReallocations = 0;
+        Decision last = null;
+        for (int k = 0; k < 12; k++) {
+            CfsInput p = k == 0 ? in(10, tcp("t", 1), udp("small", 2, 2), udp("big", 9, 30))
+                    : in(10, tcp("t", 4), udp("small", 2, 2), udp("big", 4, 30));
+            last = settled.step(p);
+            settledReallocations += last.fair() ? 0 : 1;
+            paperReallocations += paper.step(p).fair() ? 0 : 1;
+        }
+        assertEquals(1, settledReallocations, "once, on first sight");
+        assertTrue(paperReallocations >= 6, "the paper's test never settles: " + paperReallocations);
+        assertEquals(Reason.IN_BAND, last.reason());
+        assertEquals(4, last.udpAverageBps().orElseThrow() / M, EPS, "the small flow is not judged");
+        // Both limits at the water level L = (10 - 2) / 2: the small flow is not clipped at its 2.
+        assertEquals(4, alloc(last, "small"), EPS);
+        assertEquals(4, alloc(last, "big"), EPS);
+    }
+
+    @Test
+    void udpThatAllWantsLessThanTheBandsLowerBoundIsBelowShareAndFair() {
+        CfsController c = defaults();
+        c.step(in(tcp("t1", 45), tcp("t2", 45)));
+        Decision d = c.step(in(tcp("t1", 45), tcp("t2", 45), udp("u", 10, 10)));
+        assertEquals(Reason.BELOW_SHARE, d.reason());
+        assertTrue(d.fair());
+        assertTrue(d.allocations().isEmpty(), "nothing to limit");
+    }
+
+    @Test
+    void whenSettlingAndEveryDemandIsMetTheLevelIsWhatIsLeftPerTcpFlow() {
+        CfsController c = defaults();
+        c.step(in(tcp("t", 10)));
+        // W = 0.125 * 10 + 0.875 * 2 = 3, D = 0.25 * 8 = 2: band [1, 5]. The UDP flow wants 1.2, at
+        // least the lower bound, so it is judged: 0.5 is below the band by more than the margin.
+        Decision d = c.step(in(tcp("t", 2), udp("u", 0.5, 1.2)));
+        assertEquals(Reason.BELOW_BAND, d.reason());
+        // BW = 3 + 0.5; Algorithm 1 meets the 1.2 (share 1.75), and TCP's share of the rest, 2.3, is
+        // the level: the flow is limited there, not at 1.2 as in the paper.
+        assertEquals(2.3, alloc(d, "u"), EPS);
+    }
+
     @Test
     void anUnknownDemandIsLimitedAtTheFairShare() {
         Decision d = paper().step(in(100, tcp("t1", 5), tcp("t2", 5), FlowSample.udp("u", 90 * M)));

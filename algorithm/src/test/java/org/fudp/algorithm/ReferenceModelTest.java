@@ -28,9 +28,9 @@ class ReferenceModelTest {
 
     @Property(tries = 400)
     void controllerAgreesWithTheReference(@ForAll("histories") List<CfsInput> history,
-                                          @ForAll boolean paperConfig) {
+                                          @ForAll boolean paperConfig, @ForAll boolean settle) {
         FudpaConfig config = paperConfig ? FudpaConfig.paper() : FudpaConfig.defaults().toBuilder()
-                .maxMissingPeriods(2).build();
+                .maxMissingPeriods(2).settle(settle).build();
         CfsController controller = new CfsController("c", config);
         Reference reference = new Reference(config);
         for (int k = 0; k < history.size(); k++) {
@@ -107,6 +107,7 @@ class ReferenceModelTest {
             double udpSum = 0;
             List<String> udpIds = new ArrayList<>();
             List<Double> udpDemands = new ArrayList<>();
+            List<Double> udpRates = new ArrayList<>();
             List<String> udpAll = new ArrayList<>();
             for (FlowSample s : in.samples()) {
                 double r;
@@ -139,6 +140,7 @@ class ReferenceModelTest {
                         udpSum += r;
                         udpIds.add(s.flowId());
                         udpDemands.add(Double.isNaN(d) ? Double.POSITIVE_INFINITY : Math.max(d, r));
+                        udpRates.add(r);
                     }
                 }
             }
@@ -167,10 +169,25 @@ class ReferenceModelTest {
                     allocations.clear();
                 } else if (m == 0) {
                     reason = Reason.NO_UDP_SAMPLES;
+                } else if (config.settle() && udpDemands.stream().allMatch(x -> x < (w - dev) / n)) {
+                    reason = Reason.BELOW_SHARE;
+                    wasFair = true;
                 } else {
                     double low = (w - dev) / n;
                     double high = (w + dev) / n;
                     double avg = udpSum / m;
+                    if (config.settle()) {
+                        // Only the UDP flows that want at least the band's lower bound are judged.
+                        double sum = 0;
+                        int counted = 0;
+                        for (int j = 0; j < udpRates.size(); j++) {
+                            if (udpDemands.get(j) >= low) {
+                                sum += udpRates.get(j);
+                                counted++;
+                            }
+                        }
+                        avg = sum / counted;
+                    }
                     double slack = wasFair ? Math.max(config.noiseFloorBps(), config.hysteresis() * w / n)
                             : config.noiseFloorBps();
                     if (avg >= low && avg <= high) {
@@ -184,8 +201,20 @@ class ReferenceModelTest {
                     if (!wasFair) {
                         double bw = Math.min(w + udpSum, in.capacityBps().orElse(Double.POSITIVE_INFINITY));
                         Map<String, Double> next = new LinkedHashMap<>();
-                        algorithm1(bw, udpIds, udpDemands).forEach((id, a) ->
-                                next.put(id, Math.max(a, config.noiseFloorBps())));
+                        Map<String, Double> a1 = algorithm1(bw, udpIds, udpDemands);
+                        if (config.settle()) {
+                            // Every flow at the water level: the share of a flow Algorithm 1 held below its
+                            // demand, or, when every demand was met, what is left per TCP flow.
+                            double level = (bw - a1.values().stream().mapToDouble(Double::doubleValue).sum()) / n;
+                            for (int j = 0; j < udpIds.size(); j++) {
+                                if (a1.get(udpIds.get(j)) < udpDemands.get(j)) {
+                                    level = a1.get(udpIds.get(j));
+                                }
+                            }
+                            double l = level;
+                            udpIds.forEach(id -> a1.put(id, l));
+                        }
+                        a1.forEach((id, a) -> next.put(id, Math.max(a, config.noiseFloorBps())));
                         for (String id : udpAll) {
                             if (!next.containsKey(id) && allocations.containsKey(id)) {
                                 next.put(id, allocations.get(id));

@@ -102,7 +102,8 @@ final class ComponentSettings {
         double alpha = r.fraction(ALPHA, loop.fudpa().alpha());
         double beta = r.fraction(BETA, loop.fudpa().beta());
         try {
-            b.fudpa(loop.fudpa().toBuilder().alpha(alpha).beta(beta).build());
+            b.fudpa(loop.fudpa().toBuilder().alpha(alpha).beta(beta).settle(r.bool(SETTLE, loop.fudpa().settle()))
+                    .build());
         } catch (IllegalArgumentException e) {
             log.error("Invalid alpha/beta ({}, {}): {}; keeping {}, {}", alpha, beta, e.getMessage(),
                     loop.fudpa().alpha(), loop.fudpa().beta());

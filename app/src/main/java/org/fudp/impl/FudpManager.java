@@ -72,6 +72,7 @@ import static org.onlab.util.Tools.groupedThreads;
                 CONTROL_PERIOD_MS + ":Integer=" + CONTROL_PERIOD_MS_DEFAULT,
                 ALPHA + ":Double=" + ALPHA_DEFAULT,
                 BETA + ":Double=" + BETA_DEFAULT,
+                SETTLE + ":Boolean=" + SETTLE_DEFAULT,
                 FLOW_IDLE_TIMEOUT + ":Integer=" + FLOW_IDLE_TIMEOUT_DEFAULT,
                 FLOW_PRIORITY + ":Integer=" + FLOW_PRIORITY_DEFAULT,
                 PUNT_PRIORITY + "=" + PUNT_PRIORITY_DEFAULT,
@@ -141,6 +142,9 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
 
     /** Weight of the new deviation, Eq. (2); strictly between 0 and 1 (paper: 0.25). */
     private double beta = BETA_DEFAULT;
+
+    /** A set at its max-min allocation stops reallocating; false: the paper's band test exactly. */
+    private boolean settle = SETTLE_DEFAULT;
 
     /** Idle timeout of the per-flow rules in seconds; a flow is forgotten when they idle out. */
     private int flowIdleTimeout = FLOW_IDLE_TIMEOUT_DEFAULT;
@@ -281,6 +285,7 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
         controlPeriodMs = s.loop.periodMs();
         alpha = s.loop.fudpa().alpha();
         beta = s.loop.fudpa().beta();
+        settle = s.loop.fudpa().settle();
         flowIdleTimeout = s.loop.flowIdleTimeoutS();
         flowPriority = s.loop.flowPriority();
         puntPriority = s.puntPriority.name();

@@ -25,6 +25,11 @@ public final class OsgiPropertyConstants {
     /** Paper value of beta. */
     public static final double BETA_DEFAULT = 0.25;
 
+    /** Whether a set at its max-min allocation settles (docs/algorithm.md); false: the paper's band test. */
+    public static final String SETTLE = "settle";
+    /** Settling is on by default. */
+    public static final boolean SETTLE_DEFAULT = true;
+
     /** Idle timeout of the per-flow rules in seconds. */
     public static final String FLOW_IDLE_TIMEOUT = "flowIdleTimeout";
     /** Default idle timeout. */

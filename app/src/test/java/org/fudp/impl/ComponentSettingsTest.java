@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ComponentSettingsTest {
 
@@ -25,7 +26,7 @@ class ComponentSettingsTest {
     void goodValuesReachTheLoopSettings() {
         ComponentSettings s = read(OsgiPropertyConstants.CONTROL_PERIOD_MS, "1000", OsgiPropertyConstants.ALPHA,
                 "0.5", OsgiPropertyConstants.CONTROL_ETHER_TYPE, "0x88b6", OsgiPropertyConstants.HISTORY_LENGTH, "9",
-                OsgiPropertyConstants.DRY_RUN, "TRUE");
+                OsgiPropertyConstants.DRY_RUN, "TRUE", OsgiPropertyConstants.SETTLE, "false");
         assertEquals(1000, s.loop.periodMs());
         assertEquals(0.5, s.loop.fudpa().alpha());
         assertEquals(0x88b6, s.loop.controlEtherType());
@@ -33,6 +34,8 @@ class ComponentSettingsTest {
         assertEquals(ComponentSettings.SENDER_ID, s.loop.senderId());
         assertFalse(s.loop.closingRules(), "ONOS 2.7 cannot match TCP flags");
         assertEquals(true, s.loop.dryRun());
+        assertFalse(s.loop.fudpa().settle());
+        assertTrue(ComponentSettings.defaults().loop.fudpa().settle());
     }
 
     @Test

@@ -36,6 +36,7 @@ public final class LabConfig {
     private final long periodMillis;
     private final double alpha;
     private final double beta;
+    private final boolean settle;
     private final int idleTimeoutSeconds;
     private final Path keyFile;
     private final Path log;
@@ -51,6 +52,7 @@ public final class LabConfig {
         periodMillis = Math.round(positive(p, "periodSeconds", "1") * 1000);
         alpha = fraction(p, "alpha", "0.875");
         beta = fraction(p, "beta", "0.25");
+        settle = bool(p, "settle", "true");
         idleTimeoutSeconds = idleTimeout(p, "idleTimeoutSeconds", "10");
         keyFile = Path.of(required(p, "keyFile"));
         log = Path.of(required(p, "log"));
@@ -141,6 +143,14 @@ public final class LabConfig {
             throw new IllegalArgumentException("config: '" + key + "' must be in (0, 1), got " + d);
         }
         return d;
+    }
+
+    private static boolean bool(Properties p, String key, String dflt) {
+        String v = p.getProperty(key, dflt).trim();
+        if (!v.equals("true") && !v.equals("false")) {
+            throw new IllegalArgumentException("config: '" + key + "' must be true or false, got '" + v + "'");
+        }
+        return v.equals("true");
     }
 
     private static int idleTimeout(Properties p, String key, String dflt) {
@@ -296,6 +306,15 @@ public final class LabConfig {
      */
     public double beta() {
         return beta;
+    }
+
+    /**
+     * Tells whether a set at its max-min allocation settles (docs/algorithm.md); false: the paper's test.
+     *
+     * @return settle
+     */
+    public boolean settle() {
+        return settle;
     }
 
     /**

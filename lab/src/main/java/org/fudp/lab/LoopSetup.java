@@ -28,7 +28,8 @@ final class LoopSetup {
     static LoopSettings settings(LabConfig config) {
         return LoopSettings.builder()
                 .periodMs(config.periodMillis())
-                .fudpa(FudpaConfig.defaults().toBuilder().alpha(config.alpha()).beta(config.beta()).build())
+                .fudpa(FudpaConfig.defaults().toBuilder().alpha(config.alpha()).beta(config.beta())
+                        .settle(config.settle()).build())
                 .flowIdleTimeoutS(config.idleTimeoutSeconds())
                 .flowPriority(FLOW_PRIORITY)
                 // OVS matches tcp_flags; ONOS 2.7 cannot, so only the lab closes connections at their FIN/RST.

@@ -33,6 +33,7 @@ class LabConfigTest {
         refused("idleTimeoutSeconds=10", "idleTimeoutSeconds=1.5", "idleTimeoutSeconds");
         refused("periodSeconds=1", "periodSeconds=0", "periodSeconds");
         refused("keyFile=/k\n", "", "keyFile");
+        refused("periodSeconds=1", "periodSeconds=1\nsettle=yes", "settle");
     }
 
     @Test

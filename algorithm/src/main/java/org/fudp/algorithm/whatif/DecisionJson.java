@@ -64,6 +64,7 @@ public final class DecisionJson {
         o.put("hysteresis", c.hysteresis());
         o.put("noiseFloorBps", c.noiseFloorBps());
         o.put("maxMissingPeriods", c.maxMissingPeriods());
+        o.put("settle", c.settle());
         return o;
     }
 

@@ -34,7 +34,7 @@ public final class WhatIfParser {
 
     private static final Set<String> ROOT_FIELDS = Set.of("config", "periods");
     private static final Set<String> CONFIG_FIELDS =
-            Set.of("alpha", "beta", "hysteresis", "noiseFloorBps", "maxMissingPeriods");
+            Set.of("preset", "alpha", "beta", "hysteresis", "noiseFloorBps", "maxMissingPeriods", "settle");
     private static final Set<String> PERIOD_FIELDS = Set.of("cfs");
     private static final Set<String> CFS_FIELDS = Set.of("id", "capacityBps", "flows");
     private static final Set<String> FLOW_FIELDS = Set.of("id", "protocol", "rateBps", "demandBps");
@@ -94,6 +94,23 @@ public final class WhatIfParser {
         }
         requireObject(node, "config", CONFIG_FIELDS, "config.");
         FudpaConfig.Builder b = FudpaConfig.builder();
+        if (present(node, "preset")) {
+            // The other fields, if given, change the preset.
+            JsonNode v = node.get("preset");
+            String preset = v.isTextual() ? v.textValue() : "";
+            if (preset.equals("paper")) {
+                b = FudpaConfig.paper().toBuilder();
+            } else if (!preset.equals("defaults")) {
+                throw new WhatIfInputException("config.preset", "must be \"paper\" or \"defaults\", was " + shown(v));
+            }
+        }
+        if (present(node, "settle")) {
+            JsonNode v = node.get("settle");
+            if (!v.isBoolean()) {
+                throw new WhatIfInputException("config.settle", "must be true or false, was " + shown(v));
+            }
+            b.settle(v.booleanValue());
+        }
         if (present(node, "alpha")) {
             b.alpha(finite(node.get("alpha"), "config.alpha"));
         }

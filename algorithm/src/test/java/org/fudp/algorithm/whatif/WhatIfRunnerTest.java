@@ -2,6 +2,7 @@ package org.fudp.algorithm.whatif;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.fudp.algorithm.FudpaConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -178,10 +179,27 @@ class WhatIfRunnerTest {
             Arguments.of("missing periods not integer",
                 "{'config': {'maxMissingPeriods': 1.5}, 'periods': []}",
                 "config.maxMissingPeriods: must be an integer >= 0, was 1.5"),
+            Arguments.of("unknown preset",
+                "{'config': {'preset': 'rfc'}, 'periods': []}",
+                "config.preset: must be \"paper\" or \"defaults\", was 'rfc'"),
+            Arguments.of("settle not a boolean",
+                "{'config': {'settle': 'yes'}, 'periods': []}",
+                "config.settle: must be true or false, was 'yes'"),
             Arguments.of("unknown config",
                 "{'config': {'gamma': 1}, 'periods': []}",
                 "config.gamma: unknown field (expected one of alpha, beta, hysteresis, maxMissingPeriods,"
-                + " noiseFloorBps)"));
+                + " noiseFloorBps, preset, settle)"));
+    }
+
+    @Test
+    void thePaperPresetSelectsThePapersConfigurationAndOtherFieldsChangeIt() throws Exception {
+        assertEquals(FudpaConfig.paper(), WhatIfParser.parse(new ObjectMapper().readTree(q(
+                "{'config': {'preset': 'paper'}, 'periods': []}"))).config());
+        assertEquals(FudpaConfig.paper().toBuilder().settle(true).build(), WhatIfParser.parse(new ObjectMapper()
+                .readTree(q("{'config': {'preset': 'paper', 'settle': true}, 'periods': []}"))).config());
+        assertEquals(FudpaConfig.defaults(), WhatIfParser.parse(new ObjectMapper().readTree(q(
+                "{'config': {'preset': 'defaults'}, 'periods': []}"))).config());
+        assertTrue(FudpaConfig.defaults().settle());
     }
 
     @ParameterizedTest(name = "{0}")
