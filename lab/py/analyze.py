@@ -8,6 +8,7 @@ import os
 import traffic
 
 BIN = 1.0  # seconds per sample in every time series
+TRANSIENT_PERIODS = 10  # control periods after an arrival or departure that count as transient
 
 # The paper's own results (Section 5.2), shown beside ours. The paper gives one fairness figure per
 # mechanism "in the equilibrium state", and power for IP only relative to FUDP.
@@ -27,6 +28,24 @@ def jain(values):
     if n == 0 or sq == 0:
         return float("nan")
     return sum(values) ** 2 / (n * sq)
+
+
+def maxmin_shares(capacity, tcp_flows, udp_demands):
+    """Max-min fair shares of a bottleneck: every TCP flow has unbounded demand, each UDP flow wants its
+    demand. Returns (the UDP flows' shares in input order, each TCP flow's share or None without TCP). The
+    same as org.fudp.algorithm.MaxMinAllocator, checked on the shared fixture by test_analyze.py."""
+    order = sorted(range(len(udp_demands)), key=lambda i: udp_demands[i])
+    shares = [0.0] * len(udp_demands)
+    remaining, y = float(capacity), tcp_flows + len(udp_demands)
+    level = None
+    for i in order:
+        share = remaining / y
+        if level is None and udp_demands[i] > share:
+            level = share
+        shares[i] = udp_demands[i] if level is None else level
+        remaining -= shares[i]
+        y -= 1
+    return shares, (remaining / tcp_flows if tcp_flows else None)
 
 
 def _mean(xs):
@@ -88,6 +107,26 @@ class MechanismResult:
             out.append(jain(vals))
         return out
 
+    def fair_shares(self, set_name, i):
+        """Each active flow's max-min fair share of the set's bottleneck in bin i, given its demand (TCP:
+        unbounded; UDP: its offered rate), as {flow id: Mbit/s}."""
+        flows = [f for f in self.set_flows(set_name) if self.active(f, i)]
+        tcp = [f for f in flows if f.protocol == "tcp"]
+        udp = [f for f in flows if f.protocol != "tcp"]
+        udp_shares, tcp_share = maxmin_shares(self.scenario.capacity_mbps(set_name), len(tcp),
+                                              [f.rate_mbps for f in udp])
+        out = {f.id: tcp_share for f in tcp}
+        out.update({f.id: s for f, s in zip(udp, udp_shares)})
+        return out
+
+    def normalized_jain_series(self, set_name):
+        """Jain over throughput / max-min fair share: 1.0 is the ideal allocation whatever the demands."""
+        out = []
+        for i in range(self.nbins):
+            shares = self.fair_shares(set_name, i)
+            out.append(jain([self.flow_mbps[fid][i] / s for fid, s in shares.items() if s]))
+        return out
+
     def set_mbps(self, set_name):
         return [sum(self.flow_mbps[f.id][i] for f in self.set_flows(set_name)) for i in range(self.nbins)]
 
@@ -107,8 +146,10 @@ class MechanismResult:
         rtt_ms = _mean([rtt[i] for i in bins if i < len(rtt)])
         flows = self.set_flows(set_name)
         mean_per_flow = {f.id: _mean([self.flow_mbps[f.id][i] for i in bins]) for f in flows}
+        njs = self.normalized_jain_series(set_name)
         return {
             "jainSteady": round(_mean([js[i] for i in bins]), 4),
+            "jainNormalizedSteady": round(_mean([njs[i] for i in bins]), 4),
             "jainOfMeans": round(jain(list(mean_per_flow.values())), 4),
             "goodputMbps": round(goodput, 3),
             "rttMsMean": round(rtt_ms, 3),
@@ -116,6 +157,57 @@ class MechanismResult:
             "window": list(self.scenario.steady_window(set_name)),
             "flowMbps": {str(k): round(v, 3) for k, v in mean_per_flow.items()},
         }
+
+    def events(self, set_name):
+        """Times at which a flow of the set arrives or leaves (run start and end excluded)."""
+        out = []
+        for f in self.set_flows(set_name):
+            out += [t for t in (f.start, f.end) if 0 < t < self.scenario.length - 1e-9]
+        return sorted(out)
+
+    def transient(self, set_name, t):
+        """Whether time t is within TRANSIENT_PERIODS control periods after an arrival or departure."""
+        span = TRANSIENT_PERIODS * self.scenario.period
+        return any(e <= t < e + span for e in self.events(set_name))
+
+    def churn(self, set_name):
+        """FUDP's control churn in a set, from the controller's log: limit changes (a flow newly limited,
+        released, or given another rate) per minute and per limited flow per 10 periods, split into transient
+        (within TRANSIENT_PERIODS periods after an arrival or departure) and steady (the rest, while the set
+        has a UDP flow)."""
+        rows = [r for r in self.controller if r["set"] == set_name]
+        acc = {"transient": [0, 0, 0], "steady": [0, 0, 0]}  # changes, periods, limited-flow periods
+        before = {}
+        for r in rows:
+            now = r["allocations"]
+            changes = sum(1 for k in set(now) | set(before) if now.get(k) != before.get(k))
+            before = now
+            if r["udpFlows"] == 0 and not now:
+                continue
+            a = acc["transient" if self.transient(set_name, r["t"]) else "steady"]
+            a[0] += changes
+            a[1] += 1
+            a[2] += len(now)
+        minutes = self.scenario.period / 60.0
+        out = {}
+        for kind, (changes, periods, limited) in acc.items():
+            out[kind] = {"periods": periods, "limitChanges": changes,
+                         "limitChangesPerMinute": round(changes / (periods * minutes), 2) if periods else None,
+                         "limitChangesPerLimitedFlowPer10Periods":
+                             round(10.0 * changes / limited, 3) if limited else None}
+        return out
+
+    def packet_outs(self):
+        """Packet-Outs (control frames) per minute over the run, transient (any set within TRANSIENT_PERIODS
+        after an event) and steady, from the cumulative count in the controller's log."""
+        rows = sorted({r["t"]: r["packetOuts"] for r in self.controller if r["packetOuts"] is not None}.items())
+        acc = {"transient": [0, 0.0], "steady": [0, 0.0]}
+        for (t0, n0), (t1, n1) in zip(rows, rows[1:]):
+            kind = "transient" if any(self.transient(s, t1) for s in self.scenario.sets()) else "steady"
+            acc[kind][0] += n1 - n0
+            acc[kind][1] += t1 - t0
+        return {k: {"packetOuts": n, "seconds": round(sec, 1),
+                    "perMinute": round(60.0 * n / sec, 2) if sec > 0 else None} for k, (n, sec) in acc.items()}
 
     def reconvergence(self):
         """For FUDP: after each flow arrives or leaves, how many reallocations (periods judged outside the
@@ -197,6 +289,9 @@ def summary(results, scenario, extra=None):
             entry["errors"] = r.errors
         if r.mechanism == "fudp":
             entry["reconvergence"] = r.reconvergence()
+            for s in scenario.sets():
+                entry["sets"][s]["churn"] = r.churn(s)
+            entry["packetOuts"] = r.packet_outs()
         out["mechanisms"][r.mechanism] = entry
     if extra:
         out.update(extra)
@@ -212,14 +307,17 @@ def write_summary(results, scenario, outdir, extra=None):
              "first %.0f s after the last arrival skipped). Jain is Eq. (4) per 1 s sample, averaged over the "
              "window; RTT is ping from the set's first sender to the host behind the bottleneck; power is Eq. (5), "
              "goodput (Mbit/s) / mean RTT (s)." % scenario.settle, ""]
-    lines += ["| mechanism | set | window (s) | Jain (ours) | Jain (paper) | goodput Mbit/s | RTT ms | power | "
-              "paper power |", "|---|---|---|---|---|---|---|---|---|"]
+    lines += ["Jain normalized: Eq. (4) over each flow's throughput divided by its max-min fair share of the "
+              "bottleneck given its demand (TCP unbounded, UDP its offered rate), so 1.0 is the ideal allocation "
+              "whatever the demands.", ""]
+    lines += ["| mechanism | set | window (s) | Jain (ours) | Jain normalized | Jain (paper) | goodput Mbit/s | "
+              "RTT ms | power | paper power |", "|---|---|---|---|---|---|---|---|---|---|"]
     for mech, entry in data["mechanisms"].items():
         paper = PAPER.get(mech, {})
         for s, m in entry["sets"].items():
-            lines.append("| %s | %s | %.0f-%.0f | %.3f | %s | %.2f | %.1f | %s | %s |" % (
-                mech, s, m["window"][0], m["window"][1], m["jainSteady"], paper.get("jain", "-"),
-                m["goodputMbps"], m["rttMsMean"], m["power"], paper.get("power", "-")))
+            lines.append("| %s | %s | %.0f-%.0f | %.3f | %.3f | %s | %.2f | %.1f | %s | %s |" % (
+                mech, s, m["window"][0], m["window"][1], m["jainSteady"], m["jainNormalizedSteady"],
+                paper.get("jain", "-"), m["goodputMbps"], m["rttMsMean"], m["power"], paper.get("power", "-")))
     lines.append("")
     lines.append("Per-flow mean throughput in each set's steady window (Mbit/s):")
     lines.append("")
@@ -231,6 +329,19 @@ def write_summary(results, scenario, outdir, extra=None):
         for e in entry.get("errors", []):
             lines.append("  - measurement problem: %s" % e)
     fudp = data["mechanisms"].get("fudp")
+    if fudp and "packetOuts" in fudp:
+        lines += ["", "FUDP's control churn (transient: within %d periods after a flow arrives or leaves; steady: "
+                  "the rest): limit changes per minute and per limited flow per 10 periods, and Packet-Outs per "
+                  "minute (snapshots, resends and heartbeats):" % TRANSIENT_PERIODS, ""]
+        for s, m in fudp["sets"].items():
+            c = m["churn"]
+            lines.append("- %s: steady %s changes/min, %s per limited flow per 10 periods (%d periods); transient "
+                         "%s changes/min (%d periods)" % (
+                             s, c["steady"]["limitChangesPerMinute"], c["steady"]["limitChangesPerLimitedFlowPer10Periods"],
+                             c["steady"]["periods"], c["transient"]["limitChangesPerMinute"], c["transient"]["periods"]))
+        po = fudp["packetOuts"]
+        lines.append("- Packet-Outs: steady %s/min, transient %s/min" % (po["steady"]["perMinute"],
+                                                                        po["transient"]["perMinute"]))
     if fudp and fudp.get("reconvergence"):
         lines += ["", "FUDP after each flow arrives or leaves: periods judged otherwise than in the band "
                   "(reallocations, or NO_TCP when a starved TCP flow dropped out) before a period found the "

@@ -147,6 +147,16 @@ class FudpLoop:
                     fh.close()
 
 
+def parse_allocations(text):
+    """The CSV's allocations, "flow=Mbit/s;flow=Mbit/s", as {flow: Mbit/s}."""
+    out = {}
+    for part in (text or "").split(";"):
+        if "=" in part:
+            flow, mbps = part.rsplit("=", 1)
+            out[flow] = float(mbps)
+    return out
+
+
 def read_controller_csv(path, t0):
     rows = []
     try:
@@ -163,7 +173,8 @@ def read_controller_csv(path, t0):
                     "tcpFlows": int(r["tcp_flows"]), "udpFlows": int(r["udp_flows"]),
                     "tcpAvg": num("tcp_pred_mbps") / max(1, int(r["tcp_flows"])),
                     "bandLow": num("band_low_mbps"), "bandHigh": num("band_high_mbps"),
-                    "udpAvg": num("udp_avg_mbps"), "allocations": r["allocations"],
+                    "udpAvg": num("udp_avg_mbps"), "allocations": parse_allocations(r["allocations"]),
+                    "packetOuts": int(r["packet_outs"]) if r.get("packet_outs") else None,
                 })
     except OSError:
         pass

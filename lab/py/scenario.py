@@ -163,6 +163,10 @@ class Scenario:
     def sets(self):
         return sorted({f.set for f in self.flows if f.set})
 
+    def capacity_mbps(self, set_name):
+        """The set's bottleneck rate."""
+        return next(b["rateMbps"] for b in self.bottlenecks if b["set"] == set_name)
+
     def steady_window(self, set_name):
         """All flows of the set active: from the last start (plus a settling time) to 1 s before the first
         end (the iperf3 clients stop a few ms apart, and TCP surges into what a stopped UDP flow leaves)."""

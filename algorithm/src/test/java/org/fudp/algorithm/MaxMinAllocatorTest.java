@@ -1,5 +1,7 @@
 package org.fudp.algorithm;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -9,6 +11,8 @@ import net.jqwik.api.constraints.DoubleRange;
 import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
@@ -23,6 +27,33 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Algorithm 1: examples, its max-min properties, and agreement with a line-by-line transcription.
  */
 class MaxMinAllocatorTest {
+
+    /** The fixture the lab's analysis (lab/py/analyze.py maxmin_shares) is checked against too. */
+    @Test
+    void matchesTheSharedFixture() throws IOException {
+        JsonNode cases;
+        try (InputStream in = getClass().getResourceAsStream("maxmin-fixture.json")) {
+            cases = new ObjectMapper().readTree(in).get("cases");
+        }
+        for (JsonNode c : cases) {
+            String name = c.get("name").asText();
+            double[] demands = new double[c.get("udpDemands").size()];
+            for (int i = 0; i < demands.length; i++) {
+                demands[i] = c.get("udpDemands").get(i).asDouble();
+            }
+            double capacity = c.get("capacity").asDouble();
+            int n = c.get("tcpFlows").asInt();
+            double[] shares = MaxMinAllocator.allocate(capacity, n, demands);
+            for (int i = 0; i < demands.length; i++) {
+                assertEquals(c.get("udpShares").get(i).asDouble(), shares[i], 1e-12,
+                        name);
+            }
+            if (n > 0) {
+                assertEquals(c.get("tcpShare").asDouble(),
+                        MaxMinAllocator.tcpRemainder(capacity, shares) / n, 1e-12, name);
+            }
+        }
+    }
 
     private static final double EPS = 1e-9;
 

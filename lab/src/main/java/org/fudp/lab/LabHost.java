@@ -35,6 +35,7 @@ final class LabHost {
     private final Switch sw;
     private final FudpLoop loop;
     private final PeriodCsv csv;
+    private long packetOuts;
     private final Consumer<String> log;
     private final long periodMs;
     /** Keys of the loop's rules on the switch: a key missing from a dump is a rule that idled out. */
@@ -194,10 +195,12 @@ final class LabHost {
             }
         }
         for (FrameOut f : a.frames()) {
-            switchCall("packet-out", () -> sw.packetOut(f.port(), f.frame()));
+            if (switchCall("packet-out", () -> sw.packetOut(f.port(), f.frame()))) {
+                packetOuts++;
+            }
         }
         for (DecisionRecord r : a.decisions()) {
-            csv.write(r);
+            csv.write(r, packetOuts);
             String set = PeriodCsv.setName(r.cfsId());
             String reason = PeriodCsv.reasonName(r);
             // Every reallocation, and otherwise only changes, so the log stays readable.

@@ -117,7 +117,9 @@ class LabHostTest {
         assertEquals(1, rows.size(), rows.toString());
         assertTrue(rows.get(0).startsWith(T0 + PERIOD + ",set1,1,ABOVE_BAND,false,false,1,1,2.0000,2.0000,"),
                 rows.get(0));
-        assertTrue(rows.get(0).endsWith(",40.0000,udp-10.0.0.1-40003-10.0.0.4-5203=5.000"), rows.get(0));
+        // Then the Packet-Outs so far: the agent-up snapshot and this period's.
+        assertTrue(rows.get(0).endsWith(",40.0000,udp-10.0.0.1-40003-10.0.0.4-5203=5.000," + f.sw.frames.size()),
+                rows.get(0));
 
         f.at(T0 + PERIOD + 30);
         f.monitor(f.ack(snapshot));
