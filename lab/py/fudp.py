@@ -71,6 +71,7 @@ class FudpLoop:
                 "alpha = %g" % self.sc.alpha,
                 "beta = %g" % self.sc.beta,
                 "settle = %s" % ("true" if self.sc.settling else "false"),
+                "closingRules = %s" % ("true" if self.sc.closing_rules else "false"),
                 "idleTimeoutSeconds = %d" % self.sc.idle_timeout,
                 "keyFile = %s" % key_path,
                 "log = %s" % self.csv_path,

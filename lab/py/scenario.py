@@ -137,8 +137,10 @@ class Scenario:
                 raise ScenarioError("fudp.%s: must be in (0, 1) as in Eqs. (1)-(2), got %r" % (key, val))
         self.idle_timeout = int(_positive(fudp.get("idleTimeoutSeconds", 10), "fudp.idleTimeoutSeconds"))
         self.settling = fudp.get("settle", True)
-        if not isinstance(self.settling, bool):
-            raise ScenarioError("fudp.settle: must be true or false, got %r" % (self.settling,))
+        self.closing_rules = fudp.get("closingRules", True)
+        for key, val in (("settle", self.settling), ("closingRules", self.closing_rules)):
+            if not isinstance(val, bool):
+                raise ScenarioError("fudp.%s: must be true or false, got %r" % (key, val))
         self.quick = raw.get("quick", {})
         self.settle = float(raw.get("steadySettleSeconds", 2.0))
 

@@ -37,6 +37,7 @@ public final class LabConfig {
     private final double alpha;
     private final double beta;
     private final boolean settle;
+    private final boolean closingRules;
     private final int idleTimeoutSeconds;
     private final Path keyFile;
     private final Path log;
@@ -53,6 +54,7 @@ public final class LabConfig {
         alpha = fraction(p, "alpha", "0.875");
         beta = fraction(p, "beta", "0.25");
         settle = bool(p, "settle", "true");
+        closingRules = bool(p, "closingRules", "true");
         idleTimeoutSeconds = idleTimeout(p, "idleTimeoutSeconds", "10");
         keyFile = Path.of(required(p, "keyFile"));
         log = Path.of(required(p, "log"));
@@ -315,6 +317,16 @@ public final class LabConfig {
      */
     public boolean settle() {
         return settle;
+    }
+
+    /**
+     * Tells whether TCP connections leave their set at their FIN or RST; false runs as the ONOS app
+     * does (ONOS 2.7 cannot match TCP flags), on idle periods alone.
+     *
+     * @return closing rules on
+     */
+    public boolean closingRules() {
+        return closingRules;
     }
 
     /**

@@ -32,8 +32,9 @@ final class LoopSetup {
                         .settle(config.settle()).build())
                 .flowIdleTimeoutS(config.idleTimeoutSeconds())
                 .flowPriority(FLOW_PRIORITY)
-                // OVS matches tcp_flags; ONOS 2.7 cannot, so only the lab closes connections at their FIN/RST.
-                .closingRules(true)
+                // OVS matches tcp_flags; ONOS 2.7 cannot, so only the lab closes connections at their FIN/RST
+                // (a scenario can turn them off to run as the app does).
+                .closingRules(config.closingRules())
                 // The lab sets other_config:max-revalidator=100: counters lag the datapath by up to 100 ms.
                 .counterLagMs(150)
                 // An ACK comes back in tens of ms (the agent's very first tc class: 0.3-0.7 s), so a

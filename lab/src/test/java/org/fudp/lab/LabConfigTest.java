@@ -34,6 +34,7 @@ class LabConfigTest {
         refused("periodSeconds=1", "periodSeconds=0", "periodSeconds");
         refused("keyFile=/k\n", "", "keyFile");
         refused("periodSeconds=1", "periodSeconds=1\nsettle=yes", "settle");
+        refused("periodSeconds=1", "periodSeconds=1\nclosingRules=1", "closingRules");
     }
 
     @Test

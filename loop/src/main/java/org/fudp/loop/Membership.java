@@ -2,8 +2,9 @@ package org.fudp.loop;
 
 /**
  * Whether a flow counts in its correlation flow set this period. A flow joins once it carries
- * {@link #JOIN_BPS}; it leaves after a run of idle periods (three for TCP, one for UDP), or at
- * once when its connection closes (FIN or RST). A period without a usable rate changes nothing.
+ * {@link #JOIN_BPS}; it leaves after a run of idle periods (one for UDP; for TCP one after a
+ * period at the join rate, else three), or at once when its connection closes (FIN or RST). A
+ * period without a usable rate changes nothing.
  */
 final class Membership {
 
@@ -16,11 +17,14 @@ final class Membership {
     /** A period in which a flow carries less than one full frame a second is idle. */
     static final double IDLE_BPS = 1514 * 8;
     /**
-     * A TCP member leaves after this many idle periods in a row. A TCP flow starved into
-     * retransmission timeouts carries nothing for a while; dropping it at once would make the set
-     * look TCP-free, and FUDPA would lift the UDP limits (NO_TCP) exactly when TCP needs them most.
-     * The price: a TCP flow that ended without a FIN or RST the switch saw counts, at rate 0, for
-     * this many periods.
+     * A TCP member whose rate was already low leaves after this many idle periods in a row. A TCP
+     * flow starved into retransmission timeouts carries nothing for a while; dropping it at once
+     * would make the set look TCP-free, and FUDPA would lift the UDP limits (NO_TCP) exactly when
+     * TCP needs them most. Such a flow does not fall silent from a full rate, though: its timeouts
+     * start at a few hundred milliseconds and double only while nothing gets through, so the period
+     * after its last good one still carries retransmissions, and only later periods are idle. A TCP
+     * flow that goes from at least {@link #JOIN_BPS} to idle in one period has ended (without a FIN
+     * or RST the switch saw: ONOS 2.7 cannot match TCP flags) and leaves at once.
      */
     static final int TCP_GRACE_PERIODS = 3;
     /**
@@ -34,6 +38,7 @@ final class Membership {
     private boolean member;
     private boolean closed;
     private int idlePeriods;
+    private double lastBps;
 
     Membership(boolean udp) {
         this.gracePeriods = udp ? UDP_GRACE_PERIODS : TCP_GRACE_PERIODS;
@@ -55,12 +60,13 @@ final class Membership {
             idlePeriods = 0;
         } else if (rateBps < IDLE_BPS) {
             idlePeriods++;
-            if (idlePeriods >= gracePeriods) {
+            if (idlePeriods >= gracePeriods || lastBps >= JOIN_BPS) {
                 member = false;
             }
         } else {
             idlePeriods = 0;
         }
+        lastBps = rateBps;
         return member;
     }
 

@@ -237,13 +237,17 @@ class FudpLoopTest {
         h.at(T0 + PERIOD);
         h.flow(TCP1, RuleSpec.Role.DIRECT, 3_000_000);
         h.period();
+        // Squeezed: a few retransmissions, then timeouts long enough that whole periods are empty.
+        h.at(T0 + 2 * PERIOD);
+        h.flow(TCP1, RuleSpec.Role.DIRECT, 3 * Membership.IDLE_BPS);
+        h.period();
         for (int k = 1; k < Membership.TCP_GRACE_PERIODS; k++) {
-            h.at(T0 + (k + 1) * PERIOD);
+            h.at(T0 + (k + 2) * PERIOD);
             h.flow(TCP1, RuleSpec.Role.DIRECT, 0);
             h.period();
             assertEquals(Set.of(TCP1), h.cfs(SET1).tcpFlows(), "idle period " + k);
         }
-        h.at(T0 + (Membership.TCP_GRACE_PERIODS + 1) * PERIOD);
+        h.at(T0 + (Membership.TCP_GRACE_PERIODS + 2) * PERIOD);
         h.flow(TCP1, RuleSpec.Role.DIRECT, 0);
         Actions gone = h.period();
         assertTrue(gone.cfssGone().contains(SET1), "gone after " + Membership.TCP_GRACE_PERIODS + " idle periods");

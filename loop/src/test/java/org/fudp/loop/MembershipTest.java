@@ -18,6 +18,7 @@ class MembershipTest {
     void aRateBetweenIdleAndJoinKeepsAMemberAndResetsItsIdleRun() {
         Membership m = new Membership(false);
         m.update(true, Membership.JOIN_BPS);
+        m.update(true, Membership.IDLE_BPS);
         m.update(true, 0);
         m.update(true, 0);
         assertTrue(m.update(true, Membership.IDLE_BPS), "a trickle is not idle");
@@ -27,16 +28,27 @@ class MembershipTest {
     }
 
     @Test
-    void tcpLeavesAfterThreeIdlePeriodsUdpAfterOne() {
+    void aStarvedTcpFlowInBackoffStaysThreeIdlePeriodsUdpLeavesAfterOne() {
         Membership tcp = new Membership(false);
         Membership udp = new Membership(true);
         tcp.update(true, 1e6);
         udp.update(true, 1e6);
         assertFalse(udp.update(true, 0), "an ON/OFF source in its OFF time leaves at once");
+        // Squeezed: the period after its last good one still carries its first retransmissions.
+        assertTrue(tcp.update(true, 3 * Membership.IDLE_BPS));
         for (int k = 1; k < Membership.TCP_GRACE_PERIODS; k++) {
             assertTrue(tcp.update(true, 0), "a starved TCP flow stays, idle period " + k);
         }
         assertFalse(tcp.update(true, 0));
+    }
+
+    /** Issue 16: a departed TCP flow counted at rate 0 for three periods and held the band down. */
+    @Test
+    void aTcpFlowThatFallsSilentFromItsJoinRateHasEndedAndLeavesAtOnce() {
+        Membership tcp = new Membership(false);
+        tcp.update(true, 2e6);
+        assertFalse(tcp.update(true, 0));
+        assertTrue(tcp.update(true, 2e6), "if it was not over after all, it joins again as it sends");
     }
 
     @Test
