@@ -166,8 +166,8 @@ public final class CfsController {
                 if (wasFair) {
                     install(limitsOfMembers(samples));
                 } else {
-                    // Eq. 3, capped by the bottleneck's capacity when known.
-                    available = Math.min(w + tally.udpSum, capacityOrInfinity(input));
+                    // Eq. 3, capped by the bottleneck's capacity when known, less what exempt flows load it with.
+                    available = Math.min(w + tally.udpSum, Math.max(0, capacityOrInfinity(input) - tally.exemptSum));
                     install(reallocate(samples, available));
                     tcpRemainder = Math.max(0, available - allocations.totalBps());
                 }
@@ -199,10 +199,13 @@ public final class CfsController {
         if (sortedDemand.length < m) {
             sortedDemand = new double[udpDemand.length];
         }
+        double floor = config.noiseFloorBps();
+        if (tally.anyPolicy) {
+            return reallocateWeighted(samples, available, floor);
+        }
         System.arraycopy(udpDemand, 0, sortedDemand, 0, m);
         Arrays.sort(sortedDemand, 0, m);
         double level = MaxMinAllocator.level(available, tally.tcpFlows, sortedDemand, m);
-        double floor = config.noiseFloorBps();
         int unmeasured = tally.udpMembers - m;
         String[] ids = new String[m + unmeasured];
         double[] rates = new double[ids.length];
@@ -221,10 +224,34 @@ public final class CfsController {
             ids[j] = samples.get(udpPosition[j]).flowId();
             rates[j] = Math.max(atLevel ? level : Math.min(udpDemand[j], level), floor);
         }
+        return keepUnmeasured(samples, ids, rates);
+    }
+
+    // Weighted max-min with minimums and caps (docs/algorithm.md, "Policies"); settling limits every
+    // flow at its share of the level, the paper's way clips a flow that wants less at its demand.
+    private Allocations reallocateWeighted(List<FlowSample> samples, double available, double floor) {
+        int m = tally.udpFlows;
+        double level = MaxMinAllocator.weightedLevel(available, tally.tcpFlows, tally.udpDemand, tally.udpPolicy, m);
+        String[] ids = new String[tally.udpMembers];
+        double[] rates = new double[ids.length];
+        for (int j = 0; j < m; j++) {
+            FlowPolicy p = tally.udpPolicy[j];
+            ids[j] = samples.get(tally.udpPosition[j]).flowId();
+            double limit = config.settle() ? MaxMinAllocator.limitAt(p, level)
+                    : MaxMinAllocator.uses(tally.udpDemand[j], p, level);
+            rates[j] = Math.min(Math.max(limit, floor), p.capBps());
+        }
+        return keepUnmeasured(samples, ids, rates);
+    }
+
+    // UDP members without a usable sample were not part of m: they keep any limit they had.
+    private Allocations keepUnmeasured(List<FlowSample> samples, String[] ids, double[] rates) {
+        int m = tally.udpFlows;
+        int[] udpPosition = tally.udpPosition;
+        int unmeasured = tally.udpMembers - m;
         if (unmeasured == 0) {
             return new Allocations(ids, rates);
         }
-        // UDP members without a usable sample were not part of m: they keep any limit they had.
         // udpPosition lists the measured UDP flows in ascending position, so one walk finds the rest.
         Map<String, Double> old = allocations.asMap();
         int j = m;
@@ -235,7 +262,7 @@ public final class CfsController {
                 continue;
             }
             FlowSample s = samples.get(i);
-            Double limit = s.protocol() == Protocol.UDP ? old.get(s.flowId()) : null;
+            Double limit = s.protocol() == Protocol.UDP && !s.policy().exempt() ? old.get(s.flowId()) : null;
             if (limit != null) {
                 ids[j] = s.flowId();
                 rates[j++] = limit;
@@ -250,7 +277,7 @@ public final class CfsController {
         }
         Set<String> udp = new HashSet<>();
         for (FlowSample s : samples) {
-            if (s.protocol() == Protocol.UDP) {
+            if (s.protocol() == Protocol.UDP && !s.policy().exempt()) {
                 udp.add(s.flowId());
             }
         }

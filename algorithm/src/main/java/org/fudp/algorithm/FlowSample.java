@@ -15,8 +15,14 @@ public final class FlowSample {
     private final Protocol protocol;
     private final double rateBps;
     private final double demandBps;
+    private final FlowPolicy policy;
 
     private FlowSample(String flowId, Protocol protocol, double rateBps, double demandBps) {
+        this(flowId, protocol, rateBps, demandBps, FlowPolicy.NONE);
+    }
+
+    private FlowSample(String flowId, Protocol protocol, double rateBps, double demandBps, FlowPolicy policy) {
+        this.policy = Objects.requireNonNull(policy, "policy");
         this.flowId = Objects.requireNonNull(flowId, "flowId");
         if (flowId.isEmpty()) {
             throw new IllegalArgumentException("flowId: must not be empty");
@@ -149,6 +155,26 @@ public final class FlowSample {
         return demandBps;
     }
 
+    /**
+     * Returns this sample under a traffic class's policy. Policies apply to UDP flows; a TCP flow's
+     * is ignored.
+     *
+     * @param p the policy
+     * @return the sample
+     */
+    public FlowSample withPolicy(FlowPolicy p) {
+        return new FlowSample(flowId, protocol, rateBps, demandBps, p);
+    }
+
+    /**
+     * Returns the flow's traffic class policy.
+     *
+     * @return policy, {@link FlowPolicy#NONE} without a class
+     */
+    public FlowPolicy policy() {
+        return policy;
+    }
+
     @Override
     public boolean equals(Object o) {
         if (this == o) {
@@ -160,12 +186,12 @@ public final class FlowSample {
         FlowSample that = (FlowSample) o;
         return flowId.equals(that.flowId) && protocol == that.protocol
                 && Double.compare(rateBps, that.rateBps) == 0
-                && Double.compare(demandBps, that.demandBps) == 0;
+                && Double.compare(demandBps, that.demandBps) == 0 && policy.equals(that.policy);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(flowId, protocol, rateBps, demandBps);
+        return Objects.hash(flowId, protocol, rateBps, demandBps, policy);
     }
 
     @Override
@@ -174,6 +200,9 @@ public final class FlowSample {
         s.append(hasRate() ? " rate=" + rateBps : " rate=missing");
         if (protocol == Protocol.UDP) {
             s.append(hasDemand() ? " demand=" + demandBps : " demand=unknown");
+            if (!policy.isPlain()) {
+                s.append(' ').append(policy);
+            }
         }
         return s.toString();
     }

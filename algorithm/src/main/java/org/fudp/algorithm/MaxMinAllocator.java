@@ -75,6 +75,65 @@ public final class MaxMinAllocator {
     }
 
     /**
+     * Returns the level L of weighted max-min with minimums and caps (docs/algorithm.md,
+     * "Policies"): each TCP flow gets L, and UDP flow j uses min(B_d, cap, max(min, w·L)); L is such
+     * that together they use BW. Found by bisection, so flows with equal demand and policy get
+     * exactly equal shares. When the minimums alone exceed BW, L is 0 (the minimums are honoured).
+     *
+     * @param availableBps BW in bit/s, finite and at least 0
+     * @param tcpFlows n, at least 1
+     * @param demands each UDP flow's demand B_d (positive infinity when unknown)
+     * @param policies each UDP flow's policy, in the order of {@code demands}
+     * @param count m
+     * @return L in bit/s
+     */
+    static double weightedLevel(double availableBps, int tcpFlows, double[] demands, FlowPolicy[] policies,
+                                int count) {
+        double lo = 0;
+        double hi = availableBps / tcpFlows;
+        for (int i = 0; i < 200 && lo < hi; i++) {
+            double mid = lo + (hi - lo) / 2;
+            if (mid <= lo || mid >= hi) {
+                break;
+            }
+            double used = tcpFlows * mid;
+            for (int j = 0; j < count; j++) {
+                used += uses(demands[j], policies[j], mid);
+            }
+            if (used > availableBps) {
+                hi = mid;
+            } else {
+                lo = mid;
+            }
+        }
+        return lo;
+    }
+
+    /**
+     * Returns what a UDP flow uses at level L: its demand, or its weighted share held within its
+     * minimum and cap, whichever is less.
+     *
+     * @param demand B_d
+     * @param p the flow's policy
+     * @param level L
+     * @return bit/s
+     */
+    static double uses(double demand, FlowPolicy p, double level) {
+        return Math.min(demand, limitAt(p, level));
+    }
+
+    /**
+     * Returns a UDP flow's limit at level L: its weighted share, within its minimum and cap.
+     *
+     * @param p the flow's policy
+     * @param level L
+     * @return bit/s
+     */
+    static double limitAt(FlowPolicy p, double level) {
+        return Math.min(p.capBps(), Math.max(p.minBps(), p.weight() * level));
+    }
+
+    /**
      * Returns what Algorithm 1 leaves for TCP: BW minus the sum of the UDP allocations.
      *
      * @param availableBps BW in bit/s

@@ -27,6 +27,12 @@ final class PeriodTally {
     int[] udpPosition = new int[0];
     /** Measured rates W(f_Uj) of the m usable UDP samples, in sample order. */
     double[] udpRate = new double[0];
+    /** Policies of the m usable UDP samples, in sample order. */
+    FlowPolicy[] udpPolicy = new FlowPolicy[0];
+    /** Whether any usable UDP sample has a policy other than the paper's. */
+    boolean anyPolicy;
+    /** The measured rates of exempt UDP flows: never limited, but loading the bottleneck. */
+    double exemptSum;
 
     /**
      * Tallies a period, resolving missing samples through the memory.
@@ -41,6 +47,7 @@ final class PeriodTally {
             udpDemand = new double[cap];
             udpPosition = new int[cap];
             udpRate = new double[cap];
+            udpPolicy = new FlowPolicy[cap];
         }
         tcpMembers = 0;
         udpMembers = 0;
@@ -49,6 +56,8 @@ final class PeriodTally {
         missing = 0;
         tcpSum = 0;
         udpSum = 0;
+        exemptSum = 0;
+        anyPolicy = false;
         for (int i = 0; i < size; i++) {
             FlowSample s = samples.get(i);
             memory.record(i, s);
@@ -63,9 +72,16 @@ final class PeriodTally {
                     tcpFlows++;
                     tcpSum += rate;
                 }
+            } else if (s.policy().exempt()) {
+                // Not a member FUDPA allocates to or judges: only its load counts.
+                if (usable) {
+                    exemptSum += rate;
+                }
             } else {
                 udpMembers++;
                 if (usable) {
+                    udpPolicy[udpFlows] = s.policy();
+                    anyPolicy |= !s.policy().isPlain();
                     udpDemand[udpFlows] = effectiveDemand(rate, memory.demand());
                     udpPosition[udpFlows] = i;
                     udpRate[udpFlows] = rate;
@@ -77,16 +93,25 @@ final class PeriodTally {
     }
 
     /**
-     * Returns W_a(f_U).
+     * Returns W_a(f_U), each rate divided by its flow's weight.
      *
      * @return mean UDP rate, NaN when m = 0
      */
     double udpAverage() {
-        return udpFlows > 0 ? udpSum / udpFlows : Double.NaN;
+        if (!anyPolicy) {
+            return udpFlows > 0 ? udpSum / udpFlows : Double.NaN;
+        }
+        // A flow of weight w is fair at w TCP shares: judge its rate in TCP shares.
+        double sum = 0;
+        for (int j = 0; j < udpFlows; j++) {
+            sum += udpRate[j] / udpPolicy[j].weight();
+        }
+        return udpFlows > 0 ? sum / udpFlows : Double.NaN;
     }
 
     /**
-     * Returns how many usable UDP samples have an effective demand of at least {@code minDemand}.
+     * Returns how many usable UDP samples have an effective demand, in TCP shares (divided by
+     * their weight), of at least {@code minDemand}.
      *
      * @param minDemand bit/s
      * @return count
@@ -94,14 +119,14 @@ final class PeriodTally {
     int udpFlowsDemandingAtLeast(double minDemand) {
         int c = 0;
         for (int j = 0; j < udpFlows; j++) {
-            c += udpDemand[j] >= minDemand ? 1 : 0;
+            c += udpDemand[j] / udpPolicy[j].weight() >= minDemand ? 1 : 0;
         }
         return c;
     }
 
     /**
-     * Returns the mean measured rate of the usable UDP samples whose effective demand is at least
-     * {@code minDemand}.
+     * Returns the mean measured rate, in TCP shares, of the usable UDP samples whose effective
+     * demand in TCP shares is at least {@code minDemand}.
      *
      * @param minDemand bit/s
      * @return mean rate, NaN when there is none
@@ -110,8 +135,8 @@ final class PeriodTally {
         double sum = 0;
         int c = 0;
         for (int j = 0; j < udpFlows; j++) {
-            if (udpDemand[j] >= minDemand) {
-                sum += udpRate[j];
+            if (udpDemand[j] / udpPolicy[j].weight() >= minDemand) {
+                sum += udpRate[j] / udpPolicy[j].weight();
                 c++;
             }
         }

@@ -371,6 +371,72 @@ class CfsControllerTest {
         assertEquals(2.3, alloc(d, "u"), EPS);
     }
 
+    private static FlowSample udp(String id, double mbps, double demandMbps, FlowPolicy p) {
+        return udp(id, mbps, demandMbps).withPolicy(p);
+    }
+
+    private static FlowPolicy policy(double weight, double minMbps, double capMbps) {
+        return FlowPolicy.of("c", weight, minMbps * M, capMbps * M, false);
+    }
+
+    @Test
+    void aWeightIsThatManyTcpShares() {
+        // BW 10: t gets L, a (weight 2) 2L, b L: L = 2.5.
+        Decision d = defaults().step(in(10, tcp("t", 1), udp("a", 9, 30, policy(2, 0, Double.POSITIVE_INFINITY)),
+                udp("b", 9, 30)));
+        assertEquals(5, alloc(d, "a"), EPS);
+        assertEquals(2.5, alloc(d, "b"), EPS);
+        assertEquals(2.5, d.tcpRemainderBps().orElseThrow() / M, EPS);
+    }
+
+    @Test
+    void aWeightedSetAtItsSharesIsInBand() {
+        CfsController c = defaults();
+        c.step(in(10, tcp("t", 1), udp("a", 9, 30, policy(2, 0, Double.POSITIVE_INFINITY)), udp("b", 9, 30)));
+        Decision d = null;
+        for (int k = 0; k < 8; k++) {
+            d = c.step(in(10, tcp("t", 2.5), udp("a", 5, 30, policy(2, 0, Double.POSITIVE_INFINITY)),
+                    udp("b", 2.5, 30)));
+            assertTrue(d.fair(), "period " + k + ": " + d);
+        }
+        // Judged in TCP shares: a's 5 at weight 2 is 2.5, like b and like TCP.
+        assertEquals(2.5, d.udpAverageBps().orElseThrow() / M, EPS);
+    }
+
+    @Test
+    void aMinimumIsGuaranteedAndACapHeld() {
+        // Two TCP flows, BW 10: a's minimum 4 holds, the rest is shared: 2 for b and for each TCP flow.
+        Decision min = defaults().step(in(10, tcp("t1", 0.5), tcp("t2", 0.5), udp("a", 4.5, 30, policy(1, 4, 50)),
+                udp("b", 4.5, 30)));
+        assertEquals(4, alloc(min, "a"), EPS);
+        assertEquals(2, alloc(min, "b"), EPS);
+        // One TCP flow, BW 10: a is capped at 1, t and b share the other 9.
+        Decision cap = defaults().step(in(10, tcp("t", 1), udp("a", 4.5, 30, policy(1, 0, 1)), udp("b", 4.5, 30)));
+        assertEquals(1, alloc(cap, "a"), EPS);
+        assertEquals(4.5, alloc(cap, "b"), EPS);
+    }
+
+    @Test
+    void anExemptFlowIsNeverLimitedButItsLoadLeavesLessToShare() {
+        FlowPolicy exempt = FlowPolicy.of("voice", 1, 0, Double.POSITIVE_INFINITY, true);
+        Decision d = defaults().step(in(10, tcp("t", 1), udp("e", 4, 4, exempt), udp("u", 6, 30)));
+        assertEquals(Reason.ABOVE_BAND, d.reason());
+        assertEquals(1, d.udpFlows(), "the exempt flow is not judged");
+        // BW = min(1 + 6, 10 - 4) = 6, shared by t and u.
+        assertEquals(6, d.availableBps().orElseThrow() / M, EPS);
+        assertEquals(3, alloc(d, "u"), EPS);
+        assertTrue(d.allocations().rateOf("e").isEmpty(), "never limited");
+    }
+
+    @Test
+    void badPoliciesNameTheirField() {
+        assertEquals("weight: must be a finite number > 0, was 0.0", assertThrows(IllegalArgumentException.class,
+                () -> FlowPolicy.of("c", 0, 0, 1, false)).getMessage());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> FlowPolicy.of("c", 1, 5, 1, false))
+                .getMessage().startsWith("capBps: must be > 0 and at least minBps (5.0)"));
+        assertTrue(FlowPolicy.NONE.isPlain());
+    }
+
     @Test
     void anUnknownDemandIsLimitedAtTheFairShare() {
         Decision d = paper().step(in(100, tcp("t1", 5), tcp("t2", 5), FlowSample.udp("u", 90 * M)));

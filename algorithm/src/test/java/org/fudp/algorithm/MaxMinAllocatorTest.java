@@ -118,6 +118,44 @@ class MaxMinAllocatorTest {
         assertTrue(e.getMessage().startsWith("udpDemandsBps[1]:"), e.getMessage());
     }
 
+    /** Weighted max-min with minimums and caps: the level uses BW exactly, unless minimums alone exceed it. */
+    @Property
+    void theWeightedLevelUsesBwExactly(@ForAll @DoubleRange(min = 1, max = 1e10) double bw,
+                                       @ForAll @IntRange(min = 1, max = 20) int n,
+                                       @ForAll("demands") List<Double> demands,
+                                       @ForAll("policies") List<FlowPolicy> pool) {
+        int m = demands.size();
+        double[] d = demands.stream().mapToDouble(Double::doubleValue).toArray();
+        FlowPolicy[] p = new FlowPolicy[m];
+        double minimums = 0;
+        for (int j = 0; j < m; j++) {
+            p[j] = pool.get(j % pool.size());
+            minimums += Math.min(d[j], p[j].minBps());
+        }
+        double level = MaxMinAllocator.weightedLevel(bw, n, d, p, m);
+        double used = n * level;
+        for (int j = 0; j < m; j++) {
+            used += MaxMinAllocator.uses(d[j], p[j], level);
+            assertTrue(MaxMinAllocator.limitAt(p[j], level) <= p[j].capBps());
+            assertTrue(MaxMinAllocator.limitAt(p[j], level) >= p[j].minBps());
+        }
+        if (minimums > bw) {
+            assertEquals(0, level, "the minimums alone exceed BW");
+        } else {
+            assertEquals(bw, used, bw * 1e-9);
+        }
+    }
+
+    @Provide
+    Arbitrary<List<FlowPolicy>> policies() {
+        Arbitrary<FlowPolicy> one = Arbitraries.doubles().between(0.1, 10).flatMap(w ->
+                Arbitraries.doubles().between(0, 1e9).flatMap(min ->
+                        Arbitraries.oneOf(Arbitraries.just(Double.POSITIVE_INFINITY),
+                                Arbitraries.doubles().between(0, 1e9).map(extra -> min + extra + 1))
+                                .map(cap -> FlowPolicy.of("c", w, min, cap, false))));
+        return Arbitraries.oneOf(Arbitraries.just(FlowPolicy.NONE), one).list().ofMinSize(1).ofMaxSize(4);
+    }
+
     @Property
     void neverHandsOutMoreThanBw(@ForAll @DoubleRange(min = 0, max = 1e11) double bw,
                                  @ForAll @IntRange(min = 0, max = 50) int n,

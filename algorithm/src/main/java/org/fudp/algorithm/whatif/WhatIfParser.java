@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.fudp.algorithm.CfsInput;
+import org.fudp.algorithm.FlowPolicy;
 import org.fudp.algorithm.FlowSample;
 import org.fudp.algorithm.FudpaConfig;
 import org.fudp.algorithm.Protocol;
@@ -19,7 +20,9 @@ import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -32,12 +35,13 @@ public final class WhatIfParser {
             .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
-    private static final Set<String> ROOT_FIELDS = Set.of("config", "periods");
+    private static final Set<String> ROOT_FIELDS = Set.of("config", "classes", "periods");
+    private static final Set<String> CLASS_FIELDS = Set.of("weight", "minBps", "capBps", "exempt");
     private static final Set<String> CONFIG_FIELDS =
             Set.of("preset", "alpha", "beta", "hysteresis", "noiseFloorBps", "maxMissingPeriods", "settle");
     private static final Set<String> PERIOD_FIELDS = Set.of("cfs");
     private static final Set<String> CFS_FIELDS = Set.of("id", "capacityBps", "flows");
-    private static final Set<String> FLOW_FIELDS = Set.of("id", "protocol", "rateBps", "demandBps");
+    private static final Set<String> FLOW_FIELDS = Set.of("id", "protocol", "rateBps", "demandBps", "class");
     private static final int MAX_SHOWN = 40;
 
     private WhatIfParser() {
@@ -80,12 +84,52 @@ public final class WhatIfParser {
     public static WhatIfInput parse(JsonNode root) throws WhatIfInputException {
         requireObject(root, "input", ROOT_FIELDS, "");
         FudpaConfig config = parseConfig(root.get("config"));
+        Map<String, FlowPolicy> classes = parseClasses(root.get("classes"));
         JsonNode periods = requireArray(root, "periods", "");
         List<List<CfsInput>> parsed = new ArrayList<>(periods.size());
         for (int p = 0; p < periods.size(); p++) {
-            parsed.add(parsePeriod(periods.get(p), "periods[" + p + "]"));
+            parsed.add(parsePeriod(periods.get(p), "periods[" + p + "]", classes));
         }
         return new WhatIfInput(config, parsed);
+    }
+
+    // Traffic classes by name: {"voice": {"exempt": true}, "video": {"weight": 2, "capBps": 8e6}}.
+    private static Map<String, FlowPolicy> parseClasses(JsonNode node) throws WhatIfInputException {
+        Map<String, FlowPolicy> out = new TreeMap<>();
+        if (node == null || node.isNull()) {
+            return out;
+        }
+        if (!node.isObject()) {
+            throw new WhatIfInputException("classes", "must be a JSON object of classes by name, was " + shown(node));
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext();) {
+            Map.Entry<String, JsonNode> e = it.next();
+            String path = "classes." + e.getKey();
+            if (e.getKey().isEmpty()) {
+                throw new WhatIfInputException("classes", "a class name must not be empty");
+            }
+            JsonNode c = e.getValue();
+            requireObject(c, path, CLASS_FIELDS, path + ".");
+            double weight = present(c, "weight") ? number(c.get("weight"), path + ".weight") : 1;
+            double min = present(c, "minBps") ? number(c.get("minBps"), path + ".minBps") : 0;
+            double cap = present(c, "capBps") ? number(c.get("capBps"), path + ".capBps") : Double.POSITIVE_INFINITY;
+            boolean exempt = false;
+            if (present(c, "exempt")) {
+                if (!c.get("exempt").isBoolean()) {
+                    throw new WhatIfInputException(path + ".exempt", "must be true or false, was "
+                            + shown(c.get("exempt")));
+                }
+                exempt = c.get("exempt").booleanValue();
+            }
+            try {
+                out.put(e.getKey(), FlowPolicy.of(e.getKey(), weight, min, cap, exempt));
+            } catch (IllegalArgumentException ex) {
+                String msg = ex.getMessage();
+                int colon = msg.indexOf(": ");
+                throw new WhatIfInputException(path + "." + msg.substring(0, colon), msg.substring(colon + 2));
+            }
+        }
+        return out;
     }
 
     private static FudpaConfig parseConfig(JsonNode node) throws WhatIfInputException {
@@ -140,14 +184,15 @@ public final class WhatIfParser {
         }
     }
 
-    private static List<CfsInput> parsePeriod(JsonNode node, String path) throws WhatIfInputException {
+    private static List<CfsInput> parsePeriod(JsonNode node, String path, Map<String, FlowPolicy> classes)
+            throws WhatIfInputException {
         requireObject(node, path, PERIOD_FIELDS, path + ".");
         JsonNode sets = requireArray(node, "cfs", path + ".");
         List<CfsInput> inputs = new ArrayList<>(sets.size());
         Set<String> ids = new HashSet<>();
         for (int c = 0; c < sets.size(); c++) {
             String cfsPath = path + ".cfs[" + c + "]";
-            CfsInput input = parseCfs(sets.get(c), cfsPath);
+            CfsInput input = parseCfs(sets.get(c), cfsPath, classes);
             if (!ids.add(input.cfsId())) {
                 throw new WhatIfInputException(cfsPath + ".id", "duplicate CFS id " + quote(input.cfsId())
                         + " in the same period");
@@ -157,7 +202,8 @@ public final class WhatIfParser {
         return inputs;
     }
 
-    private static CfsInput parseCfs(JsonNode node, String path) throws WhatIfInputException {
+    private static CfsInput parseCfs(JsonNode node, String path, Map<String, FlowPolicy> classes)
+            throws WhatIfInputException {
         requireObject(node, path, CFS_FIELDS, path + ".");
         String id = requireId(node, path + ".id");
         double capacity = Double.NaN;
@@ -173,7 +219,7 @@ public final class WhatIfParser {
         Set<String> flowIds = new HashSet<>();
         for (int f = 0; f < flows.size(); f++) {
             String flowPath = path + ".flows[" + f + "]";
-            FlowSample s = parseFlow(flows.get(f), flowPath);
+            FlowSample s = parseFlow(flows.get(f), flowPath, classes);
             if (!flowIds.add(s.flowId())) {
                 throw new WhatIfInputException(flowPath + ".id", "duplicate flow id " + quote(s.flowId())
                         + " in the same CFS");
@@ -183,7 +229,8 @@ public final class WhatIfParser {
         return CfsInput.of(id, capacity, samples);
     }
 
-    private static FlowSample parseFlow(JsonNode node, String path) throws WhatIfInputException {
+    private static FlowSample parseFlow(JsonNode node, String path, Map<String, FlowPolicy> classes)
+            throws WhatIfInputException {
         requireObject(node, path, FLOW_FIELDS, path + ".");
         String id = requireId(node, path + ".id");
         JsonNode p = node.get("protocol");
@@ -198,7 +245,18 @@ public final class WhatIfParser {
         }
         double rate = present(node, "rateBps") ? number(node.get("rateBps"), path + ".rateBps") : Double.NaN;
         double demand = present(node, "demandBps") ? number(node.get("demandBps"), path + ".demandBps") : Double.NaN;
-        return FlowSample.of(id, protocol, rate, demand);
+        FlowSample sample = FlowSample.of(id, protocol, rate, demand);
+        if (present(node, "class")) {
+            JsonNode c = node.get("class");
+            FlowPolicy policy = c.isTextual() ? classes.get(c.asText()) : null;
+            if (policy == null) {
+                throw new WhatIfInputException(path + ".class", "must name a class of \"classes\" ("
+                        + (classes.isEmpty() ? "none defined" : String.join(", ", classes.keySet())) + "), was "
+                        + shown(c));
+            }
+            sample = sample.withPolicy(policy);
+        }
+        return sample;
     }
 
     private static void requireObject(JsonNode node, String path, Set<String> allowed, String prefix)

@@ -143,7 +143,7 @@ class WhatIfRunnerTest {
                 "periods[0].cfs[0].flows[0].protocol: must be 'tcp' or 'udp', was absent"),
             Arguments.of("misspelt field",
                 "{'periods': [{'cfs': [{'id': 'a', 'flows': [{'id': 'z', 'protocol': 'tcp', 'rate': 5}]}]}]}",
-                "periods[0].cfs[0].flows[0].rate: unknown field (expected one of demandBps, id, protocol,"
+                "periods[0].cfs[0].flows[0].rate: unknown field (expected one of class, demandBps, id, protocol,"
                 + " rateBps)"),
             Arguments.of("empty flow id",
                 "{'periods': [{'cfs': [{'id': 'a', 'flows': [{'id': '', 'protocol': 'tcp'}]}]}]}",
@@ -179,6 +179,19 @@ class WhatIfRunnerTest {
             Arguments.of("missing periods not integer",
                 "{'config': {'maxMissingPeriods': 1.5}, 'periods': []}",
                 "config.maxMissingPeriods: must be an integer >= 0, was 1.5"),
+            Arguments.of("unknown class",
+                "{'classes': {'video': {'weight': 2}}, 'periods': [{'cfs': [{'id': 'a', 'flows': "
+                + "[{'id': 'f', 'protocol': 'udp', 'class': 'voice'}]}]}]}",
+                "periods[0].cfs[0].flows[0].class: must name a class of \"classes\" (video), was 'voice'"),
+            Arguments.of("class weight zero",
+                "{'classes': {'video': {'weight': 0}}, 'periods': []}",
+                "classes.video.weight: must be a finite number > 0, was 0.0"),
+            Arguments.of("class cap below its minimum",
+                "{'classes': {'video': {'minBps': 5e6, 'capBps': 1e6}}, 'periods': []}",
+                "classes.video.capBps: must be > 0 and at least minBps (5000000.0), was 1000000.0"),
+            Arguments.of("class exempt not a boolean",
+                "{'classes': {'voice': {'exempt': 1}}, 'periods': []}",
+                "classes.voice.exempt: must be true or false, was 1"),
             Arguments.of("unknown preset",
                 "{'config': {'preset': 'rfc'}, 'periods': []}",
                 "config.preset: must be \"paper\" or \"defaults\", was 'rfc'"),
@@ -200,6 +213,20 @@ class WhatIfRunnerTest {
         assertEquals(FudpaConfig.defaults(), WhatIfParser.parse(new ObjectMapper().readTree(q(
                 "{'config': {'preset': 'defaults'}, 'periods': []}"))).config());
         assertTrue(FudpaConfig.defaults().settle());
+    }
+
+    @Test
+    void classesGiveTheirFlowsWeightsAndExemption() throws Exception {
+        JsonNode out = run(q("{'classes': {'video': {'weight': 2}, 'voice': {'exempt': true}}, 'periods': [{'cfs': "
+                + "[{'id': 'b', 'capacityBps': 1e7, 'flows': [{'id': 't', 'protocol': 'tcp', 'rateBps': 1e6},"
+                + "{'id': 'v', 'protocol': 'udp', 'rateBps': 4e6, 'demandBps': 3e7, 'class': 'video'},"
+                + "{'id': 'p', 'protocol': 'udp', 'rateBps': 1e6, 'demandBps': 1e6, 'class': 'voice'},"
+                + "{'id': 'u', 'protocol': 'udp', 'rateBps': 4e6, 'demandBps': 3e7}]}]}]}")).toJson();
+        JsonNode d = out.get("periods").get(0).get("cfs").get(0);
+        // BW = min(1 + 4 + 4, 10 - 1) = 9 among t (L), v (2L) and u (L): L = 2.25.
+        assertEquals(4.5e6, d.get("allocations").get("v").asDouble(), 1);
+        assertEquals(2.25e6, d.get("allocations").get("u").asDouble(), 1);
+        assertFalse(d.get("allocations").has("p"), "exempt");
     }
 
     @ParameterizedTest(name = "{0}")
