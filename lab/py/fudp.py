@@ -72,6 +72,7 @@ class FudpLoop:
                 "beta = %g" % self.sc.beta,
                 "settle = %s" % ("true" if self.sc.settling else "false"),
                 "closingRules = %s" % ("true" if self.sc.closing_rules else "false"),
+                "classes = %s" % "; ".join(line for c in self.sc.classes for line in c["lines"]),
                 "idleTimeoutSeconds = %d" % self.sc.idle_timeout,
                 "keyFile = %s" % key_path,
                 "log = %s" % self.csv_path,

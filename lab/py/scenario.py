@@ -5,6 +5,8 @@ Validation happens up front and names the bad field, so a bad scenario never hal
 import json
 import os
 
+import traffic
+
 MECHANISMS = ("ip", "wfq", "prio", "wrr", "fudp")
 PROTOCOLS = ("tcp", "udp")
 
@@ -136,6 +138,8 @@ class Scenario:
             if not 0 < val < 1:
                 raise ScenarioError("fudp.%s: must be in (0, 1) as in Eqs. (1)-(2), got %r" % (key, val))
         self.idle_timeout = int(_positive(fudp.get("idleTimeoutSeconds", 10), "fudp.idleTimeoutSeconds"))
+        self.classes = [_traffic_class(c, "fudp.classes[%d]" % i, self) for i, c in
+                        enumerate(fudp.get("classes", []))]
         self.settling = fudp.get("settle", True)
         self.closing_rules = fudp.get("closingRules", True)
         for key, val in (("settle", self.settling), ("closingRules", self.closing_rules)):
@@ -176,6 +180,39 @@ class Scenario:
         lo = max(f.start for f in fl) + self.settle
         hi = min(f.end for f in fl) - 1.0
         return (lo, hi) if hi > lo else (max(f.start for f in fl), hi)
+
+
+def _traffic_class(raw, where, sc):
+    """A traffic class for the lab controller (docs/algorithm.md, "Policies"), matched on the flows it names:
+    {"name", "flows": [ids], "weight"?, "minMbps"?, "capMbps"?, "exempt"?}. Returns its lines for the
+    controller's `classes` property: one per flow, matching the flow's iperf3 port."""
+    if not isinstance(raw, dict):
+        raise ScenarioError("%s: must be an object" % where)
+    unknown = set(raw) - {"name", "flows", "weight", "minMbps", "capMbps", "exempt"}
+    if unknown:
+        raise ScenarioError("%s.%s: unknown field" % (where, sorted(unknown)[0]))
+    name = _need(raw, "name", str, where)
+    if not name.replace("-", "").replace("_", "").isalnum():
+        raise ScenarioError("%s.name: letters, digits, '-' and '_' only, got %r" % (where, name))
+    ids = {f.id: f for f in sc.flows}
+    flows = _need(raw, "flows", list, where)
+    for fid in flows:
+        if fid not in ids or ids[fid].protocol != "udp":
+            raise ScenarioError("%s.flows: %r is not a UDP flow of the scenario" % (where, fid))
+    weight = float(raw.get("weight", 1))
+    if not weight > 0:
+        raise ScenarioError("%s.weight: must be > 0, got %r" % (where, weight))
+    extra = " weight=%g" % weight
+    if "minMbps" in raw:
+        extra += " min=%g" % (_positive(float(raw["minMbps"]), where + ".minMbps") * 1e6)
+    if "capMbps" in raw:
+        extra += " cap=%g" % (_positive(float(raw["capMbps"]), where + ".capMbps") * 1e6)
+    exempt = raw.get("exempt", False)
+    if not isinstance(exempt, bool):
+        raise ScenarioError("%s.exempt: must be true or false, got %r" % (where, exempt))
+    extra += " exempt=%s" % ("true" if exempt else "false")
+    return {"name": name, "flows": flows, "weight": weight, "exempt": exempt,
+            "lines": ["%s proto=udp dport=%d%s" % (name, traffic.BASE_PORT + fid, extra) for fid in flows]}
 
 
 def load(path):

@@ -8,14 +8,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import org.fudp.algorithm.FlowPolicy;
 import org.fudp.loop.AddressPrefix;
 import org.fudp.loop.BottleneckTable;
+import org.fudp.loop.TrafficClass;
 import org.fudp.protocol.EthernetFrame;
 import org.fudp.protocol.FlowIds;
 
@@ -38,6 +41,7 @@ public final class LabConfig {
     private final double beta;
     private final boolean settle;
     private final boolean closingRules;
+    private final List<TrafficClass> classes;
     private final int idleTimeoutSeconds;
     private final Path keyFile;
     private final Path log;
@@ -55,6 +59,7 @@ public final class LabConfig {
         beta = fraction(p, "beta", "0.25");
         settle = bool(p, "settle", "true");
         closingRules = bool(p, "closingRules", "true");
+        classes = classes(p.getProperty("classes", "").trim());
         idleTimeoutSeconds = idleTimeout(p, "idleTimeoutSeconds", "10");
         keyFile = Path.of(required(p, "keyFile"));
         log = Path.of(required(p, "log"));
@@ -145,6 +150,55 @@ public final class LabConfig {
             throw new IllegalArgumentException("config: '" + key + "' must be in (0, 1), got " + d);
         }
         return d;
+    }
+
+    /**
+     * Parses {@code name key=value ...; name key=value ...}: keys {@code proto} (tcp, udp),
+     * {@code src}, {@code dst} (prefixes), {@code sport}, {@code dport} (port or low-high),
+     * {@code weight}, {@code min}, {@code cap} (bit/s) and {@code exempt} (true, false).
+     */
+    private static List<TrafficClass> classes(String text) {
+        List<TrafficClass> out = new ArrayList<>();
+        if (text.isEmpty()) {
+            return out;
+        }
+        for (String item : text.split(";")) {
+            String[] tokens = item.trim().split("\\s+");
+            String name = tokens[0];
+            Map<String, String> kv = new HashMap<>();
+            for (int i = 1; i < tokens.length; i++) {
+                int eq = tokens[i].indexOf('=');
+                if (eq < 1) {
+                    throw new IllegalArgumentException("config: 'classes' " + name + ": expected key=value, got '"
+                            + tokens[i] + "'");
+                }
+                kv.put(tokens[i].substring(0, eq), tokens[i].substring(eq + 1));
+            }
+            try {
+                String proto = kv.getOrDefault("proto", "");
+                int protocol = proto.isEmpty() ? TrafficClass.ANY_PROTOCOL : proto.equals("tcp") ? 6
+                        : proto.equals("udp") ? 17 : -1;
+                FlowPolicy policy = FlowPolicy.of(name, Double.parseDouble(kv.getOrDefault("weight", "1")),
+                        Double.parseDouble(kv.getOrDefault("min", "0")),
+                        kv.containsKey("cap") ? Double.parseDouble(kv.get("cap")) : Double.POSITIVE_INFINITY,
+                        Boolean.parseBoolean(kv.getOrDefault("exempt", "false")));
+                out.add(new TrafficClass(kv.containsKey("src") ? AddressPrefix.parse("src", kv.get("src")) : null,
+                        kv.containsKey("dst") ? AddressPrefix.parse("dst", kv.get("dst")) : null, protocol,
+                        ports(kv.get("sport")), ports(kv.get("dport")), policy));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("config: 'classes' " + name + ": " + e.getMessage(), e);
+            }
+        }
+        return out;
+    }
+
+    private static int[] ports(String text) {
+        if (text == null) {
+            return null;
+        }
+        int dash = text.indexOf('-');
+        return dash < 0 ? new int[] {Integer.parseInt(text), Integer.parseInt(text)}
+                : new int[] {Integer.parseInt(text.substring(0, dash)), Integer.parseInt(text.substring(dash + 1))};
     }
 
     private static boolean bool(Properties p, String key, String dflt) {
@@ -327,6 +381,15 @@ public final class LabConfig {
      */
     public boolean closingRules() {
         return closingRules;
+    }
+
+    /**
+     * Returns the traffic classes, in order.
+     *
+     * @return classes
+     */
+    public List<TrafficClass> classes() {
+        return classes;
     }
 
     /**

@@ -61,6 +61,7 @@ final class LabHost {
         this.config = config;
         this.sw = sw;
         this.loop = new FudpLoop(LoopSetup.settings(config), new LabNetwork(config), keyText, epochMs);
+        loop.setClasses(config.classes());
         this.csv = csv;
         this.log = log;
         this.periodMs = loop.settings().periodMs();

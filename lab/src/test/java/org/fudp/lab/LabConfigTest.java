@@ -35,6 +35,20 @@ class LabConfigTest {
         refused("keyFile=/k\n", "", "keyFile");
         refused("periodSeconds=1", "periodSeconds=1\nsettle=yes", "settle");
         refused("periodSeconds=1", "periodSeconds=1\nclosingRules=1", "closingRules");
+        refused("periodSeconds=1", "periodSeconds=1\nclasses=video weight=0", "classes");
+        refused("periodSeconds=1", "periodSeconds=1\nclasses=video proto=icmp", "classes");
+    }
+
+    @Test
+    void classesAreReadInOrderWithTheirPolicies() throws Exception {
+        LabConfig c = LabFixture.config(LabFixture.CONFIG + "\nclasses = video proto=udp dport=5202 weight=2 cap=8e6; "
+                + "voice proto=udp dport=5300-5399 exempt=true\n");
+        assertEquals(2, c.classes().size());
+        assertEquals(2, c.classes().get(0).policy().weight());
+        assertEquals(8e6, c.classes().get(0).policy().capBps());
+        assertTrue(c.classes().get(1).policy().exempt());
+        assertTrue(c.classes().get(1).matches(
+                org.fudp.protocol.FlowIds.parse("flow", "udp-10.0.0.1-40004-10.0.0.4-5301")));
     }
 
     @Test

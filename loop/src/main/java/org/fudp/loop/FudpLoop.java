@@ -50,6 +50,7 @@ public final class FudpLoop {
     private Map<String, CfsAssignment> lastGroups = new LinkedHashMap<>();
     private Map<String, List<TrackedFlow>> lastMembers = new LinkedHashMap<>();
     private LoopSettings settings;
+    private List<TrafficClass> classes = List.of();
     private String keyText;
     private long periods;
     private long lastPeriodMs;
@@ -105,6 +106,25 @@ public final class FudpLoop {
             newEpoch(nowMs, keyText, out);
         }
         return out;
+    }
+
+    /**
+     * Sets the operator's traffic classes (docs/algorithm.md, "Policies"); from the next period each
+     * flow gets the policy of the first class that matches it.
+     *
+     * @param next the classes, in order
+     */
+    public void setClasses(List<TrafficClass> next) {
+        classes = List.copyOf(next);
+    }
+
+    /**
+     * Returns the traffic classes in force.
+     *
+     * @return classes, in order
+     */
+    public List<TrafficClass> classes() {
+        return classes;
     }
 
     /**
@@ -487,6 +507,9 @@ public final class FudpLoop {
             List<FlowSample> samples = new ArrayList<>();
             for (TrackedFlow f : e.getValue()) {
                 FlowSample s = f.sample();
+                if (!classes.isEmpty()) {
+                    s = s.withPolicy(TrafficClass.policyOf(classes, f.tuple()));
+                }
                 byId.put(s.flowId(), f.tuple());
                 samples.add(s);
             }

@@ -231,6 +231,30 @@ class FudpLoopTest {
         assertEquals(SET1, a.flows().get(TCP1).cfsId());
     }
 
+    /** Issue 16: a traffic class of weight 2 gets two TCP shares; an exempt class is never limited. */
+    @Test
+    void aFlowGetsThePolicyOfTheFirstClassThatMatchesIt() {
+        h.loop.setClasses(List.of(
+                new TrafficClass(null, null, 17, null, new int[] {5203, 5203},
+                        org.fudp.algorithm.FlowPolicy.of("video", 2, 0, Double.POSITIVE_INFINITY, false)),
+                new TrafficClass(null, null, TrafficClass.ANY_PROTOCOL, null, null,
+                        org.fudp.algorithm.FlowPolicy.of("rest", 1, 0, Double.POSITIVE_INFINITY, true))));
+        h.agentUp();
+        h.packetIn(TCP1, H1);
+        h.packetIn(TCP2, H2);
+        h.packetIn(UDP1, H1);
+        h.at(T0 + PERIOD);
+        h.flow(TCP1, RuleSpec.Role.DIRECT, 1_000_000);
+        h.flow(TCP2, RuleSpec.Role.DIRECT, 1_000_000);
+        h.flow(UDP1, RuleSpec.Role.TO_ADJUSTOR, 50_000_000);
+        h.flow(UDP1, RuleSpec.Role.FROM_ADJUSTOR, 8_000_000);
+        h.period();
+        // BW 10 Mbit/s: each TCP flow L, the video flow 2L: L = 2.5, video 5.
+        assertEquals(Map.of(UDP1, 5_000_000L), last(h.decisions(SET1)).allocations());
+        assertEquals("video", TrafficClass.policyOf(h.loop.classes(), UDP1).className());
+        assertEquals("rest", TrafficClass.policyOf(h.loop.classes(), TCP1).className(), "the catch-all");
+    }
+
     @Test
     void starvedTcpFlowStaysForItsGracePeriodsButAFinTakesItOutAtOnce() {
         h.packetIn(TCP1, H1);
