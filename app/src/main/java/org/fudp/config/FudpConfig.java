@@ -4,8 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.collect.ImmutableList;
+import org.fudp.algorithm.FlowPolicy;
 import org.fudp.api.Bottleneck;
 import org.fudp.api.Facility;
+import org.fudp.loop.AddressPrefix;
+import org.fudp.loop.TrafficClass;
 import org.onlab.packet.IpAddress;
 import org.onlab.packet.IpPrefix;
 import org.onlab.packet.MacAddress;
@@ -16,12 +19,16 @@ import org.onosproject.net.HostId;
 import org.onosproject.net.PortNumber;
 import org.onosproject.net.config.Config;
 
+import java.net.InetAddress;
 import java.net.URI;
+import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -56,6 +63,17 @@ public final class FudpConfig extends Config<ApplicationId> {
     static final String DST = "dst";
     static final String CAPACITY_BPS = "capacityBps";
     static final String DESTINATIONS = "destinations";
+    static final String CLASSES = "classes";
+    static final String SRC_PREFIX = "srcPrefix";
+    static final String DST_PREFIX = "dstPrefix";
+    static final String PROTOCOL = "protocol";
+    static final String SRC_PORTS = "srcPorts";
+    static final String DST_PORTS = "dstPorts";
+    static final String WEIGHT = "weight";
+    static final String MIN_BPS = "minBps";
+    static final String CAP_BPS = "capBps";
+    static final String EXEMPT = "exempt";
+    private static final Pattern PORTS_PATTERN = Pattern.compile("([0-9]{1,5})(?:-([0-9]{1,5}))?");
 
     /** OpenFlow's largest physical port number (OFPP_MAX). */
     private static final long MAX_PORT = 0xFFFFFF00L;
@@ -105,6 +123,16 @@ public final class FudpConfig extends Config<ApplicationId> {
      */
     public List<Bottleneck> bottlenecks() {
         return ImmutableList.copyOf(valid().bottlenecks);
+    }
+
+    /**
+     * Returns the traffic classes, in order: a flow gets the policy of the first that matches it.
+     *
+     * @return classes
+     * @throws FudpConfigException if the config is invalid
+     */
+    public List<TrafficClass> classes() {
+        return ImmutableList.copyOf(valid().classes);
     }
 
     /**
@@ -162,7 +190,7 @@ public final class FudpConfig extends Config<ApplicationId> {
             p.errors.add("(root): must be a JSON object");
             return p;
         }
-        checkOnly(p, object, "", FACILITIES, BOTTLENECKS);
+        checkOnly(p, object, "", FACILITIES, BOTTLENECKS, CLASSES);
         JsonNode fs = object.path(FACILITIES);
         if (!fs.isMissingNode() && !fs.isArray()) {
             p.errors.add(FACILITIES + ": must be an array");
@@ -193,7 +221,111 @@ public final class FudpConfig extends Config<ApplicationId> {
                 }
             }
         }
+        JsonNode cs = object.path(CLASSES);
+        if (!cs.isMissingNode() && !cs.isArray()) {
+            p.errors.add(CLASSES + ": must be an array");
+        } else {
+            Set<String> names = new HashSet<>();
+            for (int i = 0; i < cs.size(); i++) {
+                TrafficClass c = parseClass(p, cs.get(i), CLASSES + "[" + i + "]");
+                if (c != null && !names.add(c.name())) {
+                    p.errors.add(CLASSES + "[" + i + "]." + NAME + ": name \"" + c.name() + "\" is used twice");
+                } else if (c != null) {
+                    p.classes.add(c);
+                }
+            }
+        }
         return p;
+    }
+
+    // A traffic class: what it matches (a switch can match each field) and its policy.
+    private static TrafficClass parseClass(Parsed p, JsonNode n, String path) {
+        if (!n.isObject()) {
+            p.errors.add(path + ": must be an object");
+            return null;
+        }
+        int before = p.errors.size();
+        checkOnly(p, n, path, NAME, SRC_PREFIX, DST_PREFIX, PROTOCOL, SRC_PORTS, DST_PORTS, WEIGHT, MIN_BPS, CAP_BPS,
+                EXEMPT);
+        String name = name(p, n.get(NAME), path + "." + NAME);
+        AddressPrefix src = n.has(SRC_PREFIX) ? prefix(p, n.get(SRC_PREFIX), path + "." + SRC_PREFIX) : null;
+        AddressPrefix dst = n.has(DST_PREFIX) ? prefix(p, n.get(DST_PREFIX), path + "." + DST_PREFIX) : null;
+        int protocol = TrafficClass.ANY_PROTOCOL;
+        JsonNode proto = n.get(PROTOCOL);
+        if (proto != null) {
+            String t = proto.isTextual() ? proto.asText().toLowerCase(Locale.ROOT) : "";
+            protocol = t.equals("tcp") ? 6 : t.equals("udp") ? 17 : -1;
+            if (protocol < 0) {
+                p.errors.add(path + "." + PROTOCOL + ": must be \"tcp\" or \"udp\", was " + proto);
+            }
+        }
+        int[] srcPorts = n.has(SRC_PORTS) ? ports(p, n.get(SRC_PORTS), path + "." + SRC_PORTS) : null;
+        int[] dstPorts = n.has(DST_PORTS) ? ports(p, n.get(DST_PORTS), path + "." + DST_PORTS) : null;
+        double weight = n.has(WEIGHT) ? number(p, n.get(WEIGHT), path + "." + WEIGHT) : 1;
+        double min = n.has(MIN_BPS) ? number(p, n.get(MIN_BPS), path + "." + MIN_BPS) : 0;
+        double cap = n.has(CAP_BPS) ? number(p, n.get(CAP_BPS), path + "." + CAP_BPS) : Double.POSITIVE_INFINITY;
+        boolean exempt = false;
+        if (n.has(EXEMPT)) {
+            if (n.get(EXEMPT).isBoolean()) {
+                exempt = n.get(EXEMPT).booleanValue();
+            } else {
+                p.errors.add(path + "." + EXEMPT + ": must be true or false, was " + n.get(EXEMPT));
+            }
+        }
+        if (p.errors.size() > before) {
+            return null;
+        }
+        try {
+            return new TrafficClass(src, dst, protocol, srcPorts, dstPorts,
+                    FlowPolicy.of(name, weight, min, cap, exempt));
+        } catch (IllegalArgumentException e) {
+            // FlowPolicy names the field first: "weight: must be ..."
+            p.errors.add(path + "." + e.getMessage());
+            return null;
+        }
+    }
+
+    private static String name(Parsed p, JsonNode n, String path) {
+        if (n == null) {
+            p.errors.add(path + ": is required");
+        } else if (!n.isTextual() || !NAME_PATTERN.matcher(n.asText()).matches()) {
+            p.errors.add(path + ": must be 1-63 letters, digits, '.', '_' or '-', was " + n);
+        } else {
+            return n.asText();
+        }
+        return null;
+    }
+
+    private static AddressPrefix prefix(Parsed p, JsonNode n, String path) {
+        try {
+            IpPrefix ip = IpPrefix.valueOf(n.isTextual() ? n.asText().trim() : "");
+            return new AddressPrefix(InetAddress.getByAddress(ip.address().toOctets()), ip.prefixLength());
+        } catch (IllegalArgumentException | UnknownHostException e) {
+            p.errors.add(path + ": must be an IP prefix such as 10.0.0.0/8, was " + n);
+            return null;
+        }
+    }
+
+    private static int[] ports(Parsed p, JsonNode n, String path) {
+        Matcher m = PORTS_PATTERN.matcher(n.isIntegralNumber() ? n.asText()
+                : n.isTextual() ? n.asText().trim() : "");
+        if (m.matches()) {
+            int low = Integer.parseInt(m.group(1));
+            int high = m.group(2) == null ? low : Integer.parseInt(m.group(2));
+            if (low <= high && high <= 65535) {
+                return new int[] {low, high};
+            }
+        }
+        p.errors.add(path + ": must be a port (5004) or a range (\"5000-5100\") within 0..65535, was " + n);
+        return null;
+    }
+
+    private static double number(Parsed p, JsonNode n, String path) {
+        if (n.isNumber() && Double.isFinite(n.asDouble())) {
+            return n.asDouble();
+        }
+        p.errors.add(path + ": must be a number, was " + n);
+        return Double.NaN;
     }
 
     private static void checkOnly(Parsed p, JsonNode node, String path, String... allowed) {
@@ -399,6 +531,7 @@ public final class FudpConfig extends Config<ApplicationId> {
     private static final class Parsed {
         private final List<Facility> facilities = new ArrayList<>();
         private final List<Bottleneck> bottlenecks = new ArrayList<>();
+        private final List<TrafficClass> classes = new ArrayList<>();
         private final List<String> errors = new ArrayList<>();
     }
 }

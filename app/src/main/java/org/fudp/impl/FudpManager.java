@@ -3,20 +3,21 @@ package org.fudp.impl;
 import com.google.common.collect.ImmutableList;
 import org.fudp.loop.AgentState;
 import org.fudp.loop.AllocationState;
+import org.fudp.loop.CfsSample;
+import org.fudp.loop.CorrelationFlowSet;
+import org.fudp.loop.DecisionRecord;
+import org.fudp.loop.FlowHistorySample;
+import org.fudp.loop.FlowRecord;
+import org.fudp.loop.FudpLoop;
+import org.fudp.loop.TrafficClass;
 import org.fudp.api.Bottleneck;
 import org.fudp.api.ControlStatus;
-import org.fudp.loop.CorrelationFlowSet;
 import org.fudp.api.Facility;
-import org.fudp.loop.FlowRecord;
 import org.fudp.api.FudpAdminService;
 import org.fudp.api.FudpEvent;
 import org.fudp.api.FudpListener;
 import org.fudp.api.FudpService;
 import org.fudp.api.FudpStoreDelegate;
-import org.fudp.loop.CfsSample;
-import org.fudp.loop.DecisionRecord;
-import org.fudp.loop.FlowHistorySample;
-import org.fudp.loop.FudpLoop;
 import org.fudp.protocol.FiveTuple;
 import org.onlab.metrics.MetricsService;
 import org.fudp.store.DistributedFudpStore;
@@ -306,13 +307,16 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
 
     // ---------------------------------------------------------------- network config
 
-    private void applyConfig(List<Facility> newFacilities, List<Bottleneck> newBottlenecks) {
+    private void applyConfig(List<Facility> newFacilities, List<Bottleneck> newBottlenecks,
+                             List<TrafficClass> classes) {
         bottlenecks = ImmutableList.copyOf(newBottlenecks);
         facilities = ImmutableList.copyOf(newFacilities);
+        host.setClasses(classes);
         reconcile();
         hostLearning.setFacilities(facilities);
         packets.setFacilities(loopFacilities(), settings.loop.controlEtherType(), settings.puntPriority);
-        log.info("FUDP config in force: {} facilities, {} bottlenecks", newFacilities.size(), newBottlenecks.size());
+        log.info("FUDP config in force: {} facilities, {} bottlenecks, {} traffic classes", newFacilities.size(),
+                newBottlenecks.size(), classes.size());
     }
 
     // Hands the loop the facilities this instance controls now; quick, for ONOS's event threads too.

@@ -8,6 +8,7 @@ import org.fudp.loop.FudpLoop;
 import org.fudp.loop.LoopSettings;
 import org.fudp.loop.Notice;
 import org.fudp.loop.PacketIn;
+import org.fudp.loop.TrafficClass;
 import org.onosproject.net.flow.FlowRule;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -197,6 +198,16 @@ final class LoopHost {
             OptionalLong due = loop.rebaseDueMs();
             return due.isPresent() && now >= due.getAsLong() ? loop.rebase(now, rules.counters()) : Actions.none();
         });
+    }
+
+    /**
+     * Puts traffic classes in force from the next period.
+     *
+     * @param classes the classes, in order
+     */
+    void setClasses(List<TrafficClass> classes) {
+        List<TrafficClass> copy = List.copyOf(classes);
+        loopThread.execute(() -> loop.setClasses(copy));
     }
 
     void configure(LoopSettings settings) {

@@ -8,6 +8,7 @@ import org.fudp.api.Facility;
 import org.fudp.config.FudpConfig;
 import org.fudp.config.FudpConfigException;
 import org.fudp.config.FudpConfigFactory;
+import org.fudp.loop.TrafficClass;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.net.config.NetworkConfigEvent;
 import org.onosproject.net.config.NetworkConfigListener;
@@ -16,7 +17,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.List;
-import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 /**
@@ -32,10 +32,22 @@ final class NetworkConfigAdapter implements NetworkConfigListener {
     private final FudpConfigFactory factory = new FudpConfigFactory();
     private final NetworkConfigRegistry registry;
     private final ApplicationId appId;
-    private final BiConsumer<List<Facility>, List<Bottleneck>> apply;
+    private final Applier apply;
 
-    NetworkConfigAdapter(NetworkConfigRegistry registry, ApplicationId appId,
-                         BiConsumer<List<Facility>, List<Bottleneck>> apply) {
+    /** Takes a config that passed validation. */
+    @FunctionalInterface
+    interface Applier {
+        /**
+         * Puts a config in force.
+         *
+         * @param facilities the facilities
+         * @param bottlenecks the bottlenecks
+         * @param classes the traffic classes, in order
+         */
+        void apply(List<Facility> facilities, List<Bottleneck> bottlenecks, List<TrafficClass> classes);
+    }
+
+    NetworkConfigAdapter(NetworkConfigRegistry registry, ApplicationId appId, Applier apply) {
         this.registry = registry;
         this.appId = appId;
         this.apply = apply;
@@ -57,11 +69,11 @@ final class NetworkConfigAdapter implements NetworkConfigListener {
 
     private void read(FudpConfig config) {
         if (config == null) {
-            apply.accept(ImmutableList.of(), ImmutableList.of());
+            apply.apply(ImmutableList.of(), ImmutableList.of(), ImmutableList.of());
             return;
         }
         try {
-            apply.accept(config.facilities(), config.bottlenecks());
+            apply.apply(config.facilities(), config.bottlenecks(), config.classes());
         } catch (FudpConfigException e) {
             log.error("Rejected the FUDP network config, the previous one stays in force: {}", e.getMessage());
         }

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.fudp.api.Bottleneck;
 import org.fudp.api.Facility;
+import org.fudp.loop.TrafficClass;
+import org.fudp.protocol.FlowIds;
 import org.junit.jupiter.api.Test;
 import org.onlab.packet.IpPrefix;
 import org.onlab.packet.MacAddress;
@@ -18,6 +20,7 @@ import java.io.IOException;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -68,6 +71,45 @@ class FudpConfigTest {
         assertTrue(bs.get(1).linkDst().isEmpty());
         assertEquals(List.of(IpPrefix.valueOf("10.0.0.3/32"), IpPrefix.valueOf("2001:db8::/64")),
                 bs.get(1).prefixes());
+    }
+
+    @Test
+    void trafficClassesParseInOrderWithTheirMatchAndPolicy() throws IOException {
+        FudpConfig c = config("{\"classes\": ["
+                + "{\"name\": \"video\", \"protocol\": \"udp\", \"dstPrefix\": \"10.0.0.0/24\","
+                + "\"dstPorts\": \"5000-5100\","
+                + " \"weight\": 2, \"capBps\": 8000000},"
+                + "{\"name\": \"voice\", \"srcPorts\": 5004, \"exempt\": true}]}");
+        List<TrafficClass> classes = c.classes();
+        assertEquals(2, classes.size());
+        assertEquals("video", classes.get(0).name());
+        assertEquals(2, classes.get(0).policy().weight());
+        assertEquals(8e6, classes.get(0).policy().capBps());
+        assertTrue(classes.get(0).matches(FlowIds.parse("f", "udp-10.0.1.1-40000-10.0.0.9-5050")));
+        assertFalse(classes.get(0).matches(FlowIds.parse("f", "tcp-10.0.1.1-40000-10.0.0.9-5050")), "protocol");
+        assertFalse(classes.get(0).matches(FlowIds.parse("f", "udp-10.0.1.1-40000-10.0.1.9-5050")), "prefix");
+        assertFalse(classes.get(0).matches(FlowIds.parse("f", "udp-10.0.1.1-40000-10.0.0.9-5101")), "port");
+        assertTrue(classes.get(1).policy().exempt());
+    }
+
+    @Test
+    void badTrafficClassesAreNamedFieldByField() throws IOException {
+        String msg = errorOf("{\"classes\": ["
+                + "{\"name\": \"a\", \"protocol\": \"icmp\", \"dstPorts\": \"9-1\", \"weight\": \"x\"},"
+                + "{\"name\": \"b\", \"weight\": 0},"
+                + "{\"name\": \"c\", \"minBps\": 5, \"capBps\": 1, \"exempt\": \"yes\", \"color\": 1},"
+                + "{\"name\": \"d\"}, {\"srcPrefix\": \"10.0.0.0/33\"}, {\"name\": \"d\"}]}");
+        assertTrue(msg.contains("classes[0].protocol: must be \"tcp\" or \"udp\", was \"icmp\""), msg);
+        assertTrue(msg.contains("classes[0].dstPorts: must be a port (5004) or a range"), msg);
+        assertTrue(msg.contains("classes[0].weight: must be a number, was \"x\""), msg);
+        assertTrue(msg.contains("classes[1].weight: must be a finite number > 0, was 0.0"), msg);
+        assertTrue(msg.contains("classes[2].exempt: must be true or false"), msg);
+        assertTrue(msg.contains("classes[2].color: unknown field"), msg);
+        assertTrue(msg.contains("classes[5].name: name \"d\" is used twice"), msg);
+        assertTrue(msg.contains("classes[4].name: is required"), msg);
+        assertTrue(msg.contains("classes[4].srcPrefix: must be an IP prefix"), msg);
+        assertTrue(config("{\"classes\": [{\"name\": \"c\", \"minBps\": 5, \"capBps\": 1}]}").errors().get(0)
+                .startsWith("classes[0].capBps: must be > 0 and at least minBps (5.0)"));
     }
 
     @Test
