@@ -22,7 +22,7 @@ import java.util.List;
         description = "Lists the flows FUDP tracks at its facilities, or shows one")
 public class FlowsCommand extends FudpCommand {
 
-    private static final String ROW = "%-44s %-20s %-24s %9s %9s %9s  %s";
+    private static final String ROW = "%-44s %-20s %-24s %9s %9s %9s  %-19s %-10s %s";
 
     @Argument(name = "flowId", description = "Flow id, PROTO-SRC-SRCPORT-DST-DSTPORT")
     @Completion(FlowIdCompleter.class)
@@ -69,12 +69,13 @@ public class FlowsCommand extends FudpCommand {
     }
 
     private void header() {
-        print(ROW, "id", "facility", "cfs", "rate", "demand", "limit", "since");
+        print(ROW, "id", "facility", "cfs", "rate", "demand", "limit", "since", "class", "why");
     }
 
     private void row(FlowRecord r) {
         print(ROW, FlowIds.id(r.flow()), r.facilityId(), r.cfsId().isEmpty() ? "-" : r.cfsId(),
                 r.rateKnown() ? rate(r.throughputBps()) : "?", r.rateKnown() ? rate(r.demandBps()) : "?",
-                r.allocationBps().isPresent() ? rate(r.allocationBps().getAsLong()) : "-", time(r.sinceMs()));
+                r.allocationBps().isPresent() ? rate(r.allocationBps().getAsLong()) : "-", time(r.sinceMs()),
+                r.className().isEmpty() ? "-" : r.className(), r.rateReason());
     }
 }

@@ -22,6 +22,8 @@ public final class FlowRecordCodec extends JsonCodec<FlowRecord> {
     static final String ALLOCATION = "allocationBps";
     static final String SINCE = "sinceMs";
     static final String UPDATED = "updatedMs";
+    static final String CLASS = "class";
+    static final String RATE_REASON = "rateReason";
 
     @Override
     public ObjectNode encode(FlowRecord r, CodecContext context) {
@@ -38,6 +40,8 @@ public final class FlowRecordCodec extends JsonCodec<FlowRecord> {
         }
         n.put(SINCE, r.sinceMs());
         n.put(UPDATED, r.updatedMs());
+        n.put(CLASS, r.className());
+        n.put(RATE_REASON, r.rateReason());
         return n;
     }
 
@@ -52,6 +56,7 @@ public final class FlowRecordCodec extends JsonCodec<FlowRecord> {
                 .allocationBps(JsonFields.longValue(json, "", ALLOCATION, -1))
                 .sinceMs(JsonFields.longValue(json, "", SINCE))
                 .updatedMs(JsonFields.longValue(json, "", UPDATED))
+                .policy(json.path(CLASS).asText(""), json.path(RATE_REASON).asText(""))
                 .build();
     }
 }

@@ -111,6 +111,8 @@ class FudpCodecsTest {
         assertEquals(3_333_333, udp.get("allocationBps").asLong());
         assertEquals(50_000_000, udp.get("demandBps").asLong());
         assertEquals("of:0000000000000001", udp.get("facility").asText());
+        assertEquals("video", udp.get("class").asText());
+        assertEquals("weight 2: 2 TCP shares", udp.get("rateReason").asText());
         JsonNode tcp = json(service.getFlow(TestFudpService.S1_TCP1).get(), FlowRecord.class);
         assertTrue(tcp.get("allocationBps").isNull(), "a TCP flow has no allocation");
     }

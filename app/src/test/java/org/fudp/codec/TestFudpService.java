@@ -94,7 +94,8 @@ public class TestFudpService extends InMemoryFudpService implements FudpAdminSer
         flow(S1_TCP1, SET1, 3_300_000, -1);
         flow(S1_TCP2, SET1, 3_310_000, -1);
         flow(S1_UDP, SET1, 3_320_000, 3_333_333);
-        flows.put(S1_UDP, flows.get(S1_UDP).toBuilder().rates(50_000_000, 3_320_000, true).build());
+        flows.put(S1_UDP, flows.get(S1_UDP).toBuilder().rates(50_000_000, 3_320_000, true)
+                .policy("video", "weight 2: 2 TCP shares").build());
         flow(S2_TCP1, SET2, 3_240_000, -1);
         flow(S2_TCP2, SET2, 3_260_000, -1);
         flow(S2_UDP, SET2, 3_330_000, 3_333_333);

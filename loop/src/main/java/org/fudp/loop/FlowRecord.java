@@ -25,8 +25,12 @@ public final class FlowRecord {
     private final long allocationBps;
     private final long sinceMs;
     private final long updatedMs;
+    private final String className;
+    private final String rateReason;
 
     private FlowRecord(Builder b) {
+        this.className = b.className == null ? "" : b.className;
+        this.rateReason = b.rateReason == null ? "" : b.rateReason;
         this.flow = Objects.requireNonNull(b.flow, "flow");
         this.facilityId = Objects.requireNonNull(b.facilityId, "facilityId");
         this.cfsId = b.cfsId;
@@ -141,6 +145,25 @@ public final class FlowRecord {
     }
 
     /**
+     * Returns the flow's traffic class.
+     *
+     * @return class name, empty without a class
+     */
+    public String className() {
+        return className;
+    }
+
+    /**
+     * Returns why the flow has the limit it has, in a few words: "fair share", "weight 2: 2 TCP
+     * shares", "at its class's cap", "exempt: never limited", "not limited"...
+     *
+     * @return reason, empty when not known
+     */
+    public String rateReason() {
+        return rateReason;
+    }
+
+    /**
      * Returns a builder holding this record's values.
      *
      * @return builder
@@ -156,6 +179,8 @@ public final class FlowRecord {
         b.allocationBps = allocationBps;
         b.sinceMs = sinceMs;
         b.updatedMs = updatedMs;
+        b.className = className;
+        b.rateReason = rateReason;
         return b;
     }
 
@@ -185,13 +210,14 @@ public final class FlowRecord {
         return demandBps == that.demandBps && throughputBps == that.throughputBps
                 && rateKnown == that.rateKnown && allocationBps == that.allocationBps
                 && sinceMs == that.sinceMs && updatedMs == that.updatedMs && flow.equals(that.flow)
-                && facilityId.equals(that.facilityId) && Objects.equals(cfsId, that.cfsId);
+                && facilityId.equals(that.facilityId) && Objects.equals(cfsId, that.cfsId)
+                && className.equals(that.className) && rateReason.equals(that.rateReason);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(flow, facilityId, cfsId, demandBps, throughputBps, rateKnown,
-                allocationBps, sinceMs, updatedMs);
+                allocationBps, sinceMs, updatedMs, className, rateReason);
     }
 
     @Override
@@ -214,8 +240,23 @@ public final class FlowRecord {
         private long allocationBps = -1;
         private long sinceMs;
         private long updatedMs;
+        private String className;
+        private String rateReason;
 
         private Builder() {
+        }
+
+        /**
+         * Sets the traffic class and why the flow has its limit.
+         *
+         * @param name class name, empty for none
+         * @param reason why the limit, see {@link FlowRecord#rateReason()}
+         * @return this builder
+         */
+        public Builder policy(String name, String reason) {
+            this.className = name;
+            this.rateReason = reason;
+            return this;
         }
 
         /**

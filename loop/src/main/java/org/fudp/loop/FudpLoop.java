@@ -342,7 +342,7 @@ public final class FudpLoop {
         TrackedFlow tf = new TrackedFlow(flows.nextNumber(), t, f, onward, udp && cfs.isPresent(), settings, nowMs);
         flows.add(tf);
         out.addRules(tf.rules());
-        out.putFlow(tf.view(nowMs, -1));
+        out.putFlow(tf.view(nowMs, -1, TrafficClass.policyOf(classes, tf.tuple())));
         out.info("New flow " + t + " at " + f.id() + cfs.map(c -> " in " + c.cfsId()
                 + (tf.viaAdjustor() ? ", steered through the adjustor" : "")).orElse(""));
         return tf;
@@ -613,7 +613,7 @@ public final class FudpLoop {
         lastGroups = groups;
         lastMembers = members;
         for (TrackedFlow f : flows.all()) {
-            FlowRecord v = f.view(nowMs, limitBps(f.tuple()));
+            FlowRecord v = f.view(nowMs, limitBps(f.tuple()), TrafficClass.policyOf(classes, f.tuple()));
             out.putFlow(v);
             out.addFlowSample(f.tuple(), new FlowHistorySample(nowMs, v.demandBps(), v.throughputBps(),
                     v.allocationBps().orElse(-1)));

@@ -1,5 +1,6 @@
 package org.fudp.loop;
 
+import org.fudp.algorithm.FlowPolicy;
 import org.fudp.algorithm.FlowSample;
 import org.fudp.algorithm.Protocol;
 import org.fudp.protocol.FiveTuple;
@@ -265,12 +266,38 @@ final class TrackedFlow {
      *
      * @param nowMs the time of the view
      * @param allocationBps its limit in force, -1 if none
+     * @param policy its traffic class's policy
      * @return view
      */
-    FlowRecord view(long nowMs, long allocationBps) {
+    FlowRecord view(long nowMs, long allocationBps, FlowPolicy policy) {
         long thr = Math.round(throughputBps());
         long demand = isUdp() ? Math.round(demandBps()) : thr;
         return FlowRecord.builder(tuple, facilityId).cfsId(cfsId()).rates(demand, thr, throughputKnown())
-                .allocationBps(allocationBps).sinceMs(sinceMs).updatedMs(nowMs).build();
+                .allocationBps(allocationBps).sinceMs(sinceMs).updatedMs(nowMs)
+                .policy(policy.className(), rateReason(policy, allocationBps)).build();
+    }
+
+    // Why the limit, from the policy and the limit alone (the set's level is the algorithm's).
+    private String rateReason(FlowPolicy p, long allocationBps) {
+        if (!isUdp()) {
+            return "TCP: never limited";
+        }
+        if (p.exempt()) {
+            return "exempt: never limited";
+        }
+        if (allocationBps < 0) {
+            return "not limited";
+        }
+        if (allocationBps >= Math.round(p.capBps()) - 1) {
+            return "at its class's cap";
+        }
+        if (p.minBps() > 0 && allocationBps <= Math.round(p.minBps()) + 1) {
+            return "at its class's guaranteed minimum";
+        }
+        return p.weight() == 1 ? "fair share" : "weight " + trim(p.weight()) + ": " + trim(p.weight()) + " TCP shares";
+    }
+
+    private static String trim(double d) {
+        return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
     }
 }

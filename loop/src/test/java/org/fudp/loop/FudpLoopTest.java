@@ -248,9 +248,12 @@ class FudpLoopTest {
         h.flow(TCP2, RuleSpec.Role.DIRECT, 1_000_000);
         h.flow(UDP1, RuleSpec.Role.TO_ADJUSTOR, 50_000_000);
         h.flow(UDP1, RuleSpec.Role.FROM_ADJUSTOR, 8_000_000);
-        h.period();
+        Actions a = h.period();
         // BW 10 Mbit/s: each TCP flow L, the video flow 2L: L = 2.5, video 5.
         assertEquals(Map.of(UDP1, 5_000_000L), last(h.decisions(SET1)).allocations());
+        assertEquals("video", a.flows().get(UDP1).className());
+        assertEquals("weight 2: 2 TCP shares", a.flows().get(UDP1).rateReason());
+        assertEquals("TCP: never limited", a.flows().get(TCP1).rateReason());
         assertEquals("video", TrafficClass.policyOf(h.loop.classes(), UDP1).className());
         assertEquals("rest", TrafficClass.policyOf(h.loop.classes(), TCP1).className(), "the catch-all");
     }
