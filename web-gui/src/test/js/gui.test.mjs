@@ -106,9 +106,11 @@ test('view: selecting a set shows its flows and a live chart of rates and Jain',
 
     const flows = await cellTexts(page, '#fudp-cfs-details-panel tr.fudp-flow');
     assert.deepEqual(flows, [
-        ['udp-10.0.0.1-5002-10.0.0.3-6002', '600.0 Mb/s', '420.0 Mb/s', '330.0 Mb/s (pending)'],
-        ['udp-10.0.0.2-5003-10.0.0.3-6003', '200.0 Mb/s', '200.0 Mb/s', '330.0 Mb/s (pending)'],
-        ['tcp-10.0.0.2-40003-10.0.0.3-5201', '250.0 Mb/s', '250.0 Mb/s', ''],
+        ['udp-10.0.0.1-5002-10.0.0.3-6002', '600.0 Mb/s', '420.0 Mb/s', '330.0 Mb/s (pending)',
+            'video: weight 2: 2 TCP shares'],
+        ['udp-10.0.0.2-5003-10.0.0.3-6003', '200.0 Mb/s', '200.0 Mb/s', '330.0 Mb/s (pending)',
+            'video: weight 2: 2 TCP shares'],
+        ['tcp-10.0.0.2-40003-10.0.0.3-5201', '250.0 Mb/s', '250.0 Mb/s', '', 'TCP: never limited'],
     ]);
     assert.equal(await page.locator('#fudp-cfs-details-panel tr.fudp-limited').count(), 2);
 
@@ -166,8 +168,8 @@ test('view: Esc closes the details panel', async () => {
     await deliver(page, fixture('cfs-details-bottleneck_edge'));
     assert.equal(await page.isVisible('#fudp-cfs-details-panel'), true);
     assert.deepEqual(await cellTexts(page, '#fudp-cfs-details-panel tr.fudp-flow'), [
-        ['udp-10.0.5.2-5005-10.0.9.9-6005', '150.0 Mb/s', '92.0 Mb/s', 'none'],
-        ['tcp-10.0.5.1-40005-10.0.9.9-5201', '8.0 Mb/s', '8.0 Mb/s', ''],
+        ['udp-10.0.5.2-5005-10.0.9.9-6005', '150.0 Mb/s', '92.0 Mb/s', 'none', 'not limited'],
+        ['tcp-10.0.5.1-40005-10.0.9.9-5201', '8.0 Mb/s', '8.0 Mb/s', '', 'TCP: never limited'],
     ]);
     await page.keyboard.press('Escape');
     assert.equal(await page.isVisible('#fudp-cfs-details-panel'), false);
@@ -187,7 +189,7 @@ test('view: opened from the overlay with ?cfs= it shows that set at once', async
     assert.equal(await page.locator('#ov-fudp tr.selected td.fudp-id').textContent(), 'bottleneck:set1');
     // Set1's limit is acknowledged: no "pending" mark.
     assert.deepEqual((await cellTexts(page, '#fudp-cfs-details-panel tr.fudp-limited'))[0],
-        ['udp-10.0.0.1-5001-10.0.0.4-6001', '800.0 Mb/s', '300.0 Mb/s', '300.0 Mb/s']);
+        ['udp-10.0.0.1-5001-10.0.0.4-6001', '800.0 Mb/s', '300.0 Mb/s', '300.0 Mb/s', 'fair share']);
     await finish(page);
 });
 

@@ -136,7 +136,9 @@ test('page: selecting a set shows its flows and a chart of its history, as the l
     assert.equal(summary['UDP rate / demand'], legacy.cfs.udpRate + ' / ' + legacy.cfs.udpDemand);
 
     assert.deepEqual(await cellTexts(page, '#fudp-flows tr.fudp-flow'), legacy.flows.map((f) =>
-        [f.id, f.demand, f.rate, f.allocation + (f.pending ? ' (pending)' : '')]));
+        [f.id, f.demand, f.rate, f.allocation + (f.pending ? ' (pending)' : ''), f.why]));
+    assert.equal(await page.locator('#fudp-flows td.fudp-why', { hasText: 'video: weight 2: 2 TCP shares' }).count(),
+        2, 'each flow says why it has its limit, with its class');
     assert.equal(await page.locator('#fudp-flows tr.fudp-limited').count(), 2);
     assert.equal(await page.locator('#fudp-allocations tr.fudp-of-selected').count(), 2);
 

@@ -210,6 +210,7 @@ public class FudpViewMessageHandler extends UiMessageHandler {
                     .put("rate", f.rateKnown() ? GuiFormat.rate(f.throughputBps()) : GuiFormat.NOT_AVAILABLE)
                     .put("allocation", f.allocationBps().isPresent()
                             ? GuiFormat.rate(f.allocationBps().getAsLong()) : f.isUdp() ? "none" : "")
+                    .put("why", GuiFormat.why(f.className(), f.rateReason()))
                     .put(LIMITED, f.allocationBps().isPresent())
                     .put("pending", f.allocationBps().isPresent()
                             && !acked.getOrDefault(f.flow().toString(), true));

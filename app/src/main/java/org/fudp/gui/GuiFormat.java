@@ -25,6 +25,18 @@ final class GuiFormat {
     }
 
     /**
+     * Says why a flow has its limit, with its traffic class: the page's {@code why} in fudpPage.js
+     * words it the same way.
+     *
+     * @param className the class, empty for none
+     * @param reason the flow's rate reason
+     * @return e.g. "video: weight 2: 2 TCP shares", or the reason alone without a class
+     */
+    static String why(String className, String reason) {
+        return className.isEmpty() ? reason : className + ": " + reason;
+    }
+
+    /**
      * Formats a bit rate with a decimal prefix, as operators read link speeds.
      *
      * @param bps rate in bit/s

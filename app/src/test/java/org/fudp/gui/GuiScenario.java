@@ -136,8 +136,13 @@ public final class GuiScenario {
 
     private static void flow(FakeFudpService s, FiveTuple t, DeviceId facility, String cfs,
                              long demand, long rate, long alloc) {
+        // Limited UDP flows of set 2 are in the class "video" (weight 2), as the network config would put them.
+        boolean video = SET2.equals(cfs) && t.protocol() == FiveTuple.UDP && alloc >= 0;
         s.flows.put(t, FlowRecord.builder(t, facility.toString()).cfsId(cfs).rates(demand, rate, true)
-                .allocationBps(alloc).sinceMs(END_MS - HISTORY * 1000L).updatedMs(END_MS).build());
+                .allocationBps(alloc).sinceMs(END_MS - HISTORY * 1000L).updatedMs(END_MS)
+                .policy(video ? "video" : "", t.protocol() == FiveTuple.UDP
+                        ? video ? "weight 2: 2 TCP shares" : alloc >= 0 ? "fair share" : "not limited"
+                        : "TCP: never limited").build());
     }
 
     private static void set(FakeFudpService s, CorrelationFlowSet.Builder b, CfsState state) {

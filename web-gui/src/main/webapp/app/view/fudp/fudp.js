@@ -87,7 +87,7 @@
         panel.append('h3').text('Flows');
         flows = panel.append('table').classed('fudp-flows', true);
         thead = flows.append('thead').append('tr');
-        ['Flow', 'Demand', 'Rate', 'Allocation'].forEach(function (h) {
+        ['Flow', 'Demand', 'Rate', 'Allocation', 'Why'].forEach(function (h) {
             thead.append('th').text(h);
         });
         tbody = flows.append('tbody');
@@ -101,6 +101,7 @@
                 .append('span').classed('fudp-pending', true)
                 .attr('title', 'Told to the adjustor, not yet acknowledged')
                 .text(f.pending ? ' (pending)' : '');
+            tr.append('td').attr('class', 'fudp-why').text(f.why);
         });
 
         panel.append('h3').text('Rates and Jain index, last ' +

@@ -178,7 +178,8 @@
                 var limited = f.allocationBps !== null;
                 return [[f.id, 'fudp-flow-id'], f.rateKnown ? rate(f.demandBps) : NA,
                     f.rateKnown ? rate(f.throughputBps) : NA,
-                    limited ? rate(f.allocationBps) : f.protocol === 'udp' ? 'none' : ''];
+                    limited ? rate(f.allocationBps) : f.protocol === 'udp' ? 'none' : '',
+                    [f['class'] ? f['class'] + ': ' + f.rateReason : f.rateReason, 'fudp-why']];
             }, function (f) {
                 return 'fudp-flow fudp-' + f.protocol + (f.allocationBps !== null ? ' fudp-limited' : '');
             });
