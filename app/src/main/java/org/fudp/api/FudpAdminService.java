@@ -1,5 +1,7 @@
 package org.fudp.api;
 
+import org.fudp.loop.TrafficClass;
+
 import java.util.List;
 
 /**
@@ -25,6 +27,14 @@ public interface FudpAdminService extends FudpService {
      *         the field
      */
     void setBottlenecks(List<Bottleneck> bottlenecks);
+
+    /**
+     * Replaces the traffic classes. Facilities and bottlenecks stay as they are.
+     *
+     * @param classes the new classes, in order
+     * @throws IllegalArgumentException naming every bad field; nothing changes then
+     */
+    void setTrafficClasses(List<TrafficClass> classes);
 
     /**
      * Turns the control loop on or off. Off: flows are still tracked and measured, no

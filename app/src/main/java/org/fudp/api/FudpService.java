@@ -8,6 +8,7 @@ import org.fudp.loop.FlowHistorySample;
 import org.fudp.loop.CfsSample;
 import org.fudp.loop.DecisionRecord;
 import org.fudp.protocol.FiveTuple;
+import org.fudp.loop.TrafficClass;
 import org.onosproject.event.ListenerService;
 import org.onosproject.net.DeviceId;
 
@@ -113,6 +114,13 @@ public interface FudpService extends ListenerService<FudpEvent, FudpListener> {
      * @return bottlenecks
      */
     List<Bottleneck> getBottlenecks();
+
+    /**
+     * Returns the traffic classes in force (the last valid network config), in order.
+     *
+     * @return classes
+     */
+    List<TrafficClass> getTrafficClasses();
 
     /**
      * Returns the control loop's mode and progress.

@@ -8,14 +8,15 @@ import com.google.common.collect.ImmutableSet;
 import org.fudp.api.Bottleneck;
 import org.fudp.api.Facility;
 import org.fudp.config.FudpConfig;
+import org.fudp.loop.TrafficClass;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.core.DefaultApplicationId;
 
 import java.util.List;
 
 /**
- * The {@code facilities} and {@code bottlenecks} sections of the FUDP network config, read and
- * written by {@link FudpConfig} itself, so REST and CLI accept exactly what
+ * The {@code facilities}, {@code bottlenecks} and {@code classes} sections of the FUDP network
+ * config, read and written by {@link FudpConfig} itself, so REST and CLI accept exactly what
  * {@code onos-netcfg} accepts, with the same messages, and show what it would show.
  */
 public final class ConfigSections {
@@ -24,6 +25,8 @@ public final class ConfigSections {
     public static final String FACILITIES = "facilities";
     /** Name of the bottlenecks section. */
     public static final String BOTTLENECKS = "bottlenecks";
+    /** Name of the traffic classes section. */
+    public static final String CLASSES = "classes";
 
     // The config object is a scratch parser here; its subject is never looked at.
     private static final ApplicationId SCRATCH = new DefaultApplicationId(0, "org.fudp.app");
@@ -53,6 +56,27 @@ public final class ConfigSections {
      */
     public static List<Bottleneck> bottlenecks(JsonNode body) {
         return parse(body, BOTTLENECKS).bottlenecks();
+    }
+
+    /**
+     * Validates and reads traffic classes.
+     *
+     * @param body {@code {"classes": [...]}} or the bare array
+     * @return the classes, in order
+     * @throws IllegalArgumentException listing every bad field by path
+     */
+    public static List<TrafficClass> classes(JsonNode body) {
+        return parse(body, CLASSES).classes();
+    }
+
+    /**
+     * Writes traffic classes as the network config holds them.
+     *
+     * @param classes the classes
+     * @return JSON array
+     */
+    public static ArrayNode encodeClasses(List<TrafficClass> classes) {
+        return (ArrayNode) scratch(MAPPER.createObjectNode()).classes(classes).node().get(CLASSES);
     }
 
     /**

@@ -180,6 +180,49 @@ public final class FudpConfig extends Config<ApplicationId> {
         return this;
     }
 
+    /**
+     * Replaces the traffic classes in the backing JSON.
+     *
+     * @param classes the classes, in order
+     * @return this config
+     */
+    public FudpConfig classes(List<TrafficClass> classes) {
+        ArrayNode array = object.putArray(CLASSES);
+        for (TrafficClass c : classes) {
+            ObjectNode n = array.addObject();
+            n.put(NAME, c.name());
+            if (c.src() != null) {
+                n.put(SRC_PREFIX, c.src().toString());
+            }
+            if (c.dst() != null) {
+                n.put(DST_PREFIX, c.dst().toString());
+            }
+            if (c.protocol() != TrafficClass.ANY_PROTOCOL) {
+                n.put(PROTOCOL, c.protocol() == 6 ? "tcp" : "udp");
+            }
+            ports(n, SRC_PORTS, c.srcPorts());
+            ports(n, DST_PORTS, c.dstPorts());
+            FlowPolicy p = c.policy();
+            n.put(WEIGHT, p.weight());
+            if (p.minBps() > 0) {
+                n.put(MIN_BPS, p.minBps());
+            }
+            if (p.capBps() < Double.POSITIVE_INFINITY) {
+                n.put(CAP_BPS, p.capBps());
+            }
+            n.put(EXEMPT, p.exempt());
+        }
+        return this;
+    }
+
+    private static void ports(ObjectNode n, String field, int[] range) {
+        if (range[0] == range[1]) {
+            n.put(field, range[0]);
+        } else if (range[0] != 0 || range[1] != 65535) {
+            n.put(field, range[0] + "-" + range[1]);
+        }
+    }
+
     private static String cp(ConnectPoint c) {
         return c.deviceId() + "/" + c.port().toLong();
     }

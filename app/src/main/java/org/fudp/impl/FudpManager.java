@@ -201,6 +201,7 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
     private ComponentSettings settings = ComponentSettings.defaults();
     private volatile List<Facility> facilities = ImmutableList.of();
     private volatile List<Bottleneck> bottlenecks = ImmutableList.of();
+    private volatile List<TrafficClass> trafficClasses = ImmutableList.of();
 
     @Activate
     protected void activate(ComponentContext context) {
@@ -311,7 +312,8 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
                              List<TrafficClass> classes) {
         bottlenecks = ImmutableList.copyOf(newBottlenecks);
         facilities = ImmutableList.copyOf(newFacilities);
-        host.setClasses(classes);
+        trafficClasses = ImmutableList.copyOf(classes);
+        host.setClasses(trafficClasses);
         reconcile();
         hostLearning.setFacilities(facilities);
         packets.setFacilities(loopFacilities(), settings.loop.controlEtherType(), settings.puntPriority);
@@ -390,6 +392,16 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
     @Override
     public List<Bottleneck> getBottlenecks() {
         return bottlenecks;
+    }
+
+    @Override
+    public List<TrafficClass> getTrafficClasses() {
+        return trafficClasses;
+    }
+
+    @Override
+    public void setTrafficClasses(List<TrafficClass> classes) {
+        netcfg.update(c -> c.classes(classes));
     }
 
     @Override

@@ -15,7 +15,8 @@ public class FudpWebApplication extends AbstractWebApplication {
     public Set<Class<?>> getClasses() {
         return getClasses(CfsWebResource.class, FlowsWebResource.class, AllocationsWebResource.class,
                 AgentsWebResource.class, HistoryWebResource.class, BottlenecksWebResource.class,
-                FacilitiesWebResource.class, WhatIfWebResource.class, ControlWebResource.class,
+                ClassesWebResource.class, FacilitiesWebResource.class, WhatIfWebResource.class,
+                ControlWebResource.class,
                 InvalidFieldExceptionMapper.class, RequestMismatchMappers.MethodNotAllowed.class,
                 RequestMismatchMappers.UnsupportedMediaType.class, RequestMismatchMappers.NotAcceptable.class,
                 PageWebResource.class);

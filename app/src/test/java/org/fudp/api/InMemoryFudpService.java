@@ -7,6 +7,7 @@ import org.fudp.loop.FlowRecord;
 import org.fudp.loop.FlowHistorySample;
 import org.fudp.loop.CfsSample;
 import org.fudp.loop.DecisionRecord;
+import org.fudp.loop.TrafficClass;
 import org.fudp.protocol.FiveTuple;
 import org.onosproject.net.DeviceId;
 
@@ -28,6 +29,7 @@ public abstract class InMemoryFudpService implements FudpService {
     public final Map<DeviceId, AgentState> agents = new LinkedHashMap<>();
     public final List<Facility> facilities = new ArrayList<>();
     public final List<Bottleneck> bottlenecks = new ArrayList<>();
+    public final List<TrafficClass> trafficClasses = new ArrayList<>();
     public final List<AllocationState> allocations = new ArrayList<>();
     public final Map<String, List<DecisionRecord>> decisions = new LinkedHashMap<>();
     public final Map<String, List<CfsSample>> cfsHistory = new LinkedHashMap<>();
@@ -91,6 +93,11 @@ public abstract class InMemoryFudpService implements FudpService {
     @Override
     public List<Bottleneck> getBottlenecks() {
         return List.copyOf(bottlenecks);
+    }
+
+    @Override
+    public List<TrafficClass> getTrafficClasses() {
+        return List.copyOf(trafficClasses);
     }
 
     @Override

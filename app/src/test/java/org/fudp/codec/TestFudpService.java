@@ -16,6 +16,7 @@ import org.fudp.loop.DecisionRecord;
 import org.fudp.api.Facility;
 import org.fudp.loop.FlowRecord;
 import org.fudp.loop.FlowHistorySample;
+import org.fudp.loop.TrafficClass;
 import org.fudp.api.FudpAdminService;
 import org.fudp.api.InMemoryFudpService;
 import org.fudp.protocol.FiveTuple;
@@ -178,6 +179,13 @@ public class TestFudpService extends InMemoryFudpService implements FudpAdminSer
         adminCalls.add("setBottlenecks(" + list.size() + ")");
         bottlenecks.clear();
         bottlenecks.addAll(list);
+    }
+
+    @Override
+    public void setTrafficClasses(List<TrafficClass> list) {
+        adminCalls.add("setTrafficClasses(" + list.size() + ")");
+        trafficClasses.clear();
+        trafficClasses.addAll(list);
     }
 
     @Override

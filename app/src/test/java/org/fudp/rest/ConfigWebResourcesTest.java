@@ -1,5 +1,6 @@
 package org.fudp.rest;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import org.fudp.api.Bottleneck;
 import org.fudp.api.FudpAdminService;
 import org.fudp.api.FudpService;
@@ -13,6 +14,7 @@ import org.onosproject.codec.CodecService;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * GET and PUT /bottlenecks and /facilities: the network config's validation, and a rejected
@@ -58,6 +60,37 @@ class ConfigWebResourcesTest extends ResourceTestBase {
         assertError(400, "(body): is empty", put("bottlenecks", ""));
         assertEquals(List.of(), service.adminCalls);
         assertEquals(2, get("bottlenecks").body.get("bottlenecks").size());
+    }
+
+    @Test
+    void trafficClassesPutGetAndRoundTrip() {
+        assertEquals(0, get("classes").body.get("classes").size());
+        String two = "{\"classes\": [{\"name\": \"video\", \"protocol\": \"udp\", \"dstPrefix\": \"10.0.2.0/24\","
+                + " \"dstPorts\": \"5000-5100\", \"weight\": 2, \"capBps\": 8000000},"
+                + " {\"name\": \"voice\", \"srcPorts\": 5004, \"exempt\": true}]}";
+        Reply r = put("classes", two);
+        assertEquals(200, r.status, r.text);
+        assertEquals(List.of("setTrafficClasses(2)"), service.adminCalls);
+        assertEquals("video", service.getTrafficClasses().get(0).name());
+        assertEquals(2, service.getTrafficClasses().get(0).policy().weight());
+        JsonNode shown = get("classes").body.get("classes");
+        assertEquals("5000-5100", shown.get(0).get("dstPorts").asText());
+        assertEquals("10.0.2.0/24", shown.get(0).get("dstPrefix").asText());
+        assertEquals(5004, shown.get(1).get("srcPorts").asInt());
+        assertTrue(shown.get(1).get("exempt").asBoolean());
+        // what GET shows can be PUT back unchanged
+        String text = get("classes").text;
+        assertEquals(200, put("classes", text).status);
+        assertEquals(text, get("classes").text);
+    }
+
+    @Test
+    void invalidTrafficClassesAre400NamingTheFieldAndChangeNothing() {
+        assertError(400, "classes[0].weight: must be a finite number > 0, was 0.0",
+                put("classes", "{\"classes\": [{\"name\": \"v\", \"weight\": 0}]}"));
+        assertError(400, "classes[0].dstPorts: must be a port",
+                put("classes", "[{\"name\": \"v\", \"dstPorts\": \"9-1\"}]"));
+        assertEquals(List.of(), service.adminCalls);
     }
 
     @Test

@@ -84,6 +84,51 @@ public final class TrafficClass {
     }
 
     /**
+     * Returns the source prefix matched.
+     *
+     * @return prefix, null for any
+     */
+    public AddressPrefix src() {
+        return src;
+    }
+
+    /**
+     * Returns the destination prefix matched.
+     *
+     * @return prefix, null for any
+     */
+    public AddressPrefix dst() {
+        return dst;
+    }
+
+    /**
+     * Returns the IP protocol matched.
+     *
+     * @return 6, 17 or {@link #ANY_PROTOCOL}
+     */
+    public int protocol() {
+        return protocol;
+    }
+
+    /**
+     * Returns the source ports matched.
+     *
+     * @return {low, high}; {0, 65535} for any
+     */
+    public int[] srcPorts() {
+        return new int[] {srcPortLow, srcPortHigh};
+    }
+
+    /**
+     * Returns the destination ports matched.
+     *
+     * @return {low, high}; {0, 65535} for any
+     */
+    public int[] dstPorts() {
+        return new int[] {dstPortLow, dstPortHigh};
+    }
+
+    /**
      * Tells whether a flow belongs to this class.
      *
      * @param t the flow
