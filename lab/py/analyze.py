@@ -49,6 +49,28 @@ def maxmin_shares(capacity, tcp_flows, udp_demands):
     return shares, (remaining / tcp_flows if tcp_flows else None)
 
 
+def weighted_shares(capacity, tcp_flows, udp_demands, weights, mins=None, caps=None):
+    """Weighted max-min with minimums and caps: each TCP flow gets the level L, UDP flow j
+    min(demand, cap, max(min, weight * L)), using the capacity (with at least one TCP flow). Returns (the UDP
+    shares, L). The same as MaxMinAllocator.weightedLevel, checked on the shared fixture."""
+    mins = mins or [0.0] * len(udp_demands)
+    caps = caps or [float("inf")] * len(udp_demands)
+
+    def use(level):
+        return [min(d, c, max(m, w * level)) for d, w, m, c in zip(udp_demands, weights, mins, caps)]
+
+    lo, hi = 0.0, float(capacity) / tcp_flows
+    for _ in range(200):
+        mid = lo + (hi - lo) / 2
+        if mid <= lo or mid >= hi:
+            break
+        if tcp_flows * mid + sum(use(mid)) > capacity:
+            hi = mid
+        else:
+            lo = mid
+    return use(lo), lo
+
+
 def _mean(xs):
     xs = [x for x in xs if x is not None and not math.isnan(x)]
     return sum(xs) / len(xs) if xs else float("nan")
@@ -110,14 +132,25 @@ class MechanismResult:
 
     def fair_shares(self, set_name, i):
         """Each active flow's max-min fair share of the set's bottleneck in bin i, given its demand (TCP:
-        unbounded; UDP: its offered rate), as {flow id: Mbit/s}."""
+        unbounded; UDP: its offered rate) and its traffic class (weight; exempt: its demand, taken from the
+        capacity), as {flow id: Mbit/s}."""
         flows = [f for f in self.set_flows(set_name) if self.active(f, i)]
         tcp = [f for f in flows if f.protocol == "tcp"]
-        udp = [f for f in flows if f.protocol != "tcp"]
-        udp_shares, tcp_share = maxmin_shares(self.scenario.capacity_mbps(set_name), len(tcp),
-                                              [f.rate_mbps for f in udp])
+        policy = self.scenario.policies()
+        exempt = [f for f in flows if f.protocol != "tcp" and policy.get(f.id, {}).get("exempt")]
+        udp = [f for f in flows if f.protocol != "tcp" and f not in exempt]
+        capacity = self.scenario.capacity_mbps(set_name)
+        if policy and tcp:
+            # The policy's shares: exempt flows get their demand and load the link; the rest is weighted.
+            capacity = max(0.0, capacity - sum(f.rate_mbps for f in exempt))
+            udp_shares, tcp_share = weighted_shares(capacity, len(tcp), [f.rate_mbps for f in udp],
+                                                    [policy.get(f.id, {}).get("weight", 1.0) for f in udp])
+        else:
+            udp, exempt = udp + exempt, []
+            udp_shares, tcp_share = maxmin_shares(capacity, len(tcp), [f.rate_mbps for f in udp])
         out = {f.id: tcp_share for f in tcp}
         out.update({f.id: s for f, s in zip(udp, udp_shares)})
+        out.update({f.id: f.rate_mbps for f in exempt})
         return out
 
     def normalized_jain_series(self, set_name):

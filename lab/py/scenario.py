@@ -169,6 +169,10 @@ class Scenario:
     def sets(self):
         return sorted({f.set for f in self.flows if f.set})
 
+    def policies(self):
+        """{flow id: {"weight", "exempt"}} from the scenario's traffic classes."""
+        return {fid: {"weight": c["weight"], "exempt": c["exempt"]} for c in self.classes for fid in c["flows"]}
+
     def capacity_mbps(self, set_name):
         """The set's bottleneck rate."""
         return next(b["rateMbps"] for b in self.bottlenecks if b["set"] == set_name)

@@ -45,6 +45,14 @@ class MaxMinMatchesTheJavaAllocator(unittest.TestCase):
         self.assertGreater(len(cases), 5)
         for case in cases:
             with self.subTest(case["name"]):
+                if "udpWeights" in case:
+                    caps = [float("inf") if c is None else c for c in case.get("udpCaps", [None] * len(case["udpDemands"]))]
+                    shares, tcp = analyze.weighted_shares(case["capacity"], case["tcpFlows"], case["udpDemands"],
+                                                          case["udpWeights"], case.get("udpMins"), caps)
+                    for want, got in zip(case["udpShares"], shares):
+                        self.assertAlmostEqual(want, got, places=9)
+                    self.assertAlmostEqual(case["tcpShare"], tcp, places=9)
+                    continue
                 shares, tcp = analyze.maxmin_shares(case["capacity"], case["tcpFlows"], case["udpDemands"])
                 for want, got in zip(case["udpShares"], shares):
                     self.assertAlmostEqual(want, got, places=12)

@@ -43,7 +43,28 @@ class MaxMinAllocatorTest {
             }
             double capacity = c.get("capacity").asDouble();
             int n = c.get("tcpFlows").asInt();
-            double[] shares = MaxMinAllocator.allocate(capacity, n, demands);
+            double[] shares;
+            if (c.has("udpWeights")) {
+                FlowPolicy[] p = new FlowPolicy[demands.length];
+                for (int i = 0; i < p.length; i++) {
+                    JsonNode min = c.path("udpMins").path(i);
+                    JsonNode cap = c.path("udpCaps").path(i);
+                    p[i] = FlowPolicy.of("c", c.get("udpWeights").get(i).asDouble(),
+                            min.isNumber() ? min.asDouble() : 0,
+                            cap.isNumber() ? cap.asDouble() : Double.POSITIVE_INFINITY, false);
+                }
+                double level = MaxMinAllocator.weightedLevel(capacity, n, demands, p, demands.length);
+                shares = new double[demands.length];
+                for (int i = 0; i < shares.length; i++) {
+                    shares[i] = MaxMinAllocator.uses(demands[i], p[i], level);
+                }
+                assertEquals(c.get("tcpShare").asDouble(), level, 1e-9, name);
+                for (int i = 0; i < demands.length; i++) {
+                    assertEquals(c.get("udpShares").get(i).asDouble(), shares[i], 1e-9, name);
+                }
+                continue;
+            }
+            shares = MaxMinAllocator.allocate(capacity, n, demands);
             for (int i = 0; i < demands.length; i++) {
                 assertEquals(c.get("udpShares").get(i).asDouble(), shares[i], 1e-12,
                         name);
