@@ -41,19 +41,8 @@ class FudpLoop:
         fd = os.open(key_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "w") as fh:
             fh.write("# generated per lab run\n1 = %s\n" % secrets.token_hex(32))
-        agent_cfg = os.path.join(self.rundir, "agent.properties")
-        settings = {
-            "control.interface": topo_mod.ADJ_SWITCH_PORT,
-            "shape.interface": topo_mod.ADJ_ONWARD_PORT,
-            "shape.startup": "clear",
-            "bridge.name": AGENT_BRIDGE,
-            "keys.file": key_path,
-            "metrics.port": "0",
-            "failsafe.action": "keep",
-        }
-        settings.update(self.agent_settings)
-        with open(agent_cfg, "w") as fh:
-            fh.write("".join("%s = %s\n" % kv for kv in settings.items()))
+        self.key_path = key_path
+        agent_cfg = self.write_agent_config()
         hosts = ",".join("%s@%d" % (h.ip, h.ofport) for h in self.topo.hosts.values())
         bns = ",".join("%s:%s/32:%d" % (b["set"], self.topo.hosts[b["host"]].ip, int(b["rateMbps"] * 1e6))
                        for b in self.sc.bottlenecks)
@@ -78,6 +67,25 @@ class FudpLoop:
                 "log = %s" % self.csv_path,
             ]) + "\n")
         return agent_cfg, ctl_cfg
+
+    def write_agent_config(self, **overrides):
+        """Writes the agent's config, with the settings given here and at construction; the agent reads it
+        when it (re)starts. Returns its path."""
+        self.agent_settings.update(overrides)
+        agent_cfg = os.path.join(self.rundir, "agent.properties")
+        settings = {
+            "control.interface": topo_mod.ADJ_SWITCH_PORT,
+            "shape.interface": topo_mod.ADJ_ONWARD_PORT,
+            "shape.startup": "clear",
+            "bridge.name": AGENT_BRIDGE,
+            "keys.file": self.key_path,
+            "metrics.port": "0",
+            "failsafe.action": "keep",
+        }
+        settings.update(self.agent_settings)
+        with open(agent_cfg, "w") as fh:
+            fh.write("".join("%s = %s\n" % kv for kv in settings.items()))
+        return agent_cfg
 
     def start(self):
         self.agent_cfg, self.ctl_cfg = self._write_files()
