@@ -272,7 +272,8 @@ public final class CfsController {
     }
 
     private Allocations limitsOfMembers(List<FlowSample> samples) {
-        if (allocations.isEmpty() || memory.sameMembers(samples)) {
+        // Same ids are not enough when a flow may have become exempt: an exempt flow keeps no limit.
+        if (allocations.isEmpty() || tally.exemptMembers == 0 && memory.sameMembers(samples)) {
             return allocations;
         }
         Set<String> udp = new HashSet<>();

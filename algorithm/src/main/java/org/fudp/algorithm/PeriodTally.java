@@ -33,6 +33,8 @@ final class PeriodTally {
     boolean anyPolicy;
     /** The measured rates of exempt UDP flows: never limited, but loading the bottleneck. */
     double exemptSum;
+    /** Exempt UDP flows, measured or not. */
+    int exemptMembers;
 
     /**
      * Tallies a period, resolving missing samples through the memory.
@@ -57,6 +59,7 @@ final class PeriodTally {
         tcpSum = 0;
         udpSum = 0;
         exemptSum = 0;
+        exemptMembers = 0;
         anyPolicy = false;
         for (int i = 0; i < size; i++) {
             FlowSample s = samples.get(i);
@@ -74,6 +77,7 @@ final class PeriodTally {
                 }
             } else if (s.policy().exempt()) {
                 // Not a member FUDPA allocates to or judges: only its load counts.
+                exemptMembers++;
                 if (usable) {
                     exemptSum += rate;
                 }

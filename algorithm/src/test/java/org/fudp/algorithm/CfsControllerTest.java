@@ -429,6 +429,19 @@ class CfsControllerTest {
     }
 
     @Test
+    void aFlowMadeExemptLosesItsLimitAtOnceWhileTheSetStaysFair() {
+        CfsController c = defaults();
+        Decision first = c.step(in(10, tcp("t", 1), udp("u", 9, 30), udp("v", 9, 30)));
+        assertTrue(first.allocations().rateOf("u").isPresent());
+        FlowPolicy exempt = FlowPolicy.of("voice", 1, 0, Double.POSITIVE_INFINITY, true);
+        // Same members, same ids; only u's class changed (a network config update). v is in the band.
+        Decision d = c.step(in(10, tcp("t", 3.3), udp("u", 3.3, 30, exempt), udp("v", 3.3, 30)));
+        assertTrue(d.fair(), d.toString());
+        assertTrue(d.allocations().rateOf("u").isEmpty(), d.toString());
+        assertTrue(d.allocations().rateOf("v").isPresent(), d.toString());
+    }
+
+    @Test
     void badPoliciesNameTheirField() {
         assertEquals("weight: must be a finite number > 0, was 0.0", assertThrows(IllegalArgumentException.class,
                 () -> FlowPolicy.of("c", 0, 0, 1, false)).getMessage());
