@@ -144,6 +144,10 @@ public final class CfsController {
             Reason reason;
             double available = Double.NaN;
             double tcpRemainder = Double.NaN;
+            // Settling judges only the flows that want at least the band's lower bound: no limit can
+            // raise one that wants less into the band, and judging it would keep a set at its max-min
+            // allocation unfair for ever. NaN: none wants that much.
+            double judged = config.settle() ? tally.udpAverageDemandingAtLeast(low) : udpAverage;
             if (tally.udpMembers == 0) {
                 reason = Reason.NO_UDP;
                 wasFair = true;
@@ -151,16 +155,12 @@ public final class CfsController {
             } else if (m == 0) {
                 reason = Reason.NO_UDP_SAMPLES;
                 install(limitsOfMembers(samples));
-            } else if (config.settle() && tally.udpFlowsDemandingAtLeast(low) == 0) {
+            } else if (Double.isNaN(judged)) {
                 reason = Reason.BELOW_SHARE;
                 wasFair = true;
                 install(limitsOfMembers(samples));
             } else {
-                if (config.settle()) {
-                    // A flow that wants less than the band's lower bound cannot be raised into the band
-                    // by any limit: judging it would keep a set at its max-min allocation unfair for ever.
-                    udpAverage = tally.udpAverageDemandingAtLeast(low);
-                }
+                udpAverage = judged;
                 reason = FairnessBand.judge(udpAverage, low, high, w / n, wasFair, config);
                 wasFair = reason.isFair();
                 if (wasFair) {

@@ -21,6 +21,8 @@ final class PeriodTally {
     double tcpSum;
     /** The sum of W(f_Uj). */
     double udpSum;
+    /** The sum of W(f_Uj) / weight: the UDP rates in TCP shares. */
+    private double udpShareSum;
     /** Effective demands B_d of the m usable UDP samples, in sample order. */
     double[] udpDemand = new double[0];
     /** Positions in the sample list of the m usable UDP samples, ascending. */
@@ -58,6 +60,7 @@ final class PeriodTally {
         missing = 0;
         tcpSum = 0;
         udpSum = 0;
+        udpShareSum = 0;
         exemptSum = 0;
         exemptMembers = 0;
         anyPolicy = false;
@@ -91,6 +94,7 @@ final class PeriodTally {
                     udpRate[udpFlows] = rate;
                     udpFlows++;
                     udpSum += rate;
+                    udpShareSum += rate / s.policy().weight();
                 }
             }
         }
@@ -102,30 +106,8 @@ final class PeriodTally {
      * @return mean UDP rate, NaN when m = 0
      */
     double udpAverage() {
-        if (!anyPolicy) {
-            return udpFlows > 0 ? udpSum / udpFlows : Double.NaN;
-        }
         // A flow of weight w is fair at w TCP shares: judge its rate in TCP shares.
-        double sum = 0;
-        for (int j = 0; j < udpFlows; j++) {
-            sum += udpRate[j] / udpPolicy[j].weight();
-        }
-        return udpFlows > 0 ? sum / udpFlows : Double.NaN;
-    }
-
-    /**
-     * Returns how many usable UDP samples have an effective demand, in TCP shares (divided by
-     * their weight), of at least {@code minDemand}.
-     *
-     * @param minDemand bit/s
-     * @return count
-     */
-    int udpFlowsDemandingAtLeast(double minDemand) {
-        int c = 0;
-        for (int j = 0; j < udpFlows; j++) {
-            c += udpDemand[j] / udpPolicy[j].weight() >= minDemand ? 1 : 0;
-        }
-        return c;
+        return udpFlows > 0 ? udpShareSum / udpFlows : Double.NaN;
     }
 
     /**
