@@ -164,10 +164,7 @@ public final class BridgeSetup {
                         "ip link add name " + bridge + " type bridge");
             }
             for (String port : new String[] {ingressPort, egressPort}) {
-                must(ip("link", "set", "dev", port, "master", bridge), "ip link set dev " + port + " master " + bridge);
-                must(exec("bridge", portFlags(port)), "bridge link set dev " + port
-                        + " learning off bcast_flood off mcast_flood off");
-                must(ip("link", "set", "dev", port, "up"), "ip link set dev " + port + " up");
+                attach(port, bridge);
             }
             must(ip("link", "set", "dev", bridge, "up"), "ip link set dev " + bridge + " up");
             for (String port : new String[] {ingressPort, egressPort}) {
@@ -224,15 +221,19 @@ public final class BridgeSetup {
             if (!r.ok() || r.stdout().contains(" master " + bridge.name() + " ")) {
                 continue;
             }
-            must(ip("link", "set", "dev", port, "master", bridge.name()), "ip link set dev " + port + " master "
-                    + bridge.name());
-            must(exec("bridge", portFlags(port)), "bridge link set dev " + port
-                    + " learning off bcast_flood off mcast_flood off");
-            must(ip("link", "set", "dev", port, "up"), "ip link set dev " + port + " up");
+            attach(port, bridge.name());
             guard(port, bridge.controlEtherType, new ArrayList<>());
             attached.add(port);
         }
         return attached;
+    }
+
+    // A port of the bridge: no learning, no flooding (see the class comment), up.
+    private void attach(String port, String bridge) throws ShaperException {
+        must(ip("link", "set", "dev", port, "master", bridge), "ip link set dev " + port + " master " + bridge);
+        must(exec("bridge", portFlags(port)), "bridge link set dev " + port
+                + " learning off bcast_flood off mcast_flood off");
+        must(ip("link", "set", "dev", port, "up"), "ip link set dev " + port + " up");
     }
 
     private void guard(String port, int etherType, List<String> clsactAdded) throws ShaperException {
