@@ -411,15 +411,7 @@ public final class FudpConfig extends Config<ApplicationId> {
         }
         int before = p.errors.size();
         checkOnly(p, n, path, NAME, LINK, EGRESS, CAPACITY_BPS, DESTINATIONS);
-        String name = null;
-        JsonNode nameNode = n.get(NAME);
-        if (nameNode == null) {
-            p.errors.add(path + "." + NAME + ": is required");
-        } else if (!nameNode.isTextual() || !NAME_PATTERN.matcher(nameNode.asText()).matches()) {
-            p.errors.add(path + "." + NAME + ": must be 1-63 letters, digits, '.', '_' or '-', was " + nameNode);
-        } else {
-            name = nameNode.asText();
-        }
+        String name = name(p, n.get(NAME), path + "." + NAME);
         ConnectPoint egress = null;
         ConnectPoint linkDst = null;
         JsonNode link = n.get(LINK);
