@@ -9,7 +9,7 @@ Layout (Fig. 3 of the paper, folded onto one switch):
 
 Every host port is an OVS *internal* port moved into the host's namespace. Veth ports would go
 through OVS's one shared AF_PACKET socket, whose send buffer fills as soon as any downstream qdisc
-holds ~90 frames, and then OVS stops sending on every port (LAB-NOTES.md). For the same reason the
+holds ~90 frames, and then OVS stops sending on every port (docs/lab.md, The testbed). For the same reason the
 bottlenecks shape at the receivers' ingress (ifb), never on a port OVS writes to through a socket.
 
 Everything created here carries the prefix "flab", is recorded, and is removed by teardown(),

@@ -15,7 +15,7 @@ def client_cmd(flow, dst_ip, duration):
     cmd = ["iperf3", "-c", dst_ip, "-p", str(BASE_PORT + flow.id), "-t", str(duration), "-i", "0.5", "-J",
            "--get-server-output", "--connect-timeout", "3000"]
     if flow.protocol == "tcp":
-        # Namespaces inherit the host's BBR and refuse a per-namespace default; ask per socket (LAB-NOTES).
+        # Namespaces inherit the host's BBR and refuse a per-namespace default; ask per socket.
         cmd += ["-C", "cubic"]
     else:
         # A fixed source port keeps the 5-tuple, so ON periods of one flow are one flow to the switch.
