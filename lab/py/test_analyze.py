@@ -62,5 +62,38 @@ class MaxMinMatchesTheJavaAllocator(unittest.TestCase):
                     self.assertAlmostEqual(case["tcpShare"], tcp, places=12)
 
 
+class ChurnFromTheControllersLog(unittest.TestCase):
+    """The churn, Packet-Out and dropped-TCP figures on a made-up controller log of the departures
+    scenario (TCP 3 leaves at 40 s, TCP 4 at 50 s; a flow event makes the next 10 periods transient)."""
+
+    def result(self, rows):
+        import scenario
+        sc = scenario.load(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scenarios",
+                                        "departures.json"))
+        return analyze.MechanismResult(sc, "fudp", "/nonexistent", 0.0, [], rows)
+
+    @staticmethod
+    def row(t, alloc, outs, reason="IN_BAND"):
+        return {"t": t, "set": "set1", "reason": reason, "udpFlows": 1, "allocations": alloc, "packetOuts": outs}
+
+    def test_changes_are_counted_per_flow_and_split_transient_and_steady(self):
+        rows = [self.row(31.4, {"u": 2.0}, 10), self.row(32.4, {"u": 2.5}, 11), self.row(33.4, {"u": 2.5}, 12),
+                self.row(41.4, {"u": 3.0}, 13, "BELOW_BAND"), self.row(42.4, {}, 14, "NO_TCP")]
+        r = self.result(rows)
+        churn = r.churn("set1")
+        # 31.4: newly limited; 32.4: another rate; 33.4: none (all steady: 30 s + 10 periods < 31.4).
+        self.assertEqual(2, churn["steady"]["limitChanges"])
+        self.assertEqual(3, churn["steady"]["periods"])
+        # 41.4: another rate; 42.4: released (both within 10 s of TCP 3 leaving at 40 s).
+        self.assertEqual(2, churn["transient"]["limitChanges"])
+        self.assertEqual(60.0, churn["transient"]["limitChangesPerMinute"])
+        self.assertEqual(round(10.0 * 2 / 3, 3), churn["steady"]["limitChangesPerLimitedFlowPer10Periods"])
+        po = r.packet_outs()
+        self.assertEqual(2, po["steady"]["packetOuts"])
+        self.assertEqual(2, po["transient"]["packetOuts"])
+        # NO_TCP at 42.4 while TCP 1 (0-60 s) runs: a TCP flow taken for gone.
+        self.assertEqual(1, r.tcp_dropped("set1"))
+
+
 if __name__ == "__main__":
     unittest.main()
