@@ -9,6 +9,9 @@ import traffic
 
 BIN = 1.0  # seconds per sample in every time series
 TRANSIENT_PERIODS = 10  # control periods after an arrival or departure that count as transient
+# FUDPA's reasons for a set judged fair with its limits in force (NO_TCP is fair too, but lifts every limit).
+SETTLED = ("IN_BAND", "WITHIN_MARGIN", "AT_ALLOCATION", "BELOW_SHARE")
+IN_BAND = ("IN_BAND", "WITHIN_MARGIN")  # the UDP average inside the band, or within its hysteresis margin
 TCP_SETTLE = 3.0  # seconds a scheduled TCP flow needs before the controller must count it
 
 # The paper's own results (Section 5.2), shown beside ours. The paper gives one fairness figure per
@@ -79,7 +82,7 @@ def _mean(xs):
 class MechanismResult:
     """Time series of one mechanism run, on a grid of BIN-second samples from t = 0."""
 
-    def __init__(self, scenario, mechanism, rundir, t0, launches, controller_log=None):
+    def __init__(self, scenario, mechanism, rundir, t0, launches, controller_log=None, stops=None):
         self.scenario = scenario
         self.mechanism = mechanism
         self.rundir = rundir
@@ -103,6 +106,7 @@ class MechanismResult:
                     per_bin[i].append(ms)
             self.rtt[set_name] = [_mean(b) if b else float("nan") for b in per_bin]
         self.controller = controller_log or []
+        self.stops = stops or {}  # scenario flow id -> times its TCP traffic stopped, seconds from t0
 
     def _spread(self, flow_id, a, b, nbytes):
         """Adds a report interval's bytes to the bins it overlaps, in proportion to the overlap."""
@@ -282,19 +286,52 @@ class MechanismResult:
                 else:
                     seen = [i for i, r in enumerate(rows) if r["tcpFlows"] <= want_tcp and r["udpFlows"] <= want_udp]
                 entry = {"flow": f.id, "event": kind, "t": t, "set": f.set, "adjustments": None,
-                         "seenAfterSeconds": None, "secondsToBand": None}
+                         "seenAfterSeconds": None, "secondsToSettled": None, "secondsToBand": None,
+                         "trafficStoppedAfterSeconds": None, "settledAfterTrafficStopped": None}
                 if seen:
                     entry["seenAfterSeconds"] = round(rows[seen[0]]["t"] - t, 2)
-                    adjustments = 0  # periods not in the band, counted from the first that saw the event
+                    adjustments = 0  # periods judged unfair, counted from the first that saw the event
                     for r in rows[seen[0]:]:
-                        # Fair in the band's sense only: NO_TCP is "fair" for FUDPA but means limits lifted.
-                        if r["reason"] in ("IN_BAND", "WITHIN_MARGIN"):
-                            entry["secondsToBand"] = round(r["t"] - t, 2)
+                        # NO_TCP is "fair" for FUDPA but means limits lifted: not settled.
+                        if r["reason"] in SETTLED:
+                            entry["secondsToSettled"] = round(r["t"] - t, 2)
                             break
                         adjustments += 1
                     entry["adjustments"] = adjustments
+                    for r in rows[seen[0]:]:
+                        if r["reason"] in IN_BAND:
+                            entry["secondsToBand"] = round(r["t"] - t, 2)
+                            break
+                stop = self.traffic_stop(f) if kind == "leaves" else None
+                if stop is not None:
+                    entry["trafficStoppedAfterSeconds"] = round(stop - t, 2)
+                    if entry["secondsToSettled"] is not None:
+                        entry["settledAfterTrafficStopped"] = round(t + entry["secondsToSettled"] - stop, 2)
                 out.append(entry)
         return out
+
+    def traffic_stop(self, flow):
+        """When a TCP flow's traffic stopped at the switch, from the lab controller's log (the counter of
+        its rule, read every 100 ms), the first stop after its scheduled end; None if not logged."""
+        if flow.protocol != "tcp":
+            return None
+        times = [t for t in self.stops.get(flow.id, []) if t >= flow.end - 0.5]
+        return min(times) if times else None
+
+
+def reconvergence_text(e):
+    if e["seenAfterSeconds"] is None:
+        return "the controller's membership never matched the schedule before the next event"
+    what = "seen after %.1f s, %d period(s) judged unfair, " % (e["seenAfterSeconds"], e["adjustments"])
+    if e["secondsToSettled"] is None:
+        return what + "not settled before the next event"
+    what += "settled %.1f s after the event" % e["secondsToSettled"]
+    if e["settledAfterTrafficStopped"] is not None:
+        what += " (traffic stopped %.1f s after the scheduled end; settled %.1f s after that)" % (
+            e["trafficStoppedAfterSeconds"], e["settledAfterTrafficStopped"])
+    if e["secondsToBand"] is None:
+        return what + ", UDP average not in the band before the next event"
+    return what + ", UDP average in the band %.1f s after the event" % e["secondsToBand"]
 
 
 def write_csvs(results, outdir):
@@ -396,19 +433,16 @@ def write_summary(results, scenario, outdir, extra=None):
         lines.append("- Packet-Outs: steady %s/min, transient %s/min" % (po["steady"]["perMinute"],
                                                                         po["transient"]["perMinute"]))
     if fudp and fudp.get("reconvergence"):
-        lines += ["", "FUDP after each flow arrives or leaves: periods judged otherwise than in the band "
-                  "(reallocations, or NO_TCP when a starved TCP flow dropped out) before a period found the "
-                  "set's UDP average inside the band again, from the controller's log:", ""]
+        lines += ["", "FUDP after each flow arrives or leaves, from the controller's log: when its membership "
+                  "showed the event, how many periods it then judged the set unfair (reallocations, or NO_TCP when "
+                  "a starved TCP flow dropped out), when it judged the set fair again with its limits in force "
+                  "(settled: in the band, within its margin, or at its allocation), and when the set's UDP "
+                  "average was inside the band or its margin. Times are from the scheduled event; for a TCP "
+                  "flow that leaves, also from when its traffic stopped at the switch (its rule's counter, read "
+                  "every 100 ms):", ""]
         for e in fudp["reconvergence"]:
-            if e["seenAfterSeconds"] is None:
-                what = "the controller's membership never matched the schedule before the next event"
-            elif e["secondsToBand"] is None:
-                what = "seen after %.1f s, %d period(s) out of the band, not back before the next event" % (
-                    e["seenAfterSeconds"], e["adjustments"])
-            else:
-                what = "seen after %.1f s, %d period(s) out of the band, back in it %.1f s after the event" % (
-                    e["seenAfterSeconds"], e["adjustments"], e["secondsToBand"])
-            lines.append("- flow %d %s at %.0f s (%s): %s" % (e["flow"], e["event"], e["t"], e["set"], what))
+            lines.append("- flow %d %s at %.0f s (%s): %s" % (e["flow"], e["event"], e["t"], e["set"],
+                                                              reconvergence_text(e)))
     lines += ["", "The paper: IP 0.36, WFQ 0.6, FUDP 0.9 (Jain, equilibrium); IP's power about 30% of FUDP's. "
               "Here RTT is queueing delay only (no netem in this kernel; base RTT about 0.06 ms), so power mostly "
               "rewards short queues.", ""]

@@ -5,6 +5,7 @@ capacities) and learns flows from packet-ins. Its CSV names each set as the scen
 "bottleneck:set1" is "set1" there)."""
 import csv
 import os
+import re
 import secrets
 import time
 
@@ -164,6 +165,24 @@ def parse_allocations(text):
         if "=" in part:
             flow, mbps = part.rsplit("=", 1)
             out[flow] = float(mbps)
+    return out
+
+
+STOP_RE = re.compile(r"traffic stopped: tcp-\S+-(\d+), counter last moved at (\d+) ms")
+
+
+def read_traffic_stops(path, t0, base_port):
+    """When each TCP flow's traffic stopped, from the lab controller's log: scenario flow id (its server port
+    less base_port) -> seconds from t0."""
+    out = {}
+    try:
+        with open(path) as fh:
+            for line in fh:
+                m = STOP_RE.search(line)
+                if m:
+                    out.setdefault(int(m.group(1)) - base_port, []).append(int(m.group(2)) / 1000.0 - t0)
+    except OSError:
+        pass
     return out
 
 

@@ -61,9 +61,11 @@ def load_result(sc, rundir):
     with open(os.path.join(rundir, "run.json")) as fh:
         run = json.load(fh)
     controller_log = None
+    stops = None
     if run["mechanism"] == "fudp":
         controller_log = fudp.read_controller_csv(os.path.join(rundir, "controller-periods.csv"), run["t0"])
-    return analyze.MechanismResult(sc, run["mechanism"], rundir, run["t0"], run["launches"], controller_log)
+        stops = fudp.read_traffic_stops(os.path.join(rundir, "controller.log"), run["t0"], traffic.BASE_PORT)
+    return analyze.MechanismResult(sc, run["mechanism"], rundir, run["t0"], run["launches"], controller_log, stops)
 
 
 def report(results, sc, outdir, extra):

@@ -95,5 +95,44 @@ class ChurnFromTheControllersLog(unittest.TestCase):
         self.assertEqual(1, r.tcp_dropped("set1"))
 
 
+class ReconvergenceFromTheControllersLog(unittest.TestCase):
+    """Settling after a departure, on a made-up controller log of the departures scenario: TCP 3 leaves at
+    40 s and its traffic stops at 40.6 s."""
+
+    @staticmethod
+    def row(t, tcp, reason):
+        return {"t": t, "set": "set1", "reason": reason, "tcpFlows": tcp, "udpFlows": 1, "allocations": {},
+                "packetOuts": 0}
+
+    def test_settled_counts_at_allocation_but_the_band_does_not(self):
+        import scenario
+        sc = scenario.load(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scenarios",
+                                        "departures.json"))
+        rows = [self.row(40.4, 3, "IN_BAND"), self.row(41.4, 2, "BELOW_BAND"), self.row(42.4, 2, "AT_ALLOCATION"),
+                self.row(43.4, 2, "WITHIN_MARGIN")]
+        r = analyze.MechanismResult(sc, "fudp", "/nonexistent", 0.0, [], rows, {3: [40.6], 1: [60.2]})
+        e = [x for x in r.reconvergence() if x["flow"] == 3 and x["event"] == "leaves"][0]
+        self.assertEqual(1.4, e["seenAfterSeconds"])
+        self.assertEqual(1, e["adjustments"])
+        self.assertEqual(2.4, e["secondsToSettled"])
+        self.assertEqual(3.4, e["secondsToBand"])
+        self.assertEqual(0.6, e["trafficStoppedAfterSeconds"])
+        self.assertEqual(1.8, e["settledAfterTrafficStopped"])
+        self.assertIn("settled 1.8 s after that", analyze.reconvergence_text(e))
+
+    def test_stops_are_read_from_the_controllers_log(self):
+        import fudp
+        import tempfile
+        with tempfile.NamedTemporaryFile("w", suffix=".log", delete=False) as fh:
+            fh.write("[controller 06:35:44] traffic stopped: tcp-10.77.0.2-35320-10.77.0.4-5203, "
+                     "counter last moved at 100600 ms\n[controller 06:35:45] set1: IN_BAND\n")
+        try:
+            stops = fudp.read_traffic_stops(fh.name, 60.0, 5200)
+            self.assertEqual([3], list(stops))
+            self.assertAlmostEqual(40.6, stops[3][0], places=9)
+        finally:
+            os.unlink(fh.name)
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -168,6 +168,27 @@ public final class Allocations {
         return new Allocations(ids, rates);
     }
 
+    /**
+     * Tells whether other limits the same flows to rates within a margin of these.
+     *
+     * @param other the other allocations
+     * @param marginBps how far a rate may differ, bit/s
+     * @return false if either limits a flow the other does not, or a rate differs by more
+     */
+    boolean within(Allocations other, double marginBps) {
+        if (flowIds.length != other.flowIds.length || flowIds.length == 0) {
+            return false;
+        }
+        Map<String, Double> mine = asMap();
+        for (int i = 0; i < other.flowIds.length; i++) {
+            Double r = mine.get(other.flowIds[i]);
+            if (r == null || Math.abs(r - other.ratesBps[i]) > marginBps) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     // Equal when the same flows are limited to the same rates, in any order.
     @Override
     public boolean equals(Object o) {

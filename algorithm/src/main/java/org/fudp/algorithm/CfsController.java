@@ -136,6 +136,10 @@ public final class CfsController {
             d = new Decision(cfsId, k, 0, m, missing, 0, predictor.predictedBps(), predictor.deviationBps(),
                     Double.NaN, Double.NaN, udpAverage, Double.NaN, Double.NaN, allocations, Reason.NO_TCP_SAMPLES);
         } else {
+            if (input.departedTcpFlows() > 0) {
+                // The remaining TCP flows take the departed share over (CfsInput#withTcpDepartures).
+                tally.tcpSum = Math.max(tally.tcpSum + input.departedTcpBps(), predictor.predictedBps());
+            }
             predictor.update(tally.tcpSum);
             double w = predictor.predictedBps();
             double dev = predictor.deviationBps();
@@ -162,15 +166,24 @@ public final class CfsController {
             } else {
                 udpAverage = judged;
                 reason = FairnessBand.judge(udpAverage, low, high, w / n, wasFair, config);
-                wasFair = reason.isFair();
-                if (wasFair) {
+                if (reason.isFair()) {
                     install(limitsOfMembers(samples));
                 } else {
                     // Eq. 3, capped by the bottleneck's capacity when known, less what exempt flows load it with.
                     available = Math.min(w + tally.udpSum, Math.max(0, capacityOrInfinity(input) - tally.exemptSum));
-                    install(reallocate(samples, available));
+                    Allocations next = reallocate(samples, available);
+                    Allocations kept = limitsOfMembers(samples);
+                    // Settling: new limits within the margin of those in force would change nothing
+                    // a flow notices, and chasing the band with them only churns.
+                    if (config.settle() && kept.within(next, FairnessBand.margin(w / n, config))) {
+                        reason = Reason.AT_ALLOCATION;
+                        install(kept);
+                    } else {
+                        install(next);
+                    }
                     tcpRemainder = Math.max(0, available - allocations.totalBps());
                 }
+                wasFair = reason.isFair();
             }
             d = new Decision(cfsId, k, n, m, missing, tally.tcpSum, w, dev, low, high, udpAverage,
                     available, tcpRemainder, allocations, reason);

@@ -173,9 +173,9 @@ public final class Decision {
     }
 
     /**
-     * Tells whether the UDP flows were judged fair, so allocations were not recomputed.
+     * Tells whether the UDP flows were judged fair, so the allocations in force stayed.
      *
-     * @return false exactly when Algorithm 1 ran this period
+     * @return false exactly when this period put new allocations in force
      */
     public boolean fair() {
         return reason.isFair();
@@ -239,6 +239,11 @@ public final class Decision {
                 text = "UDP average " + mbps(udpAverageBps) + " is " + (reason == Reason.ABOVE_BAND ? "above" : "below")
                         + " the band " + band() + ": BW " + mbps(availableBps) + " reallocated among "
                         + tcpFlows + " TCP and " + udpFlows + " UDP flows";
+                break;
+            case AT_ALLOCATION:
+                text = "UDP average " + mbps(udpAverageBps) + " is outside the band " + band()
+                        + ", but reallocating BW " + mbps(availableBps)
+                        + " would move no limit by more than the margin: allocations kept";
                 break;
             case BELOW_SHARE:
                 text = "every UDP flow wants less than the band's lower bound " + mbps(bandLowBps)

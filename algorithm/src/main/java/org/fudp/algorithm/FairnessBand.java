@@ -40,6 +40,18 @@ final class FairnessBand {
     }
 
     /**
+     * Returns the hysteresis margin: how far a fair set's UDP average may leave the band, and how
+     * little a limit may move, before it counts.
+     *
+     * @param tcpAverageBps W_{k+1} / n
+     * @param config hysteresis and noise floor
+     * @return bit/s
+     */
+    static double margin(double tcpAverageBps, FudpaConfig config) {
+        return Math.max(config.noiseFloorBps(), config.hysteresis() * tcpAverageBps);
+    }
+
+    /**
      * Judges the UDP average against the band.
      *
      * @param udpAverageBps W_a(f_U)
@@ -55,10 +67,7 @@ final class FairnessBand {
         if (udpAverageBps >= low && udpAverageBps <= high) {
             return Reason.IN_BAND;
         }
-        double slack = config.noiseFloorBps();
-        if (wasFair) {
-            slack = Math.max(slack, config.hysteresis() * tcpAverageBps);
-        }
+        double slack = wasFair ? margin(tcpAverageBps, config) : config.noiseFloorBps();
         if (udpAverageBps >= low - slack && udpAverageBps <= high + slack) {
             return Reason.WITHIN_MARGIN;
         }

@@ -20,6 +20,13 @@ public enum Reason {
      * can raise the UDP average into the band, and none is needed: allocations stay as they are.
      */
     BELOW_SHARE(true),
+    /**
+     * Settling only: the UDP average is outside the band, but reallocating would move no limit by
+     * more than the margin (hysteresis or noise floor): the limits already are the set's
+     * allocation, and what the band test saw is measurement noise or TCP still taking up its
+     * share. Allocations stay as they are.
+     */
+    AT_ALLOCATION(true),
     /** The CFS has no UDP flow: there is nothing to allocate; the predictor keeps running. */
     NO_UDP(true),
     /** The CFS has UDP flows but none has a usable sample: allocations stay as they are. */

@@ -371,6 +371,48 @@ class CfsControllerTest {
         assertEquals(2.3, alloc(d, "u"), EPS);
     }
 
+    /** A UDP flood limited to 2.5 on a 10 Mbit/s link next to three TCP flows, then eight calm periods. */
+    private static CfsController limitedAndCalm(CfsController c) {
+        c.step(in(10, tcp("t1", 1), tcp("t2", 1), tcp("t3", 1), udp("u", 7, 50)));
+        for (int k = 0; k < 8; k++) {
+            c.step(in(10, tcp("t1", 2.5), tcp("t2", 2.5), tcp("t3", 2.5), udp("u", 2.5, 50)));
+        }
+        return c;
+    }
+
+    @Test
+    void limitsThatReallocatingWouldNotMoveAreKeptWhenTheAverageDipsOutOfTheBand() {
+        // The UDP flow measures 2.3 under its 2.5 limit (a short window, stale counters): below the
+        // band by more than the margin. Reallocating would give it 2.48.
+        CfsInput dip = in(10, tcp("t1", 2.55), tcp("t2", 2.55), tcp("t3", 2.55), udp("u", 2.3, 50));
+        Decision settled = limitedAndCalm(defaults()).step(dip);
+        assertEquals(Reason.AT_ALLOCATION, settled.reason());
+        assertTrue(settled.fair());
+        assertFalse(settled.inBand());
+        assertEquals(2.5, alloc(settled, "u"), EPS, "kept");
+        Decision paper = limitedAndCalm(paper()).step(dip);
+        assertEquals(Reason.BELOW_BAND, paper.reason(), "the paper reallocates");
+    }
+
+    @Test
+    void whatADepartedTcpFlowCarriedStaysInTheTcpAggregate() {
+        // TCP 3 leaves after carrying 1 Mbit/s of the period; the other two have not yet taken it over.
+        CfsInput after = in(10, tcp("t1", 3.2), tcp("t2", 3.2), udp("u", 2.5, 50));
+        Decision without = limitedAndCalm(defaults()).step(after);
+        Decision with = limitedAndCalm(defaults()).step(after.withTcpDepartures(1, 1 * M));
+        assertEquals(Reason.BELOW_BAND, with.reason());
+        assertEquals(2, with.tcpFlows());
+        assertEquals(7.5, with.measuredTcpBps() / M, 0.01, "not below the prediction, 7.5");
+        // The link's fair share is 10 / 3: one step gets there only when TCP keeps what TCP 3 had.
+        assertEquals(10.0 / 3, alloc(with, "u"), 0.05);
+        assertTrue(10.0 / 3 - alloc(without, "u") > 0.3, "without: " + alloc(without, "u"));
+        // A flow that left idle carried nothing, but its share passes on all the same.
+        Decision idle = limitedAndCalm(defaults()).step(after.withTcpDepartures(1, 0));
+        assertEquals(10.0 / 3, alloc(idle, "u"), 0.05);
+        assertThrows(IllegalArgumentException.class, () -> after.withTcpDepartures(1, -1));
+        assertThrows(IllegalArgumentException.class, () -> after.withTcpDepartures(-1, 0));
+    }
+
     private static FlowSample udp(String id, double mbps, double demandMbps, FlowPolicy p) {
         return udp(id, mbps, demandMbps).withPolicy(p);
     }

@@ -197,8 +197,7 @@ class ReferenceModelTest {
                     } else {
                         reason = avg > high ? Reason.ABOVE_BAND : Reason.BELOW_BAND;
                     }
-                    wasFair = reason.isFair();
-                    if (!wasFair) {
+                    if (!reason.isFair()) {
                         double bw = Math.min(w + udpSum, in.capacityBps().orElse(Double.POSITIVE_INFINITY));
                         Map<String, Double> next = new LinkedHashMap<>();
                         Map<String, Double> a1 = algorithm1(bw, udpIds, udpDemands);
@@ -220,8 +219,17 @@ class ReferenceModelTest {
                                 next.put(id, allocations.get(id));
                             }
                         }
-                        allocations = next;
+                        double margin = Math.max(config.noiseFloorBps(), config.hysteresis() * w / n);
+                        boolean close = !allocations.isEmpty() && allocations.size() == next.size()
+                                && next.entrySet().stream().allMatch(e -> allocations.containsKey(e.getKey())
+                                        && Math.abs(allocations.get(e.getKey()) - e.getValue()) <= margin);
+                        if (config.settle() && close) {
+                            reason = Reason.AT_ALLOCATION;
+                        } else {
+                            allocations = next;
+                        }
                     }
+                    wasFair = reason.isFair();
                 }
             }
             predicted = w;

@@ -435,17 +435,17 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
 
     // ---------------------------------------------------------------- listeners
 
-    /** A flow is forgotten when one of its rules idles out or is removed. */
+    /** The app's rules' removals and statistics, for the loop ({@link LoopHost#flowRuleEvent}). */
     private class InternalFlowRuleListener implements FlowRuleListener {
         @Override
         public boolean isRelevant(FlowRuleEvent event) {
-            return event.type() == FlowRuleEvent.Type.RULE_REMOVED && appId != null
-                    && event.subject().appId() == appId.id();
+            return (event.type() == FlowRuleEvent.Type.RULE_REMOVED || event.type() == FlowRuleEvent.Type.RULE_UPDATED)
+                    && appId != null && event.subject().appId() == appId.id();
         }
 
         @Override
         public void event(FlowRuleEvent event) {
-            host.ruleRemoved(event.subject());
+            host.flowRuleEvent(event);
         }
     }
 }

@@ -9,7 +9,9 @@ import org.fudp.loop.LoopSettings;
 import org.fudp.loop.Notice;
 import org.fudp.loop.PacketIn;
 import org.fudp.loop.TrafficClass;
+import org.onosproject.net.flow.FlowEntry;
 import org.onosproject.net.flow.FlowRule;
+import org.onosproject.net.flow.FlowRuleEvent;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -172,6 +174,24 @@ final class LoopHost {
             OptionalLong key = rules.removed(removed);
             return key.isPresent() ? loop.ruleRemoved(now, key.getAsLong()) : Actions.none();
         });
+    }
+
+    /**
+     * Hands the loop an event of one of the app's rules. A removal makes it forget the rule's flow.
+     * Each statistics poll updates every rule (FlowRuleManager posts RULE_UPDATED for each entry the
+     * switch reported, ECFlowRuleStore gives the entry as the switch reported it): those readings,
+     * between periods, tell the loop when a flow stopped.
+     *
+     * @param event the event
+     */
+    void flowRuleEvent(FlowRuleEvent event) {
+        if (event.type() == FlowRuleEvent.Type.RULE_REMOVED) {
+            ruleRemoved(event.subject());
+        } else if (event.type() == FlowRuleEvent.Type.RULE_UPDATED && event.subject() instanceof FlowEntry) {
+            FlowEntry updated = (FlowEntry) event.subject();
+            submit("Counter reading", now -> rules.counter(updated)
+                    .map(c -> loop.poll(now, List.of(c))).orElse(Actions.none()));
+        }
     }
 
     void period() {

@@ -25,6 +25,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 
@@ -124,14 +125,25 @@ final class RuleAdapter {
     List<RuleCounter> counters() {
         List<RuleCounter> out = new ArrayList<>();
         for (FlowEntry e : flowRuleService.getFlowEntriesById(appId)) {
-            Long key = keyById.get(e.id());
-            if (key != null && e.state() == FlowEntry.FlowEntryState.ADDED) {
-                // ONOS 2.7 reports a rule's life in whole seconds (FlowEntryBuilder: duration_sec only).
-                out.add(new RuleCounter(key, e.lastSeen(), e.bytes(), e.life(TimeUnit.MILLISECONDS),
-                        LIFE_RESOLUTION_MS));
-            }
+            counter(e).ifPresent(out::add);
         }
         return out;
+    }
+
+    /**
+     * Reads the counter of one flow entry, as a statistics poll updated it.
+     *
+     * @param e the entry
+     * @return its reading, empty if it is not one of the loop's rules or not confirmed
+     */
+    Optional<RuleCounter> counter(FlowEntry e) {
+        Long key = keyById.get(e.id());
+        if (key == null || e.state() != FlowEntry.FlowEntryState.ADDED) {
+            return Optional.empty();
+        }
+        // ONOS 2.7 reports a rule's life in whole seconds (FlowEntryBuilder: duration_sec only).
+        return Optional.of(new RuleCounter(key, e.lastSeen(), e.bytes(), e.life(TimeUnit.MILLISECONDS),
+                LIFE_RESOLUTION_MS));
     }
 
     /**

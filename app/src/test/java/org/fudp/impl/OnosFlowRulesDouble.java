@@ -29,7 +29,10 @@ import java.util.concurrent.TimeUnit;
  *       its timeout is removed (FlowRuleManager.checkRuleLiveness), and RULE_REMOVED is posted only
  *       when a later reply no longer has it;</li>
  *   <li>an ADDED rule missing from a reply is installed again, its counters from zero
- *       (FlowRuleManager.flowMissing).</li>
+ *       (FlowRuleManager.flowMissing);</li>
+ *   <li>every entry in a reply is posted as RULE_ADDED when it was PENDING_ADD, else as
+ *       RULE_UPDATED, the event's subject the entry as the switch reported it
+ *       (FlowRuleManager.handleExistingFlow, ECFlowRuleStore.addOrUpdateFlowRuleInternal).</li>
  * </ul>
  */
 final class OnosFlowRulesDouble extends FlowRuleServiceAdapter {
@@ -180,12 +183,7 @@ final class OnosFlowRulesDouble extends FlowRuleServiceAdapter {
                 if (e.state == FlowEntry.FlowEntryState.PENDING_REMOVE) {
                     entries.remove(e.rule.id());
                     removedEvents++;
-                    FlowRuleEvent ev = new FlowRuleEvent(FlowRuleEvent.Type.RULE_REMOVED, e.rule);
-                    listeners.forEach(l -> {
-                        if (l.isRelevant(ev)) {
-                            l.event(ev);
-                        }
-                    });
+                    post(new FlowRuleEvent(FlowRuleEvent.Type.RULE_REMOVED, e.rule));
                 } else {
                     // flowMissing: installed again, counting from zero
                     e.onSwitch = true;
@@ -195,6 +193,8 @@ final class OnosFlowRulesDouble extends FlowRuleServiceAdapter {
                 }
                 continue;
             }
+            FlowRuleEvent.Type type = e.state == FlowEntry.FlowEntryState.PENDING_ADD
+                    ? FlowRuleEvent.Type.RULE_ADDED : FlowRuleEvent.Type.RULE_UPDATED;
             e.state = FlowEntry.FlowEntryState.ADDED;
             if (e.switchBytes != e.polledBytes) {
                 e.lastChangeMs = nowMs;
@@ -202,10 +202,19 @@ final class OnosFlowRulesDouble extends FlowRuleServiceAdapter {
             e.polledBytes = e.switchBytes;
             e.polledLifeS = (nowMs - e.switchInstalledMs) / 1000;
             e.lastSeenMs = nowMs;
+            post(new FlowRuleEvent(type, new PolledEntry(e)));
             if (!e.rule.isPermanent() && nowMs - e.lastChangeMs > e.rule.timeout() * 1000L) {
                 removeFlowRules(e.rule);
             }
         }
+    }
+
+    private void post(FlowRuleEvent ev) {
+        listeners.forEach(l -> {
+            if (l.isRelevant(ev)) {
+                l.event(ev);
+            }
+        });
     }
 
     /** An entry as ONOS's store serves it: the last poll's counters, life and lastSeen. */

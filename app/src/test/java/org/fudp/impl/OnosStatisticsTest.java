@@ -30,8 +30,8 @@ class OnosStatisticsTest {
     private final FlowRule rule;
 
     OnosStatisticsTest() {
-        // What FudpManager's flow rule listener does with ONOS's RULE_REMOVED.
-        onos.addListener(e -> f.host.ruleRemoved(e.subject()));
+        // What FudpManager's flow rule listener does with ONOS's events of the app's rules.
+        onos.addListener(f.host::flowRuleEvent);
         f.host.packetIn(new PacketIn(S1.toString(), 1, tcp, PacketIn.NO_MAC, false), new byte[60]);
         rule = onos.rules().get(0);
         onos.rate(rule, TCP_BPS);

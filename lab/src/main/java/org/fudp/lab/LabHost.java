@@ -30,6 +30,11 @@ final class LabHost {
     static final long TICK_MS = 250;
     /** A re-base the loop still wants after a try (a counter was missing) is tried again this much later. */
     static final long REBASE_RETRY_MS = 50;
+    /**
+     * How often the counters are read between periods, as ONOS's statistics polls do: the loop sees
+     * when a flow stopped within a period. OVS refreshes its counters every 100 ms (max-revalidator).
+     */
+    static final long POLL_MS = 100;
 
     private final LabConfig config;
     private final Switch sw;
@@ -40,12 +45,15 @@ final class LabHost {
     private final long periodMs;
     /** Keys of the loop's rules on the switch: a key missing from a dump is a rule that idled out. */
     private final Set<Long> installed = new HashSet<>();
+    /** When each TCP flow's traffic stopped, from the dumps alone: the lab's measure of a flow's end. */
+    private final TrafficStops stops = new TrafficStops();
     private final Map<String, String> lastReason = new HashMap<>();
     private final Map<String, AgentState> lastAgent = new HashMap<>();
     private long nowMs;
     private long nextPeriodMs;
     private long nextTickMs;
     private long nextRebaseTryMs;
+    private long nextPollMs;
 
     /**
      * Creates the host and its loop.
@@ -84,6 +92,7 @@ final class LabHost {
         execute(loop.setFacilities(now, List.of(LoopSetup.facility(config))));
         nextPeriodMs = now + periodMs;
         nextTickMs = now;
+        nextPollMs = now + POLL_MS;
     }
 
     /**
@@ -103,7 +112,7 @@ final class LabHost {
      * @return epoch milliseconds
      */
     long nextDueMs() {
-        long due = Math.min(nextPeriodMs, nextTickMs);
+        long due = Math.min(Math.min(nextPeriodMs, nextTickMs), nextPollMs);
         OptionalLong rebase = loop.rebaseDueMs();
         return rebase.isPresent() ? Math.min(due, Math.max(rebase.getAsLong(), nextRebaseTryMs)) : due;
     }
@@ -121,10 +130,15 @@ final class LabHost {
             List<RuleCounter> counters = readCounters(now);
             execute(loop.period(now, counters));
             nextPeriodMs = Math.max(nextPeriodMs + periodMs, now + periodMs / 2);
+            nextPollMs = now + POLL_MS;
         } else if (rebase.isPresent() && now >= rebase.getAsLong() && now >= nextRebaseTryMs) {
             List<RuleCounter> counters = readCounters(now);
             execute(loop.rebase(now, counters));
             nextRebaseTryMs = now + REBASE_RETRY_MS;
+            nextPollMs = now + POLL_MS;
+        } else if (now >= nextPollMs) {
+            execute(loop.poll(now, readCounters(now)));
+            nextPollMs = now + POLL_MS;
         }
         if (now >= nextTickMs) {
             execute(loop.tick(now));
@@ -159,6 +173,7 @@ final class LabHost {
             log.accept("WARN cannot read the counters: " + e.getMessage());
             return List.of();
         }
+        stops.read(now, counters.values()).forEach(log);
         List<Long> gone = new ArrayList<>();
         for (Long key : installed) {
             if (!counters.containsKey(key)) {
@@ -193,6 +208,7 @@ final class LabHost {
             }
             if (switchCall("add-flows", () -> sw.addFlows(flows))) {
                 a.rulesToAdd().forEach(r -> installed.add(r.key()));
+                stops.watch(a.rulesToAdd());
             }
         }
         for (FrameOut f : a.frames()) {

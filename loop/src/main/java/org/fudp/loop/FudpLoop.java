@@ -45,6 +45,8 @@ public final class FudpLoop {
     private final Map<String, CfsController> controllers = new HashMap<>();
     private final Map<String, Map<FiveTuple, Long>> toldByCfs = new HashMap<>();
     private final Set<String> changedThisPeriod = new HashSet<>();
+    /** The sets whose last decision found them fair: their limits in force hold TCP's share. */
+    private final Set<String> fairSets = new HashSet<>();
     private final LimitsInForce limits = new LimitsInForce();
     private final Set<FiveTuple> publishedAllocations = new HashSet<>();
     private Map<String, CfsAssignment> lastGroups = new LinkedHashMap<>();
@@ -463,8 +465,9 @@ public final class FudpLoop {
                 members.computeIfAbsent(a.get().cfsId(), k -> new ArrayList<>()).add(f);
             }
         }
+        members.forEach(this::endQuietly);
         Map<FiveTuple, Long> allocations = new HashMap<>();
-        Map<String, Decision> decisions = decide(nowMs, groups, members, allocations, out);
+        Map<String, Decision> decisions = decide(nowMs, groups, members, departedTcp(groups), allocations, out);
         if (settings.enabled()) {
             limits.update(allocations, decisions, flows.all());
         } else {
@@ -480,6 +483,53 @@ public final class FudpLoop {
         return out;
     }
 
+    /**
+     * Takes out of a set the TCP flows that fell still before the period's end, when that can only
+     * be an end: the set was fair (its UDP flows held at their limits, so no UDP burst starves TCP
+     * into timeouts) and another of its TCP flows still moves. A flow starved into timeouts next to
+     * an unlimited UDP flow stays, and so does a set's last TCP flow: taking it for gone would lift
+     * every limit (NO_TCP) when TCP needs them most.
+     */
+    private void endQuietly(String cfsId, List<TrackedFlow> setMembers) {
+        if (!fairSets.contains(cfsId)) {
+            return;
+        }
+        List<TrackedFlow> ended = new ArrayList<>();
+        boolean tcpMoving = false;
+        for (TrackedFlow f : setMembers) {
+            if (f.isUdp()) {
+                continue;
+            }
+            if (f.endedQuietly()) {
+                ended.add(f);
+            } else {
+                tcpMoving = true;
+            }
+        }
+        if (!tcpMoving) {
+            return;
+        }
+        for (TrackedFlow f : ended) {
+            f.leave();
+            f.assign(null);
+            setMembers.remove(f);
+        }
+    }
+
+    // The TCP flows that left each set this period, and what they carried in it: the set's remaining
+    // TCP flows take that share over (CfsInput#withTcpDepartures).
+    private Map<String, double[]> departedTcp(Map<String, CfsAssignment> groups) {
+        Map<String, double[]> out = new HashMap<>();
+        for (TrackedFlow f : flows.all()) {
+            if (!f.isUdp() && f.departed() && groups.containsKey(f.lastCfsId())) {
+                double[] d = out.computeIfAbsent(f.lastCfsId(), k -> new double[2]);
+                d[0]++;
+                d[1] += f.throughputKnown() ? f.throughputBps() : 0;
+            }
+        }
+        return out;
+    }
+
     private static Map<Long, RuleCounter> index(Collection<RuleCounter> counters) {
         Map<Long, RuleCounter> byKey = new HashMap<>();
         for (RuleCounter c : counters) {
@@ -489,12 +539,13 @@ public final class FudpLoop {
     }
 
     private Map<String, Decision> decide(long nowMs, Map<String, CfsAssignment> groups,
-                                         Map<String, List<TrackedFlow>> members, Map<FiveTuple, Long> allocations,
-                                         Actions out) {
+                                         Map<String, List<TrackedFlow>> members, Map<String, double[]> departedTcp,
+                                         Map<FiveTuple, Long> allocations, Actions out) {
         // A set that lost every member starts afresh when flows return.
         controllers.keySet().retainAll(groups.keySet());
         toldByCfs.keySet().retainAll(groups.keySet());
         changedThisPeriod.clear();
+        fairSets.clear();
         Map<String, Decision> decisions = new LinkedHashMap<>();
         if (!settings.enabled()) {
             controllers.clear();
@@ -515,8 +566,15 @@ public final class FudpLoop {
             }
             CfsAssignment g = groups.get(id);
             CfsInput input = g.capacityBps() > 0 ? CfsInput.of(id, g.capacityBps(), samples) : CfsInput.of(id, samples);
+            double[] departed = departedTcp.get(id);
+            if (departed != null) {
+                input = input.withTcpDepartures((int) departed[0], departed[1]);
+            }
             Decision d = controllers.computeIfAbsent(id, k -> new CfsController(k, settings.fudpa())).step(input);
             decisions.put(id, d);
+            if (d.reason().isFair()) {
+                fairSets.add(id);
+            }
             Allocations a = d.allocations();
             Map<FiveTuple, Long> told = new LinkedHashMap<>();
             for (int i = 0; i < a.size(); i++) {
@@ -533,6 +591,26 @@ public final class FudpLoop {
             out.addDecision(DecisionRecord.of(d, periods, nowMs, settings.dryRun(), told));
         }
         return decisions;
+    }
+
+    /**
+     * Takes counters read between periods (a statistics poll). They change no rate; they tell when
+     * each flow's traffic stopped, so that the period can see a flow that ended within it.
+     *
+     * @param nowMs the time
+     * @param counters the counters read; a rule that is missing has no new reading
+     * @return what to do (nothing, today)
+     */
+    public Actions poll(long nowMs, Collection<RuleCounter> counters) {
+        Actions out = begin(nowMs);
+        // By rule, not by flow: ONOS hands its readings over one rule at a time.
+        for (RuleCounter c : counters) {
+            TrackedFlow f = flows.byRule(c.key());
+            if (f != null) {
+                f.read(c);
+            }
+        }
+        return out;
     }
 
     // ---------------------------------------------------------------- measuring under new limits

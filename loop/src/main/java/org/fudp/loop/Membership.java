@@ -4,7 +4,9 @@ package org.fudp.loop;
  * Whether a flow counts in its correlation flow set this period. A flow joins once it carries
  * {@link #JOIN_BPS}; it leaves after a run of idle periods (one for UDP; for TCP one after a
  * period at the join rate, else three), or at once when its connection closes (FIN or RST). A
- * period without a usable rate changes nothing.
+ * TCP flow whose counter stopped before the period's end may have ended quietly
+ * ({@link #endedQuietly()}); the loop, which sees its set, decides whether it leaves
+ * ({@link #leave()}). A period without a usable rate changes nothing.
  */
 final class Membership {
 
@@ -33,12 +35,19 @@ final class Membership {
      * starts limited.
      */
     static final int UDP_GRACE_PERIODS = 1;
+    /**
+     * A TCP flow at the join rate whose counter has been still this long at a period's end may
+     * have ended within the period. Linux never retransmits sooner than 200 ms after a loss, so a
+     * live flow can fall still for that long; a flow of a set at its allocation seldom does.
+     */
+    static final long QUIET_END_MS = 300;
 
     private final int gracePeriods;
     private boolean member;
     private boolean closed;
     private int idlePeriods;
     private double lastBps;
+    private boolean endedQuietly;
 
     Membership(boolean udp) {
         this.gracePeriods = udp ? UDP_GRACE_PERIODS : TCP_GRACE_PERIODS;
@@ -52,9 +61,28 @@ final class Membership {
      * @return whether the flow is a member this period
      */
     boolean update(boolean known, double rateBps) {
+        return update(known, rateBps, 0);
+    }
+
+    /**
+     * Updates membership from this period's offered rate and how long the flow's counter has been
+     * still at the period's end.
+     *
+     * @param known whether the period has a usable rate
+     * @param rateBps the offered rate
+     * @param stillMs for how long the counter has not moved, 0 if it moved at the last reading
+     * @return whether the flow is a member this period
+     */
+    boolean update(boolean known, double rateBps, long stillMs) {
+        endedQuietly = false;
         if (closed || !known) {
             return member;
         }
+        // The whole previous period at the join rate, then still before this one's end: it may
+        // have ended (an ended flow carried part of this period). A flow that moved nothing all
+        // period is left to the idle rules below.
+        boolean quiet = gracePeriods > 1 && member && lastBps >= JOIN_BPS && rateBps >= IDLE_BPS
+                && stillMs >= QUIET_END_MS;
         if (rateBps >= JOIN_BPS) {
             member = true;
             idlePeriods = 0;
@@ -67,7 +95,30 @@ final class Membership {
             idlePeriods = 0;
         }
         lastBps = rateBps;
+        endedQuietly = quiet && member;
         return member;
+    }
+
+    /**
+     * Tells whether the last update found a TCP member that fell still before the period's end
+     * after a period at the join rate. It is an ended connection or one in a retransmission
+     * timeout; only the flow's set can tell which.
+     *
+     * @return whether it may have ended quietly
+     */
+    boolean endedQuietly() {
+        return endedQuietly;
+    }
+
+    /**
+     * Ends membership now, for a flow judged ended without a FIN or RST. Unlike {@link #close()}
+     * it is not final: traffic at the join rate brings the flow back.
+     */
+    void leave() {
+        member = false;
+        endedQuietly = false;
+        // Its last period counts as idle history: a return must reach the join rate again.
+        lastBps = 0;
     }
 
     /**

@@ -29,9 +29,12 @@ final class TrackedFlow {
     private final RateEstimator mainRate;
     private final RateEstimator backRate;
     private final Membership membership;
+    private final CounterMotion motion = new CounterMotion();
     private final long sinceMs;
     private CfsAssignment cfs;
     private String lastCfsId = "";
+    private boolean assigned;
+    private boolean departed;
     private boolean takenOver;
 
     TrackedFlow(long number, FiveTuple tuple, Facility facility, long onwardPort, boolean viaAdjustor,
@@ -109,6 +112,7 @@ final class TrackedFlow {
      * @param counters the counters read, by rule key
      */
     void measure(long nowMs, Map<Long, RuleCounter> counters) {
+        read(counters);
         if (takenOver) {
             // The counters have run since another instance installed the rules, at rates this
             // instance never saw: they only start the first window.
@@ -118,6 +122,29 @@ final class TrackedFlow {
         feed(mainRate, counters.get(main.key()), nowMs);
         if (back != null) {
             feed(backRate, counters.get(back.key()), nowMs);
+        }
+    }
+
+    /**
+     * Takes a reading of the flow's counters between periods: it tells when its traffic stopped.
+     *
+     * @param counters the counters read, by rule key
+     */
+    void read(Map<Long, RuleCounter> counters) {
+        RuleCounter c = counters.get(main.key());
+        if (c != null) {
+            read(c);
+        }
+    }
+
+    /**
+     * Takes one reading of one of the flow's counters between periods.
+     *
+     * @param c the reading; only the rule that counts what the flow offers tells when it stopped
+     */
+    void read(RuleCounter c) {
+        if (c.key() == main.key()) {
+            motion.read(c.sampleMs(), c.bytes());
         }
     }
 
@@ -151,6 +178,7 @@ final class TrackedFlow {
      * @return true if every counter of the flow now starts at or after that time
      */
     boolean rebase(Map<Long, RuleCounter> counters, long notBeforeMs) {
+        read(counters);
         boolean done = rebase(mainRate, counters.get(main.key()), notBeforeMs);
         if (back != null) {
             done &= rebase(backRate, counters.get(back.key()), notBeforeMs);
@@ -198,7 +226,24 @@ final class TrackedFlow {
      * @return whether the flow is a member this period
      */
     boolean updateMembership() {
-        return membership.update(demandKnown(), demandBps());
+        return membership.update(demandKnown(), demandBps(), motion.stillMs());
+    }
+
+    /**
+     * Tells whether this period's membership update found a TCP member still before the period's
+     * end (see {@link Membership#endedQuietly()}).
+     *
+     * @return whether it may have ended quietly
+     */
+    boolean endedQuietly() {
+        return membership.endedQuietly();
+    }
+
+    /**
+     * Takes the flow out of its set now: its set judged it ended.
+     */
+    void leave() {
+        membership.leave();
     }
 
     void close() {
@@ -216,10 +261,22 @@ final class TrackedFlow {
      * @param assignment its set, null when it is no member
      */
     void assign(CfsAssignment assignment) {
+        departed = assigned && assignment == null;
+        assigned = assignment != null;
         cfs = assignment;
         if (assignment != null) {
             lastCfsId = assignment.cfsId();
         }
+    }
+
+    /**
+     * Tells whether the flow was a member of {@link #lastCfsId()} last period and is none this
+     * period: it left (ended, idle, or closed) during this one.
+     *
+     * @return whether it left this period
+     */
+    boolean departed() {
+        return departed;
     }
 
     /**

@@ -281,6 +281,58 @@ class FudpLoopTest {
         assertNull(h.cfs(SET1));
     }
 
+    /**
+     * Runs the TCP flows and UDP1 for one period at a rate each (UDP1 delivering udpThroughput), then
+     * a second in which TCP1 stops two seconds in, with a statistics poll at that moment.
+     */
+    private static void tcp1EndsWithinThePeriod(LoopHarness x, List<FiveTuple> tcp, double rate,
+                                                double udpThroughput) {
+        tcp.forEach(t -> x.packetIn(t, H1));
+        x.packetIn(UDP1, H1);
+        x.at(T0 + PERIOD);
+        tcp.forEach(t -> x.flow(t, RuleSpec.Role.DIRECT, rate));
+        x.flow(UDP1, RuleSpec.Role.TO_ADJUSTOR, rate);
+        x.flow(UDP1, RuleSpec.Role.FROM_ADJUSTOR, udpThroughput);
+        x.period();
+        x.at(T0 + PERIOD + 2000);
+        x.flow(TCP1, RuleSpec.Role.DIRECT, rate);
+        x.poll();
+        x.at(T0 + 2 * PERIOD);
+        x.flow(TCP1, RuleSpec.Role.DIRECT, 0);
+        tcp.stream().filter(t -> !t.equals(TCP1)).forEach(t -> x.flow(t, RuleSpec.Role.DIRECT, 4_000_000));
+        x.flow(UDP1, RuleSpec.Role.TO_ADJUSTOR, rate);
+        x.flow(UDP1, RuleSpec.Role.FROM_ADJUSTOR, rate);
+        x.period();
+    }
+
+    @Test
+    void aTcpFlowThatStopsWithinThePeriodOfAFairSetLeavesAndHandsItsShareOver() {
+        tcp1EndsWithinThePeriod(h, List.of(TCP1, TCP2), 3_300_000, 3_300_000);
+        assertEquals(Set.of(TCP2), h.cfs(SET1).tcpFlows(), "seen at the first period after its end");
+        DecisionRecord d = last(h.decisions(SET1));
+        assertEquals(1, d.tcpCount());
+        // TCP2's 4 Mbit/s plus what TCP1 carried in its last 2 s of the period (1.32 Mbit/s) is less
+        // than the two held before: TCP2 takes TCP1's share over, and the aggregate stays at 6.6.
+        assertEquals(6_600_000, d.measuredTcpBps(), 20_000);
+        h.at(T0 + 3 * PERIOD);
+        h.flow(TCP1, RuleSpec.Role.DIRECT, 2_000_000);
+        h.flow(TCP2, RuleSpec.Role.DIRECT, 2_000_000);
+        h.period();
+        assertEquals(Set.of(TCP1, TCP2), h.cfs(SET1).tcpFlows(), "traffic at the join rate brings it back");
+    }
+
+    @Test
+    void aStoppedTcpFlowNextToAnUnlimitedUdpFloodIsTakenForStarvedAndStays() {
+        tcp1EndsWithinThePeriod(h, List.of(TCP1, TCP2), 3_300_000, 9_000_000);
+        assertEquals(Set.of(TCP1, TCP2), h.cfs(SET1).tcpFlows(), "its set was not fair: a timeout, not an end");
+    }
+
+    @Test
+    void theLastTcpFlowOfASetIsNotTakenForEndedBeforeItsPeriodIsIdle() {
+        tcp1EndsWithinThePeriod(h, List.of(TCP1), 5_000_000, 5_000_000);
+        assertEquals(Set.of(TCP1), h.cfs(SET1).tcpFlows(), "taking it for gone would lift every limit (NO_TCP)");
+    }
+
     @Test
     void closingRulesTakeAClosedConnectionOutOfItsSetBothWays() {
         LoopHarness lab = new LoopHarness(LoopSettings.builder().closingRules(true).build());

@@ -186,6 +186,11 @@ final class LoopHarness {
         return apply(loop.period(now, readCounters()));
     }
 
+    /** Hands the loop a statistics poll between periods, with every rule's counter as read now. */
+    Actions poll() {
+        return apply(loop.poll(now, readCounters()));
+    }
+
     Actions tick() {
         return apply(loop.tick(now));
     }

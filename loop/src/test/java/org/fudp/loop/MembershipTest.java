@@ -52,6 +52,34 @@ class MembershipTest {
     }
 
     @Test
+    void aTcpFlowStillBeforeThePeriodsEndAfterAPeriodAtTheJoinRateMayHaveEnded() {
+        Membership tcp = new Membership(false);
+        tcp.update(true, 2e6);
+        assertTrue(tcp.update(true, 0.8e6, Membership.QUIET_END_MS));
+        assertTrue(tcp.endedQuietly());
+        tcp.leave();
+        assertFalse(tcp.update(true, 0), "out until it sends at the join rate again");
+        assertTrue(tcp.update(true, 2e6));
+    }
+
+    @Test
+    void aShortStallAUdpFlowOrAFlowAlreadyLowIsNoQuietEnd() {
+        Membership tcp = new Membership(false);
+        tcp.update(true, 2e6);
+        tcp.update(true, 0.8e6, Membership.QUIET_END_MS - 1);
+        assertFalse(tcp.endedQuietly(), "a retransmission timeout is 200 ms at least");
+        tcp.update(true, 0.8e6, Membership.QUIET_END_MS);
+        assertTrue(tcp.endedQuietly(), "its previous period was at the join rate");
+        tcp.update(true, 2 * Membership.IDLE_BPS);
+        tcp.update(true, 2 * Membership.IDLE_BPS, Membership.QUIET_END_MS);
+        assertFalse(tcp.endedQuietly(), "its previous period was below the join rate: the idle rules decide");
+        Membership udp = new Membership(true);
+        udp.update(true, 2e6);
+        udp.update(true, 0.8e6, Membership.QUIET_END_MS);
+        assertFalse(udp.endedQuietly(), "a UDP flow leaves after one idle period anyway");
+    }
+
+    @Test
     void aPeriodWithoutARateChangesNothing() {
         Membership m = new Membership(true);
         m.update(true, 1e6);
