@@ -13,6 +13,7 @@ TRANSIENT_PERIODS = 10  # control periods after an arrival or departure that cou
 SETTLED = ("IN_BAND", "WITHIN_MARGIN", "AT_ALLOCATION", "BELOW_SHARE")
 IN_BAND = ("IN_BAND", "WITHIN_MARGIN")  # the UDP average inside the band, or within its hysteresis margin
 TCP_SETTLE = 3.0  # seconds a scheduled TCP flow needs before the controller must count it
+JOIN_MBPS = 10 * 1514 * 8 / 1e6  # the loop's join rate (Membership.JOIN_BPS): below it a TCP flow is starved
 
 # The paper's own results (Section 5.2), shown beside ours. The paper gives one fairness figure per
 # mechanism "in the equilibrium state", and power for IP only relative to FUDP.
@@ -246,6 +247,28 @@ class MechanismResult:
         return sum(1 for r in self.controller if r["set"] == set_name and r["reason"] == "NO_TCP"
                    and any(f.start + TCP_SETTLE <= r["t"] < f.end - 1.0 for f in tcp))
 
+    def starved_tcp(self, set_name):
+        """Seconds in which a scheduled TCP flow of the set moved less than the join rate (ten full frames a
+        second, at its receiver) although it had run for TCP_SETTLE seconds and had a second to go: starved
+        into retransmission timeouts. For each, whether the controller's first period ending after it counted
+        fewer TCP flows than the schedule: a starved flow taken for gone."""
+        tcp = [f for f in self.set_flows(set_name) if f.protocol == "tcp"]
+        rows = [r for r in self.controller if r["set"] == set_name]
+        starved = dropped = 0
+        for f in tcp:
+            for i, t in enumerate(self.times):
+                if not (f.start + TCP_SETTLE <= t - BIN / 2 and t + BIN / 2 <= f.end - 1.0):
+                    continue
+                if self.flow_mbps[f.id][i] >= JOIN_MBPS:
+                    continue
+                starved += 1
+                after = [r for r in rows if r["t"] >= t + BIN / 2]
+                if after:
+                    r = after[0]
+                    running = sum(1 for g in tcp if g.start + TCP_SETTLE <= r["t"] < g.end - 1.0)
+                    dropped += 1 if r["tcpFlows"] < running else 0
+        return {"starvedSeconds": starved, "takenForGone": dropped}
+
     def packet_outs(self):
         """Packet-Outs (control frames) per minute over the run, transient (any set within TRANSIENT_PERIODS
         after an event) and steady, from the cumulative count in the controller's log."""
@@ -374,6 +397,7 @@ def summary(results, scenario, extra=None):
             for s in scenario.sets():
                 entry["sets"][s]["churn"] = r.churn(s)
                 entry["sets"][s]["noTcpWhileTcpRuns"] = r.tcp_dropped(s)
+                entry["sets"][s]["starvedTcp"] = r.starved_tcp(s)
             entry["packetOuts"] = r.packet_outs()
         out["mechanisms"][r.mechanism] = entry
     if extra:
@@ -429,6 +453,10 @@ def write_summary(results, scenario, outdir, extra=None):
         lines.append("- periods in which the controller counted no TCP flow although one ran (a starved TCP flow "
                      "taken for gone): " + ", ".join("%s %d" % (s, m["noTcpWhileTcpRuns"])
                                                       for s, m in fudp["sets"].items()))
+        lines.append("- seconds in which a running TCP flow was starved below the join rate, and of those, how many "
+                     "the controller's next period counted it gone: " + ", ".join(
+                         "%s %d, %d" % (s, m["starvedTcp"]["starvedSeconds"], m["starvedTcp"]["takenForGone"])
+                         for s, m in fudp["sets"].items()))
         po = fudp["packetOuts"]
         lines.append("- Packet-Outs: steady %s/min, transient %s/min" % (po["steady"]["perMinute"],
                                                                         po["transient"]["perMinute"]))

@@ -66,6 +66,12 @@ class Flow:
                 raise ScenarioError("%s.onOff: expected an object {onSeconds, offSeconds}" % where)
             self.on_off = (_positive(_need(oo, "onSeconds", float, where + ".onOff"), where + ".onOff.onSeconds"),
                            _positive(_need(oo, "offSeconds", float, where + ".onOff"), where + ".onOff.offSeconds"))
+        self.dscp = None  # the DSCP its packets carry (iperf3 --dscp), for classes that match on it
+        if "dscp" in raw:
+            d = raw["dscp"]
+            if not isinstance(d, int) or isinstance(d, bool) or not 0 <= d <= 63:
+                raise ScenarioError("%s.dscp: must be an integer 0..63, got %r" % (where, d))
+            self.dscp = d
         self.set = None  # filled in from the bottleneck the destination sits behind
 
     @property
@@ -187,12 +193,13 @@ class Scenario:
 
 
 def _traffic_class(raw, where, sc):
-    """A traffic class for the lab controller (docs/algorithm.md, "Policies"), matched on the flows it names:
-    {"name", "flows": [ids], "weight"?, "minMbps"?, "capMbps"?, "exempt"?}. Returns its lines for the
-    controller's `classes` property: one per flow, matching the flow's iperf3 port."""
+    """A traffic class for the lab controller (docs/algorithm.md, "Policies"), holding the flows it names:
+    {"name", "flows": [ids], "dscp"?: [values], "weight"?, "minMbps"?, "capMbps"?, "exempt"?}. Returns its
+    lines for the controller's `classes` property: with "dscp", one line matching UDP of those DSCP values
+    (each named flow must send with one of them); else one per flow, matching the flow's iperf3 port."""
     if not isinstance(raw, dict):
         raise ScenarioError("%s: must be an object" % where)
-    unknown = set(raw) - {"name", "flows", "weight", "minMbps", "capMbps", "exempt"}
+    unknown = set(raw) - {"name", "flows", "dscp", "weight", "minMbps", "capMbps", "exempt"}
     if unknown:
         raise ScenarioError("%s.%s: unknown field" % (where, sorted(unknown)[0]))
     name = _need(raw, "name", str, where)
@@ -215,8 +222,18 @@ def _traffic_class(raw, where, sc):
     if not isinstance(exempt, bool):
         raise ScenarioError("%s.exempt: must be true or false, got %r" % (where, exempt))
     extra += " exempt=%s" % ("true" if exempt else "false")
-    return {"name": name, "flows": flows, "weight": weight, "exempt": exempt,
-            "lines": ["%s proto=udp dport=%d%s" % (name, traffic.BASE_PORT + fid, extra) for fid in flows]}
+    lines = ["%s proto=udp dport=%d%s" % (name, traffic.BASE_PORT + fid, extra) for fid in flows]
+    if "dscp" in raw:
+        dscp = raw["dscp"]
+        if not isinstance(dscp, list) or not dscp or not all(
+                isinstance(d, int) and not isinstance(d, bool) and 0 <= d <= 63 for d in dscp):
+            raise ScenarioError("%s.dscp: must be a non-empty list of integers 0..63, got %r" % (where, dscp))
+        for fid in flows:
+            if ids[fid].dscp not in dscp:
+                raise ScenarioError("%s.flows: flow %r sends with DSCP %r, not one of %r" % (where, fid, ids[fid].dscp,
+                                                                                         dscp))
+        lines = ["%s proto=udp dscp=%s%s" % (name, ",".join(str(d) for d in dscp), extra)]
+    return {"name": name, "flows": flows, "weight": weight, "exempt": exempt, "lines": lines}
 
 
 def load(path):

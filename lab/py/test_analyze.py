@@ -120,6 +120,18 @@ class ReconvergenceFromTheControllersLog(unittest.TestCase):
         self.assertEqual(1.8, e["settledAfterTrafficStopped"])
         self.assertIn("settled 1.8 s after that", analyze.reconvergence_text(e))
 
+    def test_a_starved_tcp_flow_is_counted_and_so_is_the_controller_taking_it_for_gone(self):
+        import scenario
+        sc = scenario.load(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scenarios",
+                                        "departures.json"))
+        for tcp_counted, gone in ((3, 0), (2, 1)):
+            rows = [self.row(29.4, 3, "IN_BAND"), self.row(30.4, tcp_counted, "IN_BAND")]
+            r = analyze.MechanismResult(sc, "fudp", "/nonexistent", 0.0, [], rows)
+            for f in sc.flows:
+                r.flow_mbps[f.id] = [3.0] * len(r.times)
+            r.flow_mbps[3][29] = 0.05  # TCP 3 moves 50 kbit/s in [29, 30) s: starved
+            self.assertEqual({"starvedSeconds": 1, "takenForGone": gone}, r.starved_tcp("set1"))
+
     def test_stops_are_read_from_the_controllers_log(self):
         import fudp
         import tempfile

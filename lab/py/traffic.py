@@ -20,6 +20,8 @@ def client_cmd(flow, dst_ip, duration):
     else:
         # A fixed source port keeps the 5-tuple, so ON periods of one flow are one flow to the switch.
         cmd += ["-u", "-b", "%gM" % flow.rate_mbps, "-l", str(UDP_PAYLOAD), "--cport", str(40000 + flow.id)]
+    if flow.dscp is not None:
+        cmd += ["--dscp", str(flow.dscp)]
     return cmd
 
 

@@ -69,6 +69,7 @@ public final class FudpConfig extends Config<ApplicationId> {
     static final String PROTOCOL = "protocol";
     static final String SRC_PORTS = "srcPorts";
     static final String DST_PORTS = "dstPorts";
+    static final String DSCP = "dscp";
     static final String WEIGHT = "weight";
     static final String MIN_BPS = "minBps";
     static final String CAP_BPS = "capBps";
@@ -202,6 +203,12 @@ public final class FudpConfig extends Config<ApplicationId> {
             }
             ports(n, SRC_PORTS, c.srcPorts());
             ports(n, DST_PORTS, c.dstPorts());
+            if (c.dscp().length > 0) {
+                ArrayNode d = n.putArray(DSCP);
+                for (int v : c.dscp()) {
+                    d.add(v);
+                }
+            }
             FlowPolicy p = c.policy();
             n.put(WEIGHT, p.weight());
             if (p.minBps() > 0) {
@@ -288,8 +295,8 @@ public final class FudpConfig extends Config<ApplicationId> {
             return null;
         }
         int before = p.errors.size();
-        checkOnly(p, n, path, NAME, SRC_PREFIX, DST_PREFIX, PROTOCOL, SRC_PORTS, DST_PORTS, WEIGHT, MIN_BPS, CAP_BPS,
-                EXEMPT);
+        checkOnly(p, n, path, NAME, SRC_PREFIX, DST_PREFIX, PROTOCOL, SRC_PORTS, DST_PORTS, DSCP, WEIGHT, MIN_BPS,
+                CAP_BPS, EXEMPT);
         String name = name(p, n.get(NAME), path + "." + NAME);
         AddressPrefix src = n.has(SRC_PREFIX) ? prefix(p, n.get(SRC_PREFIX), path + "." + SRC_PREFIX) : null;
         AddressPrefix dst = n.has(DST_PREFIX) ? prefix(p, n.get(DST_PREFIX), path + "." + DST_PREFIX) : null;
@@ -304,6 +311,7 @@ public final class FudpConfig extends Config<ApplicationId> {
         }
         int[] srcPorts = n.has(SRC_PORTS) ? ports(p, n.get(SRC_PORTS), path + "." + SRC_PORTS) : null;
         int[] dstPorts = n.has(DST_PORTS) ? ports(p, n.get(DST_PORTS), path + "." + DST_PORTS) : null;
+        int[] dscp = n.has(DSCP) ? dscp(p, n.get(DSCP), path + "." + DSCP) : null;
         double weight = n.has(WEIGHT) ? number(p, n.get(WEIGHT), path + "." + WEIGHT) : 1;
         double min = n.has(MIN_BPS) ? number(p, n.get(MIN_BPS), path + "." + MIN_BPS) : 0;
         double cap = n.has(CAP_BPS) ? number(p, n.get(CAP_BPS), path + "." + CAP_BPS) : Double.POSITIVE_INFINITY;
@@ -319,7 +327,7 @@ public final class FudpConfig extends Config<ApplicationId> {
             return null;
         }
         try {
-            return new TrafficClass(src, dst, protocol, srcPorts, dstPorts,
+            return new TrafficClass(src, dst, protocol, srcPorts, dstPorts, dscp,
                     FlowPolicy.of(name, weight, min, cap, exempt));
         } catch (IllegalArgumentException e) {
             // FlowPolicy names the field first: "weight: must be ..."
@@ -361,6 +369,32 @@ public final class FudpConfig extends Config<ApplicationId> {
         }
         p.errors.add(path + ": must be a port (5004) or a range (\"5000-5100\") within 0..65535, was " + n);
         return null;
+    }
+
+    // One DSCP value or a non-empty list of them: an operator's class is often several (AF41, AF42, AF43).
+    private static int[] dscp(Parsed p, JsonNode n, String path) {
+        List<JsonNode> values = new ArrayList<>();
+        if (n.isArray()) {
+            n.forEach(values::add);
+        } else {
+            values.add(n);
+        }
+        int[] out = new int[values.size()];
+        for (int i = 0; i < out.length; i++) {
+            JsonNode v = values.get(i);
+            if (!v.isIntegralNumber() || v.asInt() < 0 || v.asInt() > TrafficClass.MAX_DSCP) {
+                p.errors.add(path + ": must be a DSCP value 0.." + TrafficClass.MAX_DSCP
+                        + " or a non-empty list of them, was " + n);
+                return null;
+            }
+            out[i] = v.asInt();
+        }
+        if (out.length == 0) {
+            p.errors.add(path + ": must be a DSCP value 0.." + TrafficClass.MAX_DSCP
+                    + " or a non-empty list of them, was " + n);
+            return null;
+        }
+        return out;
     }
 
     private static double number(Parsed p, JsonNode n, String path) {

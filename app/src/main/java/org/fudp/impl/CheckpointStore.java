@@ -243,11 +243,14 @@ final class CheckpointStore {
             out.writeLong(f.burstBytes());
             out.writeString(f.cfsId());
             out.writeBoolean(f.member());
+            out.writeInt(f.dscp());
+            out.writeBoolean(f.remarked());
         }
 
         static FlowCheckpoint readFlow(Input in) {
             return new FlowCheckpoint(FlowIds.parse("checkpoint", in.readString()), in.readLong(), in.readBoolean(),
-                    in.readLong(), in.readLong(), in.readLong(), in.readString(), in.readBoolean());
+                    in.readLong(), in.readLong(), in.readLong(), in.readString(), in.readBoolean(), in.readInt(),
+                    in.readBoolean());
         }
 
         @Override

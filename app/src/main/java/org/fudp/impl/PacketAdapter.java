@@ -164,7 +164,7 @@ final class PacketAdapter implements PacketProcessor {
         }
         context.block();
         if (verdict == PacketVerdict.TAKE) {
-            host.packetIn(new PacketIn(f.id(), inPort, t, dstMac, false), frameBytes(pkt, eth));
+            host.packetIn(new PacketIn(f.id(), inPort, t, dstMac, false, dscp(eth)), frameBytes(pkt, eth));
         }
     }
 
@@ -202,6 +202,22 @@ final class PacketAdapter implements PacketProcessor {
             return null;
         }
         return null;
+    }
+
+    /**
+     * Reads the DSCP of an IPv4 or IPv6 packet: a traffic class may match on it.
+     *
+     * @param eth the parsed frame
+     * @return 0..63, {@link PacketIn#NO_DSCP} for anything else
+     */
+    static int dscp(Ethernet eth) {
+        if (eth.getPayload() instanceof IPv4) {
+            return ((IPv4) eth.getPayload()).getDscp() & 0x3f;
+        }
+        if (eth.getPayload() instanceof IPv6) {
+            return (((IPv6) eth.getPayload()).getTrafficClass() & 0xff) >> 2;
+        }
+        return PacketIn.NO_DSCP;
     }
 
     private static FiveTuple transport(int proto, InetAddress src, InetAddress dst, IPacket l4) {

@@ -1,6 +1,7 @@
 package org.fudp.impl;
 
 import org.fudp.loop.RuleCounter;
+import org.fudp.loop.PacketIn;
 import org.fudp.loop.RuleSpec;
 import org.fudp.protocol.FiveTuple;
 import org.onlab.packet.Ethernet;
@@ -201,6 +202,10 @@ final class RuleAdapter {
             b.matchUdpSrc(TpPort.tpPort(t.srcPort())).matchUdpDst(TpPort.tpPort(t.dstPort()));
         } else {
             b.matchTcpSrc(TpPort.tpPort(t.srcPort())).matchTcpDst(TpPort.tpPort(t.dstPort()));
+        }
+        if (r.dscp() != PacketIn.NO_DSCP) {
+            // ONOS 2.7 FlowModBuilder (OpenFlow provider) writes it as the OXM IP_DSCP match.
+            b.matchIPDscp((byte) r.dscp());
         }
         return b.build();
     }

@@ -134,14 +134,17 @@ class CommandsTest extends CommandTestBase {
                 run(new ClassesCommand(), false).strip());
         service.trafficClasses.addAll(org.fudp.codec.ConfigSections.classes(MAPPER.readTree("[{\"name\": \"video\","
                 + " \"protocol\": \"udp\", \"dstPrefix\": \"10.0.2.0/24\", \"dstPorts\": \"5000-5100\", \"weight\": 2,"
-                + " \"capBps\": 8000000}, {\"name\": \"voice\", \"srcPorts\": 5004, \"exempt\": true}]")));
+                + " \"capBps\": 8000000}, {\"name\": \"voice\", \"srcPorts\": 5004, \"dscp\": [46, 34],"
+                + " \"exempt\": true}]")));
         List<String> lines = lines(run(new ClassesCommand(), false));
         assertEquals(3, lines.size());
         assertTrue(lines.get(1).startsWith("video            udp   any                  10.0.2.0/24          any  ")
-                && lines.get(1).endsWith("5000-5100    weight 2.0, cap 8.00M"), lines.get(1));
-        assertTrue(lines.get(2).contains("5004") && lines.get(2).endsWith("exempt"), lines.get(2));
+                && lines.get(1).endsWith("5000-5100   any          weight 2.0, cap 8.00M"), lines.get(1));
+        assertTrue(lines.get(2).contains("5004") && lines.get(2).contains(" 34,46 ") && lines.get(2).endsWith("exempt"),
+                lines.get(2));
         JsonNode json = MAPPER.readTree(run(new ClassesCommand(), true));
         assertEquals("5000-5100", json.get("classes").get(0).get("dstPorts").asText());
+        assertEquals("[34,46]", json.get("classes").get(1).get("dscp").toString());
     }
 
     @Test

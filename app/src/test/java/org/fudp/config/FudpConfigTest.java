@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.fudp.api.Bottleneck;
 import org.fudp.api.Facility;
+import org.fudp.loop.PacketIn;
 import org.fudp.loop.TrafficClass;
+import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowIds;
 import org.junit.jupiter.api.Test;
 import org.onlab.packet.IpPrefix;
@@ -19,6 +21,7 @@ import org.onosproject.net.config.InvalidFieldException;
 import java.io.IOException;
 import java.util.List;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -85,11 +88,30 @@ class FudpConfigTest {
         assertEquals("video", classes.get(0).name());
         assertEquals(2, classes.get(0).policy().weight());
         assertEquals(8e6, classes.get(0).policy().capBps());
-        assertTrue(classes.get(0).matches(FlowIds.parse("f", "udp-10.0.1.1-40000-10.0.0.9-5050")));
-        assertFalse(classes.get(0).matches(FlowIds.parse("f", "tcp-10.0.1.1-40000-10.0.0.9-5050")), "protocol");
-        assertFalse(classes.get(0).matches(FlowIds.parse("f", "udp-10.0.1.1-40000-10.0.1.9-5050")), "prefix");
-        assertFalse(classes.get(0).matches(FlowIds.parse("f", "udp-10.0.1.1-40000-10.0.0.9-5101")), "port");
+        int any = PacketIn.NO_DSCP;
+        assertTrue(classes.get(0).matches(FlowIds.parse("f", "udp-10.0.1.1-40000-10.0.0.9-5050"), any));
+        assertFalse(classes.get(0).matches(FlowIds.parse("f", "tcp-10.0.1.1-40000-10.0.0.9-5050"), any), "protocol");
+        assertFalse(classes.get(0).matches(FlowIds.parse("f", "udp-10.0.1.1-40000-10.0.1.9-5050"), any), "prefix");
+        assertFalse(classes.get(0).matches(FlowIds.parse("f", "udp-10.0.1.1-40000-10.0.0.9-5101"), any), "port");
         assertTrue(classes.get(1).policy().exempt());
+    }
+
+    @Test
+    void aClassMatchesOneDscpOrAListAndWritesThemBack() throws IOException {
+        FudpConfig c = config("{\"classes\": [{\"name\": \"af4\", \"dscp\": [34, 36, 38], \"weight\": 2},"
+                + "{\"name\": \"ef\", \"dscp\": 46, \"exempt\": true}]}");
+        FiveTuple t = FlowIds.parse("f", "udp-10.0.1.1-40000-10.0.0.9-5050");
+        assertTrue(c.classes().get(0).matches(t, 36));
+        assertFalse(c.classes().get(0).matches(t, 46));
+        assertTrue(c.classes().get(1).matches(t, 46));
+        FudpConfig written = config("{}").classes(c.classes());
+        assertEquals("[34,36,38]", written.node().get("classes").get(0).get("dscp").toString());
+        assertArrayEquals(new int[] {46}, written.classes().get(1).dscp());
+        String msg = errorOf("{\"classes\": [{\"name\": \"a\", \"dscp\": 64}, {\"name\": \"b\", \"dscp\": []},"
+                + "{\"name\": \"c\", \"dscp\": [\"ef\"]}]}");
+        for (String field : List.of("classes[0].dscp", "classes[1].dscp", "classes[2].dscp")) {
+            assertTrue(msg.contains(field + ": must be a DSCP value 0..63 or a non-empty list of them"), msg);
+        }
     }
 
     @Test

@@ -29,7 +29,8 @@ class CheckpointStoreTest {
 
     private static FlowCheckpoint flow(int port, long limit) {
         return new FlowCheckpoint(FlowIds.parse("t", "udp-10.0.0.1-" + port + "-10.0.0.4-5201"), 5, true, 1000,
-                limit, limit / 800, limit > 0 ? "bottleneck:set1" : "", true);
+                limit, limit / 800, limit > 0 ? "bottleneck:set1" : "", true, port % 64,
+                port % 2 == 0);
     }
 
     /** A checkpoint whose set allocates each limited flow its limit, as the loop's do. */

@@ -1,6 +1,7 @@
 package org.fudp.impl;
 
 import org.fudp.loop.AgentStatus;
+import org.fudp.loop.PacketIn;
 import org.fudp.protocol.EthernetFrame;
 import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowIds;
@@ -9,6 +10,7 @@ import org.fudp.protocol.KeyRing;
 import org.junit.jupiter.api.Test;
 import org.onlab.packet.Data;
 import org.onlab.packet.Ethernet;
+import org.onlab.packet.IPv4;
 import org.onlab.packet.IPv6;
 import org.onlab.packet.MacAddress;
 import org.onlab.packet.UDP;
@@ -87,6 +89,23 @@ class PacketAdapterTest {
         assertEquals(List.of(Instructions.createOutput(PortNumber.portNumber(5))), out.treatment().allInstructions());
         assertEquals(udp6(t).serialize().length, out.data().remaining(), "its own bytes, onward");
         assertTrue(f.store.getFlow(t).isPresent());
+    }
+
+    @Test
+    void theDscpIsTheUpperSixBitsOfTheTosOrTrafficClass() {
+        Ethernet v6 = udp6(FlowIds.parse("t", "udp-2001:db8::1-5001-2001:db8::4-5201"));
+        ((IPv6) v6.getPayload()).setTrafficClass((byte) 0xb9);
+        assertEquals(46, PacketAdapter.dscp(v6), "EF, the ECN bit aside");
+        IPv4 ip = new IPv4();
+        ip.setDiffServ((byte) 0x88);
+        Ethernet v4 = new Ethernet();
+        v4.setEtherType(Ethernet.TYPE_IPV4);
+        v4.setPayload(ip);
+        assertEquals(34, PacketAdapter.dscp(v4), "AF41");
+        Ethernet lldp = new Ethernet();
+        lldp.setEtherType(Ethernet.TYPE_LLDP);
+        lldp.setPayload(new Data(new byte[46]));
+        assertEquals(PacketIn.NO_DSCP, PacketAdapter.dscp(lldp));
     }
 
     @Test

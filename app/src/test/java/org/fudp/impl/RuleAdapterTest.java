@@ -11,6 +11,7 @@ import org.onosproject.net.PortNumber;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.TrafficSelector;
 import org.onosproject.net.flow.criteria.Criterion;
+import org.onosproject.net.flow.criteria.IPDscpCriterion;
 import org.onosproject.net.flow.criteria.EthTypeCriterion;
 import org.onosproject.net.flow.criteria.IPCriterion;
 import org.onosproject.net.flow.criteria.PortCriterion;
@@ -65,6 +66,16 @@ class RuleAdapterTest {
         assertEquals(IpAddress.valueOf("2001:db8::4").toIpPrefix(),
                 ((IPCriterion) s.getCriterion(Criterion.Type.IPV6_DST)).ip());
         assertEquals(443, ((TcpPortCriterion) s.getCriterion(Criterion.Type.TCP_DST)).tcpPort().toInt());
+    }
+
+    @Test
+    void aRuleThatMatchesADscpGetsTheIpDscpCriterion() {
+        FiveTuple t = FlowIds.parse("t", "udp-10.0.0.1-5001-10.0.0.4-5201");
+        TrafficSelector marked = RuleAdapter.selector(new RuleSpec(1, S1, t, RuleSpec.Role.TO_ADJUSTOR,
+                RuleSpec.ANY_PORT, 3, 40000, 10, 46));
+        assertEquals(46, ((IPDscpCriterion) marked.getCriterion(Criterion.Type.IP_DSCP)).ipDscp());
+        assertNull(RuleAdapter.selector(new RuleSpec(1, S1, t, RuleSpec.Role.TO_ADJUSTOR, RuleSpec.ANY_PORT, 3,
+                40000, 10)).getCriterion(Criterion.Type.IP_DSCP));
     }
 
     @Test

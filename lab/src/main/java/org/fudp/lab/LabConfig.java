@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -154,7 +155,8 @@ public final class LabConfig {
 
     /**
      * Parses {@code name key=value ...; name key=value ...}: keys {@code proto} (tcp, udp),
-     * {@code src}, {@code dst} (prefixes), {@code sport}, {@code dport} (port or low-high),
+     * {@code src}, {@code dst} (prefixes), {@code sport}, {@code dport} (port or low-high), {@code dscp}
+     * (values, comma-separated),
      * {@code weight}, {@code min}, {@code cap} (bit/s) and {@code exempt} (true, false).
      */
     private static List<TrafficClass> classes(String text) {
@@ -184,12 +186,16 @@ public final class LabConfig {
                         Boolean.parseBoolean(kv.getOrDefault("exempt", "false")));
                 out.add(new TrafficClass(kv.containsKey("src") ? AddressPrefix.parse("src", kv.get("src")) : null,
                         kv.containsKey("dst") ? AddressPrefix.parse("dst", kv.get("dst")) : null, protocol,
-                        ports(kv.get("sport")), ports(kv.get("dport")), policy));
+                        ports(kv.get("sport")), ports(kv.get("dport")), dscp(kv.get("dscp")), policy));
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("config: 'classes' " + name + ": " + e.getMessage(), e);
             }
         }
         return out;
+    }
+
+    private static int[] dscp(String text) {
+        return text == null ? null : Arrays.stream(text.split(",")).mapToInt(Integer::parseInt).toArray();
     }
 
     private static int[] ports(String text) {

@@ -140,7 +140,10 @@ final class MonitorParser {
             String flags = f.get("tcp_flags");
             List<String> set = flags == null ? List.of() : Arrays.asList(flags.split("\\|"));
             boolean closing = proto == FiveTuple.TCP && (set.contains("fin") || set.contains("rst"));
-            return Optional.of(new PacketIn(facilityId, inPort, t, mac(f.get("dl_dst")), closing));
+            // OVS prints the whole TOS byte (or IPv6 traffic class); the DSCP is its upper six bits.
+            String tos = f.get("nw_tos");
+            int dscp = tos == null ? PacketIn.NO_DSCP : Integer.parseInt(tos) >> 2;
+            return Optional.of(new PacketIn(facilityId, inPort, t, mac(f.get("dl_dst")), closing, dscp));
         } catch (IllegalArgumentException | NullPointerException e) {
             return Optional.empty();
         }

@@ -2,6 +2,7 @@ package org.fudp.lab;
 
 import java.util.Locale;
 import java.util.OptionalLong;
+import org.fudp.loop.PacketIn;
 import org.fudp.loop.RuleSpec;
 import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowIds;
@@ -67,6 +68,9 @@ final class RuleText {
                 .append(net).append("_src=").append(FlowIds.address(t.src())).append(',')
                 .append(net).append("_dst=").append(FlowIds.address(t.dst())).append(',')
                 .append("tp_src=").append(t.srcPort()).append(",tp_dst=").append(t.dstPort());
+        if (r.dscp() != PacketIn.NO_DSCP) {
+            s.append(",ip_dscp=").append(r.dscp());
+        }
         if (r.role() == RuleSpec.Role.CLOSING_FIN) {
             s.append(",tcp_flags=+fin");
         } else if (r.role() == RuleSpec.Role.CLOSING_RST) {

@@ -1,5 +1,6 @@
 package org.fudp.lab;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.fudp.loop.Facility;
 import org.fudp.loop.LoopSettings;
+import org.fudp.loop.PacketIn;
 import org.fudp.protocol.FlowIds;
 import org.junit.jupiter.api.Test;
 
@@ -48,7 +50,9 @@ class LabConfigTest {
         assertEquals(8e6, c.classes().get(0).policy().capBps());
         assertTrue(c.classes().get(1).policy().exempt());
         assertTrue(c.classes().get(1).matches(
-                org.fudp.protocol.FlowIds.parse("flow", "udp-10.0.0.1-40004-10.0.0.4-5301")));
+                org.fudp.protocol.FlowIds.parse("flow", "udp-10.0.0.1-40004-10.0.0.4-5301"), PacketIn.NO_DSCP));
+        LabConfig d = LabFixture.config(LabFixture.CONFIG + "\nclasses = af4 proto=udp dscp=34,36 weight=2\n");
+        assertArrayEquals(new int[] {34, 36}, d.classes().get(0).dscp());
     }
 
     @Test

@@ -74,10 +74,11 @@ class LabHostTest {
         f.monitor(UDP);
         List<String> flows = f.sw.added.subList(f.sw.added.size() - 5, f.sw.added.size());
         assertEquals(List.of(
+                // a UDP flow's rules match the DSCP it was learnt with (the packet's nw_tos 0)
                 "cookie=0xfd00000000000009,priority=100,idle_timeout=10,udp,nw_src=10.0.0.1,nw_dst=10.0.0.4,"
-                        + "tp_src=40003,tp_dst=5203,actions=output:11",
+                        + "tp_src=40003,tp_dst=5203,ip_dscp=0,actions=output:11",
                 "cookie=0xfd0000000000000a,priority=101,idle_timeout=10,in_port=12,udp,nw_src=10.0.0.1,"
-                        + "nw_dst=10.0.0.4,tp_src=40003,tp_dst=5203,actions=output:4",
+                        + "nw_dst=10.0.0.4,tp_src=40003,tp_dst=5203,ip_dscp=0,actions=output:4",
                 "cookie=0xfd00000000000010,priority=100,idle_timeout=10,tcp,nw_src=10.0.0.2,nw_dst=10.0.0.4,"
                         + "tp_src=50002,tp_dst=5202,actions=output:4",
                 // the closing rules: no idle timeout of their own, they go with their flow

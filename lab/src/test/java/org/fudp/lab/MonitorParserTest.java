@@ -88,6 +88,15 @@ class MonitorParserTest {
     }
 
     @Test
+    void theDscpIsTheTosLessItsEcnBits() {
+        String af41 = LabFixture.flowText("udp", 1, "10.77.0.1", 40003, "10.77.0.4", 5203, null)
+                .replace("nw_tos=0,nw_ecn=0", "nw_tos=138,nw_ecn=2");
+        assertEquals(34, feed(af41).get(0).packetIn().dscp());
+        assertEquals(0, feed(LabFixture.flowText("udp", 1, "10.77.0.1", 40003, "10.77.0.4", 5203, null)).get(0)
+                .packetIn().dscp());
+    }
+
+    @Test
     void anRstClosesAndIpv6IsRead() {
         String v6 = "NXT_PACKET_IN2 (OF1.3) (xid=0x0): cookie=0x0 total_len=74 in_port=3 (via action) data_len=74 "
                 + "(unbuffered)\ntcp6,vlan_tci=0x0000,dl_src=02:00:00:00:00:03,dl_dst=02:00:00:00:00:04,"

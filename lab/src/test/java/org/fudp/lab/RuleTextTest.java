@@ -24,6 +24,14 @@ class RuleTextTest {
     }
 
     @Test
+    void aUdpFlowsRuleMatchesItsDscp() {
+        RuleSpec r = new RuleSpec(5, LabFixture.BRIDGE, FlowIds.parse("t", "udp-10.0.0.1-5001-10.0.0.4-5201"),
+                RuleSpec.Role.TO_ADJUSTOR, RuleSpec.ANY_PORT, 11, 100, 10, 34);
+        assertEquals("cookie=0xfd00000000000029,priority=100,idle_timeout=10,udp,nw_src=10.0.0.1,nw_dst=10.0.0.4,"
+                + "tp_src=5001,tp_dst=5201,ip_dscp=34,actions=output:11", RuleText.flow(r));
+    }
+
+    @Test
     void closingRulesMatchTheirFlagAndCopyToTheController() {
         RuleSpec rst = new RuleSpec(5, LabFixture.BRIDGE, FlowIds.parse("t", "tcp-10.0.0.1-1-10.0.0.4-2"),
                 RuleSpec.Role.CLOSING_RST, RuleSpec.ANY_PORT, 4, 101, 0);

@@ -18,6 +18,8 @@ public final class FlowCheckpoint {
     private final long burstBytes;
     private final String cfsId;
     private final boolean member;
+    private final int dscp;
+    private final boolean remarked;
 
     /**
      * Creates the checkpoint of one flow.
@@ -30,9 +32,11 @@ public final class FlowCheckpoint {
      * @param burstBytes the limit's burst, 0 if none
      * @param cfsId the set that gave the limit, "" if none
      * @param member whether the flow counted in its set
+     * @param dscp its packets' DSCP, {@link PacketIn#NO_DSCP} if unknown: its traffic class depends on it
+     * @param remarked whether it was learnt again after its marking changed (its rules then match any DSCP)
      */
     public FlowCheckpoint(FiveTuple flow, long onwardPort, boolean viaAdjustor, long sinceMs, long limitBps,
-                          long burstBytes, String cfsId, boolean member) {
+                          long burstBytes, String cfsId, boolean member, int dscp, boolean remarked) {
         this.flow = Objects.requireNonNull(flow, "flow");
         this.onwardPort = onwardPort;
         this.viaAdjustor = viaAdjustor;
@@ -41,6 +45,16 @@ public final class FlowCheckpoint {
         this.burstBytes = burstBytes;
         this.cfsId = Objects.requireNonNull(cfsId, "cfsId");
         this.member = member;
+        this.dscp = dscp;
+        this.remarked = remarked;
+    }
+
+    public int dscp() {
+        return dscp;
+    }
+
+    public boolean remarked() {
+        return remarked;
     }
 
     /**
@@ -127,12 +141,13 @@ public final class FlowCheckpoint {
         FlowCheckpoint c = (FlowCheckpoint) o;
         return onwardPort == c.onwardPort && viaAdjustor == c.viaAdjustor && sinceMs == c.sinceMs
                 && limitBps == c.limitBps && burstBytes == c.burstBytes && member == c.member && flow.equals(c.flow)
-                && cfsId.equals(c.cfsId);
+                && cfsId.equals(c.cfsId) && dscp == c.dscp && remarked == c.remarked;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(flow, onwardPort, viaAdjustor, sinceMs, limitBps, burstBytes, cfsId, member);
+        return Objects.hash(flow, onwardPort, viaAdjustor, sinceMs, limitBps, burstBytes, cfsId, member, dscp,
+                remarked);
     }
 
     @Override

@@ -45,6 +45,11 @@ public final class FudpLoop {
     private final Map<String, CfsController> controllers = new HashMap<>();
     private final Map<String, Map<FiveTuple, Long>> toldByCfs = new HashMap<>();
     private final Set<String> changedThisPeriod = new HashSet<>();
+    /**
+     * A UDP flow held at its limit measures at most this much above it: the noise of a rate over a
+     * short window, with counters up to 100 ms stale.
+     */
+    private static final double HELD = 1.1;
     /** The sets whose last decision found them fair: their limits in force hold TCP's share. */
     private final Set<String> fairSets = new HashSet<>();
     private final LimitsInForce limits = new LimitsInForce();
@@ -199,7 +204,7 @@ public final class FudpLoop {
             FlowLimit l = limits.get(f.tuple());
             fs.add(new FlowCheckpoint(f.tuple(), f.onwardPort(), f.viaAdjustor(), f.sinceMs(),
                     l == null ? 0 : l.rateBps(), l == null ? 0 : l.burstBytes(), limits.cfsOf(f.tuple()),
-                    !f.cfsId().isEmpty()));
+                    !f.cfsId().isEmpty(), f.dscp(), f.remarked()));
             for (String id : List.of(f.cfsId(), f.lastCfsId())) {
                 CfsController c = controllers.get(id);
                 // Once per set: a set's state copies its allocations, so once per member would be quadratic.
@@ -240,7 +245,7 @@ public final class FudpLoop {
                     continue;
                 }
                 TrackedFlow tf = new TrackedFlow(flows.nextNumber(), fc.flow(), facility, fc.onwardPort(),
-                        fc.viaAdjustor(), settings, fc.sinceMs());
+                        fc.viaAdjustor(), settings, fc.sinceMs(), fc.dscp(), fc.remarked());
                 tf.takenOver(fc.member());
                 flows.add(tf);
                 out.takeOverRules(tf.rules());
@@ -319,6 +324,13 @@ public final class FudpLoop {
             return out;
         }
         TrackedFlow known = flows.get(t);
+        if (known != null && known.remarkedBy(p.dscp())) {
+            // iperf3, for one, sends its UDP "connect" datagram unmarked and marks only its data.
+            out.info("Flow " + t + " now marked DSCP " + p.dscp() + ", was " + known.dscp() + ": learnt again");
+            forget(known, -1, out);
+            out.forward(learn(f, p, known.onwardPort(), nowMs, out, true).onwardPort());
+            return out;
+        }
         if (known != null) {
             out.forward(known.onwardPort());
             return out;
@@ -333,18 +345,19 @@ public final class FudpLoop {
         }
         // Straight on, not into the adjustor: the flow's rules may not be on the switch yet, and a
         // packet sent into the adjustor before the rule back from it would come back to no rule.
-        out.forward(learn(f, p, onward.getAsLong(), nowMs, out).onwardPort());
+        out.forward(learn(f, p, onward.getAsLong(), nowMs, out, false).onwardPort());
         return out;
     }
 
-    private TrackedFlow learn(Facility f, PacketIn p, long onward, long nowMs, Actions out) {
+    private TrackedFlow learn(Facility f, PacketIn p, long onward, long nowMs, Actions out, boolean remarked) {
         FiveTuple t = p.flow();
         boolean udp = t.protocol() == FiveTuple.UDP;
         Optional<CfsAssignment> cfs = network.cfsOf(f.id(), t.dst());
-        TrackedFlow tf = new TrackedFlow(flows.nextNumber(), t, f, onward, udp && cfs.isPresent(), settings, nowMs);
+        TrackedFlow tf = new TrackedFlow(flows.nextNumber(), t, f, onward, udp && cfs.isPresent(), settings, nowMs,
+                p.dscp(), remarked);
         flows.add(tf);
         out.addRules(tf.rules());
-        out.putFlow(tf.view(nowMs, -1, TrafficClass.policyOf(classes, tf.tuple())));
+        out.putFlow(tf.view(nowMs, -1, TrafficClass.policyOf(classes, tf.tuple(), tf.dscp())));
         out.info("New flow " + t + " at " + f.id() + cfs.map(c -> " in " + c.cfsId()
                 + (tf.viaAdjustor() ? ", steered through the adjustor" : "")).orElse(""));
         return tf;
@@ -485,10 +498,11 @@ public final class FudpLoop {
 
     /**
      * Takes out of a set the TCP flows that fell still before the period's end, when that can only
-     * be an end: the set was fair (its UDP flows held at their limits, so no UDP burst starves TCP
-     * into timeouts) and another of its TCP flows still moves. A flow starved into timeouts next to
-     * an unlimited UDP flow stays, and so does a set's last TCP flow: taking it for gone would lift
-     * every limit (NO_TCP) when TCP needs them most.
+     * be an end: the set was fair last period, every UDP flow that carried traffic this period was
+     * held at a limit (so no UDP flood starved TCP into timeouts: a UDP flow that arrived within the
+     * period has no limit yet), and another of its TCP flows still moves. A flow starved into timeouts stays, and
+     * so does a set's last TCP flow: taking it for gone would lift every limit (NO_TCP) when TCP
+     * needs them most.
      */
     private void endQuietly(String cfsId, List<TrackedFlow> setMembers) {
         if (!fairSets.contains(cfsId)) {
@@ -498,6 +512,12 @@ public final class FudpLoop {
         boolean tcpMoving = false;
         for (TrackedFlow f : setMembers) {
             if (f.isUdp()) {
+                // Exempt flows too: never limited, they may flood as well as any.
+                FlowLimit l = limits.get(f.tuple());
+                double bps = f.throughputBps();
+                if (bps >= Membership.JOIN_BPS && (l == null || bps > l.rateBps() * HELD)) {
+                    return;
+                }
                 continue;
             }
             if (f.endedQuietly()) {
@@ -559,7 +579,7 @@ public final class FudpLoop {
             for (TrackedFlow f : e.getValue()) {
                 FlowSample s = f.sample();
                 if (!classes.isEmpty()) {
-                    s = s.withPolicy(TrafficClass.policyOf(classes, f.tuple()));
+                    s = s.withPolicy(TrafficClass.policyOf(classes, f.tuple(), f.dscp()));
                 }
                 byId.put(s.flowId(), f.tuple());
                 samples.add(s);
@@ -691,7 +711,7 @@ public final class FudpLoop {
         lastGroups = groups;
         lastMembers = members;
         for (TrackedFlow f : flows.all()) {
-            FlowRecord v = f.view(nowMs, limitBps(f.tuple()), TrafficClass.policyOf(classes, f.tuple()));
+            FlowRecord v = f.view(nowMs, limitBps(f.tuple()), TrafficClass.policyOf(classes, f.tuple(), f.dscp()));
             out.putFlow(v);
             out.addFlowSample(f.tuple(), new FlowHistorySample(nowMs, v.demandBps(), v.throughputBps(),
                     v.allocationBps().orElse(-1)));

@@ -39,6 +39,7 @@ public final class RuleSpec {
     private final long outPort;
     private final int priority;
     private final int idleTimeoutS;
+    private final int dscp;
 
     /**
      * Creates a rule; the loop makes them, hosts' tests may too.
@@ -54,7 +55,26 @@ public final class RuleSpec {
      */
     public RuleSpec(long flowNumber, String facilityId, FiveTuple flow, Role role, long inPort, long outPort,
                     int priority, int idleTimeoutS) {
+        this(flowNumber, facilityId, flow, role, inPort, outPort, priority, idleTimeoutS, PacketIn.NO_DSCP);
+    }
+
+    /**
+     * Creates a rule that also matches a DSCP.
+     *
+     * @param flowNumber the loop's number for the flow, &gt; 0
+     * @param facilityId the switch
+     * @param flow the 5-tuple to match
+     * @param role what the rule does
+     * @param inPort the in-port to match, or {@link #ANY_PORT}
+     * @param outPort where matching packets go
+     * @param priority the rule's priority
+     * @param idleTimeoutS its idle timeout
+     * @param dscp the DSCP to match, 0..63, or {@link PacketIn#NO_DSCP} for any
+     */
+    public RuleSpec(long flowNumber, String facilityId, FiveTuple flow, Role role, long inPort, long outPort,
+                    int priority, int idleTimeoutS, int dscp) {
         this.key = key(flowNumber, role);
+        this.dscp = dscp;
         this.facilityId = Objects.requireNonNull(facilityId, "facilityId");
         this.flow = Objects.requireNonNull(flow, "flow");
         this.role = Objects.requireNonNull(role, "role");
@@ -123,6 +143,16 @@ public final class RuleSpec {
     }
 
     /**
+     * Returns the DSCP the rule matches: a UDP flow's rules match the DSCP it was learnt with, so a
+     * packet marked otherwise misses them and reaches the controller.
+     *
+     * @return 0..63, {@link PacketIn#NO_DSCP} for any
+     */
+    public int dscp() {
+        return dscp;
+    }
+
+    /**
      * Returns the rule's idle timeout.
      *
      * @return seconds, 0 for none (the closing rules, which go with their flow)
@@ -137,19 +167,20 @@ public final class RuleSpec {
             return false;
         }
         RuleSpec r = (RuleSpec) o;
-        return key == r.key && facilityId.equals(r.facilityId) && flow.equals(r.flow) && role == r.role
+        return key == r.key && dscp == r.dscp && facilityId.equals(r.facilityId) && flow.equals(r.flow)
+                && role == r.role
                 && inPort == r.inPort && outPort == r.outPort && priority == r.priority
                 && idleTimeoutS == r.idleTimeoutS;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(key, facilityId, flow, role, inPort, outPort, priority, idleTimeoutS);
+        return Objects.hash(key, facilityId, flow, role, inPort, outPort, priority, idleTimeoutS, dscp);
     }
 
     @Override
     public String toString() {
-        return role + " " + flow + " at " + facilityId + (inPort == ANY_PORT ? "" : " in " + inPort)
-                + " -> " + outPort + " prio " + priority;
+        return role + " " + flow + (dscp == PacketIn.NO_DSCP ? "" : " dscp " + dscp) + " at " + facilityId
+                + (inPort == ANY_PORT ? "" : " in " + inPort) + " -> " + outPort + " prio " + priority;
     }
 }

@@ -31,6 +31,8 @@ final class TrackedFlow {
     private final Membership membership;
     private final CounterMotion motion = new CounterMotion();
     private final long sinceMs;
+    private final int dscp;
+    private final boolean remarked;
     private CfsAssignment cfs;
     private String lastCfsId = "";
     private boolean assigned;
@@ -38,8 +40,10 @@ final class TrackedFlow {
     private boolean takenOver;
 
     TrackedFlow(long number, FiveTuple tuple, Facility facility, long onwardPort, boolean viaAdjustor,
-                LoopSettings settings, long sinceMs) {
+                LoopSettings settings, long sinceMs, int dscp, boolean remarked) {
         this.number = number;
+        this.dscp = dscp;
+        this.remarked = remarked;
         this.tuple = tuple;
         this.facilityId = facility.id();
         this.onwardPort = onwardPort;
@@ -73,8 +77,13 @@ final class TrackedFlow {
         this.membership = new Membership(isUdp());
     }
 
+    // A UDP flow's rules match its DSCP, so that a packet marked otherwise misses them and comes to
+    // the controller, which learns the flow again under its new marking (its traffic class may
+    // differ). Once only: a flow learnt again matches any DSCP, so a flow that keeps changing its
+    // marks is not punted packet by packet. Traffic classes apply to UDP only; TCP matches any DSCP.
     private RuleSpec rule(RuleSpec.Role role, long inPort, long outPort, int priority, int idle) {
-        return new RuleSpec(number, facilityId, tuple, role, inPort, outPort, priority, idle);
+        return new RuleSpec(number, facilityId, tuple, role, inPort, outPort, priority, idle,
+                isUdp() && !remarked ? dscp : PacketIn.NO_DSCP);
     }
 
     FiveTuple tuple() {
@@ -103,6 +112,37 @@ final class TrackedFlow {
 
     long sinceMs() {
         return sinceMs;
+    }
+
+    /**
+     * Returns the DSCP the flow was learnt with; a traffic class may match on it, and a UDP flow's
+     * rules match it.
+     *
+     * @return 0..63, {@link PacketIn#NO_DSCP} if unknown
+     */
+    int dscp() {
+        return dscp;
+    }
+
+    /**
+     * Tells whether the flow was learnt again because its marking changed after its first packet.
+     *
+     * @return true if so; its rules then match any DSCP
+     */
+    boolean remarked() {
+        return remarked;
+    }
+
+    /**
+     * Tells whether a packet of this flow that reached the controller shows that its marking
+     * changed, so that it is to be learnt again: a UDP flow learnt once, a packet with a known DSCP
+     * other than the flow's.
+     *
+     * @param packetDscp the packet's DSCP
+     * @return true if the flow is to be learnt again
+     */
+    boolean remarkedBy(int packetDscp) {
+        return isUdp() && !remarked && packetDscp != PacketIn.NO_DSCP && packetDscp != dscp;
     }
 
     /**

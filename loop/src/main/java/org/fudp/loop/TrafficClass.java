@@ -3,11 +3,13 @@ package org.fudp.loop;
 import org.fudp.algorithm.FlowPolicy;
 import org.fudp.protocol.FiveTuple;
 
+import java.util.Arrays;
 import java.util.Objects;
+import java.util.stream.IntStream;
 
 /**
  * An operator's traffic class: which flows it holds, matched on fields a switch can match (source
- * and destination prefix, IP protocol, source and destination port ranges), and the policy FUDPA
+ * and destination prefix, IP protocol, source and destination port ranges, DSCP values), and the policy FUDPA
  * applies to them ({@link FlowPolicy}). A field left out matches everything. Classes are tried in
  * order; a flow's class is the first that matches ({@link #policyOf}).
  */
@@ -15,6 +17,8 @@ public final class TrafficClass {
 
     /** IP protocol that matches any. */
     public static final int ANY_PROTOCOL = 0;
+    /** The highest DSCP: six bits. */
+    public static final int MAX_DSCP = 63;
 
     private final AddressPrefix src;
     private final AddressPrefix dst;
@@ -23,6 +27,8 @@ public final class TrafficClass {
     private final int srcPortHigh;
     private final int dstPortLow;
     private final int dstPortHigh;
+    /** Bit i set: DSCP i matches; 0 for any. */
+    private final long dscpMask;
     private final FlowPolicy policy;
 
     /**
@@ -33,11 +39,12 @@ public final class TrafficClass {
      * @param protocol IP protocol (6 or 17), {@link #ANY_PROTOCOL} for any
      * @param srcPorts source port range {low, high}, null for any
      * @param dstPorts destination port range {low, high}, null for any
+     * @param dscp the DSCP values that match, null or empty for any
      * @param policy what FUDPA does with the class's flows; its name is the class's
      * @throws IllegalArgumentException naming a bad field
      */
     public TrafficClass(AddressPrefix src, AddressPrefix dst, int protocol, int[] srcPorts, int[] dstPorts,
-                        FlowPolicy policy) {
+                        int[] dscp, FlowPolicy policy) {
         if (protocol != ANY_PROTOCOL && protocol != 6 && protocol != 17) {
             throw new IllegalArgumentException("protocol: must be tcp (6) or udp (17), was " + protocol);
         }
@@ -48,7 +55,21 @@ public final class TrafficClass {
         this.srcPortHigh = high(srcPorts);
         this.dstPortLow = low(dstPorts, "dstPorts");
         this.dstPortHigh = high(dstPorts);
+        this.dscpMask = mask(dscp);
         this.policy = Objects.requireNonNull(policy, "policy");
+    }
+
+    private static long mask(int[] dscp) {
+        long m = 0;
+        if (dscp != null) {
+            for (int d : dscp) {
+                if (d < 0 || d > MAX_DSCP) {
+                    throw new IllegalArgumentException("dscp: each value must be 0.." + MAX_DSCP + ", was " + d);
+                }
+                m |= 1L << d;
+            }
+        }
+        return m;
     }
 
     private static int low(int[] range, String field) {
@@ -129,16 +150,28 @@ public final class TrafficClass {
     }
 
     /**
+     * Returns the DSCP values matched.
+     *
+     * @return the values in ascending order; empty for any
+     */
+    public int[] dscp() {
+        return IntStream.rangeClosed(0, MAX_DSCP).filter(d -> (dscpMask & (1L << d)) != 0).toArray();
+    }
+
+    /**
      * Tells whether a flow belongs to this class.
      *
      * @param t the flow
+     * @param dscp its DSCP, {@link PacketIn#NO_DSCP} if unknown: it then matches only a class that
+     *             names no DSCP
      * @return true if every given field matches
      */
-    public boolean matches(FiveTuple t) {
+    public boolean matches(FiveTuple t, int dscp) {
         return (protocol == ANY_PROTOCOL || protocol == t.protocol())
                 && (src == null || src.contains(t.src())) && (dst == null || dst.contains(t.dst()))
                 && t.srcPort() >= srcPortLow && t.srcPort() <= srcPortHigh
-                && t.dstPort() >= dstPortLow && t.dstPort() <= dstPortHigh;
+                && t.dstPort() >= dstPortLow && t.dstPort() <= dstPortHigh
+                && (dscpMask == 0 || dscp >= 0 && (dscpMask & (1L << dscp)) != 0);
     }
 
     /**
@@ -146,11 +179,12 @@ public final class TrafficClass {
      *
      * @param classes the classes, in order
      * @param t the flow
+     * @param dscp its DSCP, {@link PacketIn#NO_DSCP} if unknown
      * @return its policy, {@link FlowPolicy#NONE} if no class matches
      */
-    public static FlowPolicy policyOf(Iterable<TrafficClass> classes, FiveTuple t) {
+    public static FlowPolicy policyOf(Iterable<TrafficClass> classes, FiveTuple t, int dscp) {
         for (TrafficClass c : classes) {
-            if (c.matches(t)) {
+            if (c.matches(t, dscp)) {
                 return c.policy;
             }
         }
@@ -161,7 +195,7 @@ public final class TrafficClass {
     public String toString() {
         return "TrafficClass{" + name() + ": " + (protocol == ANY_PROTOCOL ? "ip" : protocol == 6 ? "tcp" : "udp")
                 + (src == null ? "" : " src " + src) + (dst == null ? "" : " dst " + dst)
-                + " sport " + srcPortLow + "-" + srcPortHigh + " dport " + dstPortLow + "-" + dstPortHigh + ", "
-                + policy + "}";
+                + " sport " + srcPortLow + "-" + srcPortHigh + " dport " + dstPortLow + "-" + dstPortHigh
+                + (dscpMask == 0 ? "" : " dscp " + Arrays.toString(dscp())) + ", " + policy + "}";
     }
 }

@@ -31,10 +31,12 @@ import static org.fudp.loop.LoopHarness.TCP1;
 import static org.fudp.loop.LoopHarness.TCP2;
 import static org.fudp.loop.LoopHarness.UDP1;
 import static org.fudp.loop.LoopHarness.tuple;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -235,9 +237,9 @@ class FudpLoopTest {
     @Test
     void aFlowGetsThePolicyOfTheFirstClassThatMatchesIt() {
         h.loop.setClasses(List.of(
-                new TrafficClass(null, null, 17, null, new int[] {5203, 5203},
+                new TrafficClass(null, null, 17, null, new int[] {5203, 5203}, null,
                         org.fudp.algorithm.FlowPolicy.of("video", 2, 0, Double.POSITIVE_INFINITY, false)),
-                new TrafficClass(null, null, TrafficClass.ANY_PROTOCOL, null, null,
+                new TrafficClass(null, null, TrafficClass.ANY_PROTOCOL, null, null, null,
                         org.fudp.algorithm.FlowPolicy.of("rest", 1, 0, Double.POSITIVE_INFINITY, true))));
         h.agentUp();
         h.packetIn(TCP1, H1);
@@ -254,8 +256,44 @@ class FudpLoopTest {
         assertEquals("video", a.flows().get(UDP1).className());
         assertEquals("weight 2: 2 TCP shares", a.flows().get(UDP1).rateReason());
         assertEquals("TCP: never limited", a.flows().get(TCP1).rateReason());
-        assertEquals("video", TrafficClass.policyOf(h.loop.classes(), UDP1).className());
-        assertEquals("rest", TrafficClass.policyOf(h.loop.classes(), TCP1).className(), "the catch-all");
+        assertEquals("video", TrafficClass.policyOf(h.loop.classes(), UDP1, PacketIn.NO_DSCP).className());
+        assertEquals("rest", TrafficClass.policyOf(h.loop.classes(), TCP1, PacketIn.NO_DSCP).className(),
+                "the catch-all");
+    }
+
+    @Test
+    void aClassMatchesOnTheDscpOfTheFlowsPackets() {
+        TrafficClass ef = new TrafficClass(null, null, 17, null, null, new int[] {46, 34},
+                org.fudp.algorithm.FlowPolicy.of("voice", 1, 0, Double.POSITIVE_INFINITY, true));
+        assertArrayEquals(new int[] {34, 46}, ef.dscp());
+        assertTrue(ef.matches(UDP1, 46));
+        assertFalse(ef.matches(UDP1, 0));
+        assertFalse(ef.matches(UDP1, PacketIn.NO_DSCP), "a DSCP it does not know is none it matches");
+        assertThrows(IllegalArgumentException.class, () -> new TrafficClass(null, null, 17, null, null,
+                new int[] {64}, org.fudp.algorithm.FlowPolicy.NONE));
+        h.loop.setClasses(List.of(ef));
+        // Its first packet unmarked: its rules match DSCP 0, so a marked packet misses them.
+        h.apply(h.loop.packetIn(h.now, new PacketIn(S1, H1, UDP1, PacketIn.NO_MAC, false, 0)));
+        assertEquals(0, h.rule(UDP1, RuleSpec.Role.TO_ADJUSTOR).dscp());
+        assertEquals(0, h.rule(UDP1, RuleSpec.Role.FROM_ADJUSTOR).dscp());
+        // The marked packet comes to the controller: the flow is learnt again, its rules now for any DSCP.
+        Actions again = h.apply(h.loop.packetIn(h.now, new PacketIn(S1, H1, UDP1, PacketIn.NO_MAC, false, 46)));
+        assertEquals(2, again.rulesToRemove().size());
+        assertEquals(ONWARD, again.forwardPort());
+        assertEquals(PacketIn.NO_DSCP, h.rule(UDP1, RuleSpec.Role.TO_ADJUSTOR).dscp());
+        assertTrue(h.apply(h.loop.packetIn(h.now, new PacketIn(S1, H1, UDP1, PacketIn.NO_MAC, false, 10)))
+                .rulesToAdd().isEmpty(), "learnt again once only: a flow that keeps changing is not punted");
+        h.packetIn(TCP1, H1);
+        h.at(T0 + PERIOD);
+        h.flow(TCP1, RuleSpec.Role.DIRECT, 1_000_000);
+        h.flow(UDP1, RuleSpec.Role.TO_ADJUSTOR, 50_000_000);
+        h.flow(UDP1, RuleSpec.Role.FROM_ADJUSTOR, 9_000_000);
+        Actions a = h.period();
+        assertEquals("voice", a.flows().get(UDP1).className());
+        assertEquals(Map.of(), last(h.decisions(SET1)).allocations(), "exempt: never limited");
+        // Its class follows it to the instance that takes its facility over.
+        assertEquals(46, h.loop.checkpoint(S1).orElseThrow().flows().stream()
+                .filter(f -> f.flow().equals(UDP1)).findFirst().orElseThrow().dscp());
     }
 
     @Test
@@ -282,39 +320,43 @@ class FudpLoopTest {
     }
 
     /**
-     * Runs the TCP flows and UDP1 for one period at a rate each (UDP1 delivering udpThroughput), then
-     * a second in which TCP1 stops two seconds in, with a statistics poll at that moment.
+     * Runs the TCP flows at a rate each and UDP1 as a 30 Mbit/s flood for one period (it gets its
+     * limit, the link's share), one period with UDP1 delivering udpThroughput, then a third in which
+     * TCP1 stops two seconds in, with a statistics poll at that moment.
      */
     private static void tcp1EndsWithinThePeriod(LoopHarness x, List<FiveTuple> tcp, double rate,
                                                 double udpThroughput) {
         tcp.forEach(t -> x.packetIn(t, H1));
         x.packetIn(UDP1, H1);
-        x.at(T0 + PERIOD);
-        tcp.forEach(t -> x.flow(t, RuleSpec.Role.DIRECT, rate));
-        x.flow(UDP1, RuleSpec.Role.TO_ADJUSTOR, rate);
-        x.flow(UDP1, RuleSpec.Role.FROM_ADJUSTOR, udpThroughput);
-        x.period();
-        x.at(T0 + PERIOD + 2000);
+        for (int k = 1; k <= 2; k++) {
+            x.at(T0 + k * PERIOD);
+            tcp.forEach(t -> x.flow(t, RuleSpec.Role.DIRECT, rate));
+            x.flow(UDP1, RuleSpec.Role.TO_ADJUSTOR, 30_000_000);
+            x.flow(UDP1, RuleSpec.Role.FROM_ADJUSTOR, k == 1 ? 9_000_000 : udpThroughput);
+            x.period();
+        }
+        x.at(T0 + 2 * PERIOD + 2000);
         x.flow(TCP1, RuleSpec.Role.DIRECT, rate);
         x.poll();
-        x.at(T0 + 2 * PERIOD);
+        x.at(T0 + 3 * PERIOD);
         x.flow(TCP1, RuleSpec.Role.DIRECT, 0);
         tcp.stream().filter(t -> !t.equals(TCP1)).forEach(t -> x.flow(t, RuleSpec.Role.DIRECT, 4_000_000));
-        x.flow(UDP1, RuleSpec.Role.TO_ADJUSTOR, rate);
-        x.flow(UDP1, RuleSpec.Role.FROM_ADJUSTOR, rate);
+        x.flow(UDP1, RuleSpec.Role.TO_ADJUSTOR, 30_000_000);
+        x.flow(UDP1, RuleSpec.Role.FROM_ADJUSTOR, udpThroughput);
         x.period();
     }
 
     @Test
     void aTcpFlowThatStopsWithinThePeriodOfAFairSetLeavesAndHandsItsShareOver() {
-        tcp1EndsWithinThePeriod(h, List.of(TCP1, TCP2), 3_300_000, 3_300_000);
+        tcp1EndsWithinThePeriod(h, List.of(TCP1, TCP2), 3_300_000, 3_333_000);
+        assertFalse(h.decisions(SET1).get(1).reallocated(), "fair before TCP1 ends: " + h.decisions(SET1).get(1));
         assertEquals(Set.of(TCP2), h.cfs(SET1).tcpFlows(), "seen at the first period after its end");
         DecisionRecord d = last(h.decisions(SET1));
         assertEquals(1, d.tcpCount());
         // TCP2's 4 Mbit/s plus what TCP1 carried in its last 2 s of the period (1.32 Mbit/s) is less
         // than the two held before: TCP2 takes TCP1's share over, and the aggregate stays at 6.6.
         assertEquals(6_600_000, d.measuredTcpBps(), 20_000);
-        h.at(T0 + 3 * PERIOD);
+        h.at(T0 + 4 * PERIOD);
         h.flow(TCP1, RuleSpec.Role.DIRECT, 2_000_000);
         h.flow(TCP2, RuleSpec.Role.DIRECT, 2_000_000);
         h.period();
@@ -322,15 +364,41 @@ class FudpLoopTest {
     }
 
     @Test
-    void aStoppedTcpFlowNextToAnUnlimitedUdpFloodIsTakenForStarvedAndStays() {
-        tcp1EndsWithinThePeriod(h, List.of(TCP1, TCP2), 3_300_000, 9_000_000);
-        assertEquals(Set.of(TCP1, TCP2), h.cfs(SET1).tcpFlows(), "its set was not fair: a timeout, not an end");
+    void aStoppedTcpFlowNextToAUdpFlowOverItsLimitIsTakenForStarvedAndStays() {
+        tcp1EndsWithinThePeriod(h, List.of(TCP1, TCP2), 3_300_000, 6_000_000);
+        assertEquals(Set.of(TCP1, TCP2), h.cfs(SET1).tcpFlows(),
+                "UDP was not held at its limit: a timeout, not an end");
     }
 
     @Test
     void theLastTcpFlowOfASetIsNotTakenForEndedBeforeItsPeriodIsIdle() {
         tcp1EndsWithinThePeriod(h, List.of(TCP1), 5_000_000, 5_000_000);
         assertEquals(Set.of(TCP1), h.cfs(SET1).tcpFlows(), "taking it for gone would lift every limit (NO_TCP)");
+    }
+
+    /**
+     * The lab's starve scenario: the set was fair (no UDP yet), then a UDP flood arrived within the
+     * period and starved TCP1 into timeouts while TCP2 still got packets through.
+     */
+    @Test
+    void aTcpFlowStarvedByAUdpFloodThatArrivedWithinThePeriodStays() {
+        h.packetIn(TCP1, H1);
+        h.packetIn(TCP2, H2);
+        h.at(T0 + PERIOD);
+        h.flow(TCP1, RuleSpec.Role.DIRECT, 5_000_000);
+        h.flow(TCP2, RuleSpec.Role.DIRECT, 5_000_000);
+        h.period();
+        h.packetIn(UDP1, H1);
+        h.at(T0 + PERIOD + 2000);
+        h.flow(TCP1, RuleSpec.Role.DIRECT, 5_000_000);
+        h.poll();
+        h.at(T0 + 2 * PERIOD);
+        h.flow(TCP1, RuleSpec.Role.DIRECT, 0);
+        h.flow(TCP2, RuleSpec.Role.DIRECT, 1_000_000);
+        h.flow(UDP1, RuleSpec.Role.TO_ADJUSTOR, 90_000_000);
+        h.flow(UDP1, RuleSpec.Role.FROM_ADJUSTOR, 9_000_000);
+        h.period();
+        assertEquals(Set.of(TCP1, TCP2), h.cfs(SET1).tcpFlows(), "the new UDP flow had no limit yet");
     }
 
     @Test

@@ -22,7 +22,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class LimitsInForceTest {
 
-    private final TrackedFlow udp = new TrackedFlow(1, UDP1, FACILITY, ONWARD, true, LoopSettings.defaults(), 0);
+    private final TrackedFlow udp = new TrackedFlow(1, UDP1, FACILITY, ONWARD, true, LoopSettings.defaults(), 0,
+            PacketIn.NO_DSCP, false);
 
     private static Decision decision(FlowSample... samples) {
         return new CfsController(SET1, FudpaConfig.defaults()).step(CfsInput.of(SET1, 10e6, List.of(samples)));
@@ -69,7 +70,8 @@ class LimitsInForceTest {
     @Test
     void aFlowNotThroughTheAdjustorKeepsNothing() {
         FiveTuple t = LoopHarness.TCP1;
-        TrackedFlow direct = new TrackedFlow(2, t, FACILITY, ONWARD, false, LoopSettings.defaults(), 0);
+        TrackedFlow direct = new TrackedFlow(2, t, FACILITY, ONWARD, false, LoopSettings.defaults(), 0,
+                PacketIn.NO_DSCP, false);
         LimitsInForce l = new LimitsInForce();
         l.update(Map.of(t, 1_000L), Map.of(), List.of(direct));
         l.update(Map.of(), Map.of(), List.of(direct));
