@@ -10,7 +10,7 @@ import traffic
 BIN = 1.0  # seconds per sample in every time series
 TRANSIENT_PERIODS = 10  # control periods after an arrival or departure that count as transient
 # FUDPA's reasons for a set judged fair with its limits in force (NO_TCP is fair too, but lifts every limit).
-SETTLED = ("IN_BAND", "WITHIN_MARGIN", "AT_ALLOCATION", "BELOW_SHARE")
+SETTLED = ("IN_BAND", "WITHIN_MARGIN", "AT_ALLOCATION", "BELOW_SHARE", "LINK_HAS_ROOM")
 IN_BAND = ("IN_BAND", "WITHIN_MARGIN")  # the UDP average inside the band, or within its hysteresis margin
 TCP_SETTLE = 3.0  # seconds a scheduled TCP flow needs before the controller must count it
 JOIN_MBPS = 10 * 1514 * 8 / 1e6  # the loop's join rate (Membership.JOIN_BPS): below it a TCP flow is starved
@@ -464,8 +464,8 @@ def write_summary(results, scenario, outdir, extra=None):
         lines += ["", "FUDP after each flow arrives or leaves, from the controller's log: when its membership "
                   "showed the event, how many periods it then judged the set unfair (reallocations, or NO_TCP when "
                   "a starved TCP flow dropped out), when it judged the set fair again with its limits in force "
-                  "(settled: in the band, within its margin, or at its allocation), and when the set's UDP "
-                  "average was inside the band or its margin. Times are from the scheduled event; for a TCP "
+                  "(settled: in the band, within its margin, at its allocation, or held at its limits with room "
+                  "on the link), and when the set's UDP average was inside the band or its margin. Times are from the scheduled event; for a TCP "
                   "flow that leaves, also from when its traffic stopped at the switch (its rule's counter, read "
                   "every 100 ms):", ""]
         for e in fudp["reconvergence"]:

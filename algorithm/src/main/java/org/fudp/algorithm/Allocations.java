@@ -169,6 +169,18 @@ public final class Allocations {
     }
 
     /**
+     * Tells whether a flow limited at a rate is held there: it measures at most 10 % above its limit,
+     * the noise of a rate over a short window with counters up to 100 ms stale.
+     *
+     * @param limitBps the flow's limit
+     * @param measuredBps its measured rate
+     * @return true if the limit holds it
+     */
+    public static boolean holds(double limitBps, double measuredBps) {
+        return measuredBps <= limitBps * 1.1;
+    }
+
+    /**
      * Tells whether other limits the same flows to rates within a margin of these.
      *
      * @param other the other allocations

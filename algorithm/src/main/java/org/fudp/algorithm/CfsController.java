@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalDouble;
 import java.util.Set;
 
 /**
@@ -16,6 +17,13 @@ import java.util.Set;
  * See {@code docs/algorithm.md} for the rules where the paper is silent.
  */
 public final class CfsController {
+
+    /**
+     * A bottleneck that carries at least this share of its capacity is full; below it, TCP that is
+     * under its share has room to grow without any limit being lowered. Measured totals of a full
+     * 10 Mbit/s lab bottleneck were 9.6 to 9.9 Mbit/s.
+     */
+    public static final double FULL = 0.9;
 
     private final String cfsId;
     private final FudpaConfig config;
@@ -166,6 +174,9 @@ public final class CfsController {
             } else {
                 udpAverage = judged;
                 reason = FairnessBand.judge(udpAverage, low, high, w / n, wasFair, config);
+                if (reason == Reason.ABOVE_BAND && config.settle() && linkHasRoom(input) && udpHeld(samples)) {
+                    reason = Reason.LINK_HAS_ROOM;
+                }
                 if (reason.isFair()) {
                     install(limitsOfMembers(samples));
                 } else {
@@ -197,6 +208,23 @@ public final class CfsController {
         if (next != allocations) {
             allocations = next;
         }
+    }
+
+    // The bottleneck carries less than FULL of its known capacity.
+    private boolean linkHasRoom(CfsInput input) {
+        double c = input.capacityOrNaN();
+        return !Double.isNaN(c) && tally.tcpSum + tally.udpSum + tally.exemptSum < FULL * c;
+    }
+
+    // Every measured UDP flow has a limit in force and is held at it.
+    private boolean udpHeld(List<FlowSample> samples) {
+        for (int j = 0; j < tally.udpFlows; j++) {
+            OptionalDouble limit = allocations.rateOf(samples.get(tally.udpPosition[j]).flowId());
+            if (limit.isEmpty() || !Allocations.holds(limit.getAsDouble(), tally.udpRate[j])) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static double capacityOrInfinity(CfsInput input) {

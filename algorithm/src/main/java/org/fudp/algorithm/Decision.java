@@ -240,6 +240,11 @@ public final class Decision {
                         + " the band " + band() + ": BW " + mbps(availableBps) + " reallocated among "
                         + tcpFlows + " TCP and " + udpFlows + " UDP flows";
                 break;
+            case LINK_HAS_ROOM:
+                text = "UDP average " + mbps(udpAverageBps) + " is above the band " + band()
+                        + ", but every UDP flow is held at its limit and the link has room: TCP is below its share"
+                        + " on its own; allocations kept";
+                break;
             case AT_ALLOCATION:
                 text = "UDP average " + mbps(udpAverageBps) + " is outside the band " + band()
                         + ", but reallocating BW " + mbps(availableBps)

@@ -27,6 +27,14 @@ public enum Reason {
      * share. Allocations stay as they are.
      */
     AT_ALLOCATION(true),
+    /**
+     * Settling only: the UDP average is above the band, but every measured UDP flow is held at its
+     * limit and the bottleneck (capacity known) carries less than {@link CfsController#FULL} of its
+     * capacity: no UDP flow takes bandwidth from TCP, whose rate is below its share on its own
+     * (ramping up, or recovering from timeouts after a UDP burst). Lowering the limits would only
+     * leave the link idle; allocations stay as they are.
+     */
+    LINK_HAS_ROOM(true),
     /** The CFS has no UDP flow: there is nothing to allocate; the predictor keeps running. */
     NO_UDP(true),
     /** The CFS has UDP flows but none has a usable sample: allocations stay as they are. */

@@ -394,6 +394,31 @@ class CfsControllerTest {
         assertEquals(Reason.BELOW_BAND, paper.reason(), "the paper reallocates");
     }
 
+    /**
+     * The lab's Table 1, Set 2, when a 40 Mbit/s UDP flow arrives next to one TCP flow on 10 Mbit/s:
+     * limited at 5, it is held there while the squeezed TCP flow recovers, and the link has room.
+     */
+    @Test
+    void aUdpFlowHeldAtItsLimitIsNotLoweredWhileTcpRecoversAndTheLinkHasRoom() {
+        CfsController settled = defaults();
+        CfsController paper = paper();
+        for (CfsController c : List.of(settled, paper)) {
+            c.step(in(10, tcp("t", 9.6)));
+            Decision flood = c.step(in(10, tcp("t", 2.5), udp("u", 37, 40)));
+            assertEquals(Reason.ABOVE_BAND, flood.reason());
+            assertEquals(5, alloc(flood, "u"), EPS);
+        }
+        CfsInput recovering = in(10, tcp("t", 2.65), udp("u", 4.83, 40));
+        Decision d = settled.step(recovering);
+        assertEquals(Reason.LINK_HAS_ROOM, d.reason());
+        assertEquals(5, alloc(d, "u"), EPS, "kept: lowering it would leave the link idle");
+        Decision p = paper.step(recovering);
+        assertEquals(Reason.ABOVE_BAND, p.reason());
+        assertTrue(alloc(p, "u") < 4, "the paper lowers it while TCP recovers: " + alloc(p, "u"));
+        // A full link, or a UDP flow over its limit, is reallocated as before.
+        assertEquals(Reason.ABOVE_BAND, defaults().step(in(10, tcp("t", 4), udp("u", 6, 40))).reason());
+    }
+
     @Test
     void whatADepartedTcpFlowCarriedStaysInTheTcpAggregate() {
         // TCP 3 leaves after carrying 1 Mbit/s of the period; the other two have not yet taken it over.

@@ -197,6 +197,17 @@ class ReferenceModelTest {
                     } else {
                         reason = avg > high ? Reason.ABOVE_BAND : Reason.BELOW_BAND;
                     }
+                    // Settling: every measured UDP flow at most 10 % above its limit, the link below FULL.
+                    boolean held = true;
+                    for (int j = 0; j < udpIds.size(); j++) {
+                        Double limit = allocations.get(udpIds.get(j));
+                        held &= limit != null && udpRates.get(j) <= limit * 1.1;
+                    }
+                    double capacity = in.capacityBps().orElse(Double.NaN);
+                    if (reason == Reason.ABOVE_BAND && config.settle() && held
+                            && tcpSum + udpSum < CfsController.FULL * capacity) {
+                        reason = Reason.LINK_HAS_ROOM;
+                    }
                     if (!reason.isFair()) {
                         double bw = Math.min(w + udpSum, in.capacityBps().orElse(Double.POSITIVE_INFINITY));
                         Map<String, Double> next = new LinkedHashMap<>();

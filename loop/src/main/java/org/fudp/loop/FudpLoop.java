@@ -45,11 +45,6 @@ public final class FudpLoop {
     private final Map<String, CfsController> controllers = new HashMap<>();
     private final Map<String, Map<FiveTuple, Long>> toldByCfs = new HashMap<>();
     private final Set<String> changedThisPeriod = new HashSet<>();
-    /**
-     * A UDP flow held at its limit measures at most this much above it: the noise of a rate over a
-     * short window, with counters up to 100 ms stale.
-     */
-    private static final double HELD = 1.1;
     /** The sets whose last decision found them fair: their limits in force hold TCP's share. */
     private final Set<String> fairSets = new HashSet<>();
     private final LimitsInForce limits = new LimitsInForce();
@@ -515,7 +510,7 @@ public final class FudpLoop {
                 // Exempt flows too: never limited, they may flood as well as any.
                 FlowLimit l = limits.get(f.tuple());
                 double bps = f.throughputBps();
-                if (bps >= Membership.JOIN_BPS && (l == null || bps > l.rateBps() * HELD)) {
+                if (bps >= Membership.JOIN_BPS && (l == null || !Allocations.holds(l.rateBps(), bps))) {
                     return;
                 }
                 continue;
