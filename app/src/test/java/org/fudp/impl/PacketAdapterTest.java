@@ -1,7 +1,9 @@
 package org.fudp.impl;
 
+import org.fudp.algorithm.FlowPolicy;
 import org.fudp.loop.AgentStatus;
 import org.fudp.loop.PacketIn;
+import org.fudp.loop.TrafficClass;
 import org.fudp.protocol.EthernetFrame;
 import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowIds;
@@ -17,6 +19,7 @@ import org.onlab.packet.UDP;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.PortNumber;
+import org.onosproject.net.flow.criteria.Criterion;
 import org.onosproject.net.flow.instructions.Instructions;
 import org.onosproject.net.packet.DefaultInboundPacket;
 import org.onosproject.net.packet.OutboundPacket;
@@ -106,6 +109,19 @@ class PacketAdapterTest {
         lldp.setEtherType(Ethernet.TYPE_LLDP);
         lldp.setPayload(new Data(new byte[46]));
         assertEquals(PacketIn.NO_DSCP, PacketAdapter.dscp(lldp));
+    }
+
+    @Test
+    void aFlowMarkedEfGetsTheClassThatMatchesEfAndItsRulesMatchIt() {
+        f.host.setClasses(List.of(new TrafficClass(null, null, FiveTuple.UDP, null, null, new int[] {46},
+                FlowPolicy.of("voice", 1, 0, Double.POSITIVE_INFINITY, true))));
+        FiveTuple t = FlowIds.parse("t", "udp-2001:db8::1-5001-2001:db8::4-5201");
+        Ethernet ef = udp6(t);
+        ((IPv6) ef.getPayload()).setTrafficClass((byte) (46 << 2));
+        packetIn(S1, ef);
+        assertEquals("voice", f.store.getFlow(t).orElseThrow().className());
+        assertTrue(f.rules.rules.values().stream().allMatch(r -> r.selector().getCriterion(Criterion.Type.IP_DSCP)
+                != null), "a packet marked otherwise misses its rules and comes back to the controller");
     }
 
     @Test
