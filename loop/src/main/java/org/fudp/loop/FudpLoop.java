@@ -45,8 +45,7 @@ public final class FudpLoop {
     private final Map<String, CfsController> controllers = new HashMap<>();
     private final Map<String, Map<FiveTuple, Long>> toldByCfs = new HashMap<>();
     private final Set<String> changedThisPeriod = new HashSet<>();
-    /** The sets whose last decision found them fair: their limits in force hold TCP's share. */
-    private final Set<String> fairSets = new HashSet<>();
+    private final Departures departures = new Departures();
     private final LimitsInForce limits = new LimitsInForce();
     private final Set<FiveTuple> publishedAllocations = new HashSet<>();
     private Map<String, CfsAssignment> lastGroups = new LinkedHashMap<>();
@@ -473,9 +472,10 @@ public final class FudpLoop {
                 members.computeIfAbsent(a.get().cfsId(), k -> new ArrayList<>()).add(f);
             }
         }
-        members.forEach(this::endQuietly);
+        members.forEach((id, m) -> departures.endQuietly(id, m, limits));
         Map<FiveTuple, Long> allocations = new HashMap<>();
-        Map<String, Decision> decisions = decide(nowMs, groups, members, departedTcp(groups), allocations, out);
+        Map<String, Decision> decisions = decide(nowMs, groups, members, departures.departed(flows.all(), groups),
+                allocations, out);
         if (settings.enabled()) {
             limits.update(allocations, decisions, flows.all());
         } else {
@@ -491,60 +491,6 @@ public final class FudpLoop {
         return out;
     }
 
-    /**
-     * Takes out of a set the TCP flows that fell still before the period's end, when that can only
-     * be an end: the set was fair last period, every UDP flow that carried traffic this period was
-     * held at a limit (so no UDP flood starved TCP into timeouts: a UDP flow that arrived within the
-     * period has no limit yet), and another of its TCP flows still moves. A flow starved into timeouts stays, and
-     * so does a set's last TCP flow: taking it for gone would lift every limit (NO_TCP) when TCP
-     * needs them most.
-     */
-    private void endQuietly(String cfsId, List<TrackedFlow> setMembers) {
-        if (!fairSets.contains(cfsId)) {
-            return;
-        }
-        List<TrackedFlow> ended = new ArrayList<>();
-        boolean tcpMoving = false;
-        for (TrackedFlow f : setMembers) {
-            if (f.isUdp()) {
-                // Exempt flows too: never limited, they may flood as well as any.
-                FlowLimit l = limits.get(f.tuple());
-                double bps = f.throughputBps();
-                if (bps >= Membership.JOIN_BPS && (l == null || !Allocations.holds(l.rateBps(), bps))) {
-                    return;
-                }
-                continue;
-            }
-            if (f.endedQuietly()) {
-                ended.add(f);
-            } else {
-                tcpMoving = true;
-            }
-        }
-        if (!tcpMoving) {
-            return;
-        }
-        for (TrackedFlow f : ended) {
-            f.leave();
-            f.assign(null);
-            setMembers.remove(f);
-        }
-    }
-
-    // The TCP flows that left each set this period, and what they carried in it: the set's remaining
-    // TCP flows take that share over (CfsInput#withTcpDepartures).
-    private Map<String, double[]> departedTcp(Map<String, CfsAssignment> groups) {
-        Map<String, double[]> out = new HashMap<>();
-        for (TrackedFlow f : flows.all()) {
-            if (!f.isUdp() && f.departed() && groups.containsKey(f.lastCfsId())) {
-                double[] d = out.computeIfAbsent(f.lastCfsId(), k -> new double[2]);
-                d[0]++;
-                d[1] += f.throughputKnown() ? f.throughputBps() : 0;
-            }
-        }
-        return out;
-    }
-
     private static Map<Long, RuleCounter> index(Collection<RuleCounter> counters) {
         Map<Long, RuleCounter> byKey = new HashMap<>();
         for (RuleCounter c : counters) {
@@ -554,13 +500,14 @@ public final class FudpLoop {
     }
 
     private Map<String, Decision> decide(long nowMs, Map<String, CfsAssignment> groups,
-                                         Map<String, List<TrackedFlow>> members, Map<String, double[]> departedTcp,
+                                         Map<String, List<TrackedFlow>> members,
+                                         Map<String, Departures.Departed> departedTcp,
                                          Map<FiveTuple, Long> allocations, Actions out) {
         // A set that lost every member starts afresh when flows return.
         controllers.keySet().retainAll(groups.keySet());
         toldByCfs.keySet().retainAll(groups.keySet());
         changedThisPeriod.clear();
-        fairSets.clear();
+        departures.newPeriod();
         Map<String, Decision> decisions = new LinkedHashMap<>();
         if (!settings.enabled()) {
             controllers.clear();
@@ -581,15 +528,13 @@ public final class FudpLoop {
             }
             CfsAssignment g = groups.get(id);
             CfsInput input = g.capacityBps() > 0 ? CfsInput.of(id, g.capacityBps(), samples) : CfsInput.of(id, samples);
-            double[] departed = departedTcp.get(id);
+            Departures.Departed departed = departedTcp.get(id);
             if (departed != null) {
-                input = input.withTcpDepartures((int) departed[0], departed[1]);
+                input = input.withTcpDepartures(departed.flows, departed.bps);
             }
             Decision d = controllers.computeIfAbsent(id, k -> new CfsController(k, settings.fudpa())).step(input);
             decisions.put(id, d);
-            if (d.reason().isFair()) {
-                fairSets.add(id);
-            }
+            departures.judged(id, d.reason().isFair());
             Allocations a = d.allocations();
             Map<FiveTuple, Long> told = new LinkedHashMap<>();
             for (int i = 0; i < a.size(); i++) {
