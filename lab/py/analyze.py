@@ -392,7 +392,7 @@ def summary(results, scenario, extra=None):
         entry = {"sets": {s: r.steady(s) for s in scenario.sets()}}
         if r.errors:
             entry["errors"] = r.errors
-        if r.mechanism == "fudp":
+        if r.mechanism.startswith("fudp"):
             entry["reconvergence"] = r.reconvergence()
             for s in scenario.sets():
                 entry["sets"][s]["churn"] = r.churn(s)

@@ -22,8 +22,10 @@ def jars(repo):
 
 
 class FudpLoop:
-    def __init__(self, scenario, topo, rundir, repo, agent_settings=None):
+    def __init__(self, scenario, topo, rundir, repo, agent_settings=None, metered=False):
         self.sc = scenario
+        # fudp-meter: the same loop, with OpenFlow meters in the bridge instead of the adjustor agent.
+        self.metered = metered
         self.agent_settings = dict(agent_settings or {})
         self.topo = topo
         self.rundir = rundir
@@ -62,6 +64,7 @@ class FudpLoop:
                 "beta = %g" % self.sc.beta,
                 "settle = %s" % ("true" if self.sc.settling else "false"),
                 "closingRules = %s" % ("true" if self.sc.closing_rules else "false"),
+                "enforcement = %s" % ("meter" if self.metered else "adjustor"),
                 "classes = %s" % "; ".join(line for c in self.sc.classes for line in c["lines"]),
                 "idleTimeoutSeconds = %d" % self.sc.idle_timeout,
                 "keyFile = %s" % key_path,
@@ -93,7 +96,8 @@ class FudpLoop:
         self.agent_log = open(os.path.join(self.rundir, "agent.log"), "a")
         self.ctl_log_path = os.path.join(self.rundir, "controller.log")
         self.ctl_log = open(self.ctl_log_path, "a")
-        self.start_agent()
+        if not self.metered:
+            self.start_agent()
         self.start_controller()
 
     def start_agent(self):

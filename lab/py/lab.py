@@ -37,8 +37,8 @@ def run_mechanism(sc, mech, rundir):
     try:
         log("%s: building the topology" % mech)
         topo.build(mech)
-        if mech == "fudp":
-            loop = fudp.FudpLoop(sc, topo, rundir, REPO)
+        if mech.startswith("fudp"):
+            loop = fudp.FudpLoop(sc, topo, rundir, REPO, metered=mech == "fudp-meter")
             loop.start()
         tr = traffic.TrafficRun(sc, topo, rundir)
         tr.start_servers()
@@ -62,7 +62,7 @@ def load_result(sc, rundir):
         run = json.load(fh)
     controller_log = None
     stops = None
-    if run["mechanism"] == "fudp":
+    if run["mechanism"].startswith("fudp"):
         controller_log = fudp.read_controller_csv(os.path.join(rundir, "controller-periods.csv"), run["t0"])
         stops = fudp.read_traffic_stops(os.path.join(rundir, "controller.log"), run["t0"], traffic.BASE_PORT)
     return analyze.MechanismResult(sc, run["mechanism"], rundir, run["t0"], run["launches"], controller_log, stops)

@@ -6,7 +6,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-COLORS = {"ip": "tab:red", "wfq": "tab:orange", "prio": "tab:purple", "wrr": "tab:brown", "fudp": "tab:green"}
+COLORS = {"ip": "tab:red", "wfq": "tab:orange", "prio": "tab:purple", "wrr": "tab:brown", "fudp": "tab:green", "fudp-meter": "tab:olive"}
 
 
 def _save(fig, outdir, name):

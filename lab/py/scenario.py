@@ -7,7 +7,7 @@ import os
 
 import traffic
 
-MECHANISMS = ("ip", "wfq", "prio", "wrr", "fudp")
+MECHANISMS = ("ip", "wfq", "prio", "wrr", "fudp", "fudp-meter")
 PROTOCOLS = ("tcp", "udp")
 
 

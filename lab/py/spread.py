@@ -26,7 +26,7 @@ def main(args):
                 for key, _, _ in METRICS:
                     if m.get(key) is not None and m[key] == m[key]:  # NaN: no value (e.g. no flow at all)
                         table.setdefault((mech, s), {}).setdefault(key, []).append(m[key])
-    order = ["ip", "wfq", "prio", "wrr", "fudp"]
+    order = ["ip", "wfq", "prio", "wrr", "fudp", "fudp-meter"]
     print("| mechanism | set | runs | " + " | ".join("%s min / median / max" % label for _, label, _ in METRICS) + " |")
     print("|---|---|---|" + "---|" * len(METRICS))
     for (mech, s) in sorted(table, key=lambda k: (order.index(k[0]) if k[0] in order else 99, k[1])):

@@ -140,7 +140,7 @@ class Topology:
         self._static_neighbours()
         for b in self.scenario.bottlenecks:
             self._bottleneck(self.hosts[b["host"]], b, mechanism)
-        if mechanism != "fudp":
+        if not mechanism.startswith("fudp"):
             # The baselines replace the OpenFlow switch by a plain forwarder (paper, 5.1.3).
             for h in self.hosts.values():
                 ofctl("add-flow", BRIDGE, "priority=10,ip,nw_dst=%s,actions=output:%d" % (h.ip, h.ofport))
@@ -309,7 +309,7 @@ class Topology:
             "filter add dev %s parent ffff: protocol all prio 1 u32 match u32 0 0 action mirred egress redirect dev %s"
             % (h.port, dev),
         ]
-        if mechanism in ("ip", "fudp"):
+        if mechanism in ("ip", "fudp", "fudp-meter"):
             # Drop-tail FIFO (paper 5.1.3: FIFO scheduling and drop-tail queuing).
             lines += [
                 "qdisc add dev %s root handle 1: htb default 1" % dev,

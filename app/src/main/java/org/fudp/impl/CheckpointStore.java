@@ -237,7 +237,7 @@ final class CheckpointStore {
         static void writeFlow(Output out, FlowCheckpoint f) {
             out.writeString(f.flow().toString());
             out.writeLong(f.onwardPort());
-            out.writeBoolean(f.viaAdjustor());
+            out.writeBoolean(f.shaped());
             out.writeLong(f.sinceMs());
             out.writeLong(f.limitBps());
             out.writeLong(f.burstBytes());

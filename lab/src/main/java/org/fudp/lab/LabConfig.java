@@ -42,6 +42,7 @@ public final class LabConfig {
     private final double beta;
     private final boolean settle;
     private final boolean closingRules;
+    private final boolean metered;
     private final List<TrafficClass> classes;
     private final int idleTimeoutSeconds;
     private final Path keyFile;
@@ -60,6 +61,12 @@ public final class LabConfig {
         beta = fraction(p, "beta", "0.25");
         settle = bool(p, "settle", "true");
         closingRules = bool(p, "closingRules", "true");
+        String enforcement = p.getProperty("enforcement", "adjustor").trim();
+        if (!enforcement.equals("adjustor") && !enforcement.equals("meter")) {
+            throw new IllegalArgumentException("config: 'enforcement' must be adjustor or meter, got '" + enforcement
+                    + "'");
+        }
+        metered = enforcement.equals("meter");
         classes = classes(p.getProperty("classes", "").trim());
         idleTimeoutSeconds = idleTimeout(p, "idleTimeoutSeconds", "10");
         keyFile = Path.of(required(p, "keyFile"));
@@ -387,6 +394,15 @@ public final class LabConfig {
      */
     public boolean closingRules() {
         return closingRules;
+    }
+
+    /**
+     * Tells whether the bridge enforces limits with its own meters instead of the adjustor.
+     *
+     * @return true for {@code enforcement = meter}
+     */
+    public boolean metered() {
+        return metered;
     }
 
     /**

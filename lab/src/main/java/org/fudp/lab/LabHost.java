@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -15,6 +16,8 @@ import org.fudp.loop.AgentState;
 import org.fudp.loop.DecisionRecord;
 import org.fudp.loop.FrameOut;
 import org.fudp.loop.FudpLoop;
+import org.fudp.loop.MeterReading;
+import org.fudp.loop.MeterSpec;
 import org.fudp.loop.Notice;
 import org.fudp.loop.RuleCounter;
 import org.fudp.loop.RuleSpec;
@@ -128,7 +131,7 @@ final class LabHost {
         OptionalLong rebase = loop.rebaseDueMs();
         if (now >= nextPeriodMs) {
             List<RuleCounter> counters = readCounters(now);
-            execute(loop.period(now, counters));
+            execute(loop.period(now, counters, readMeters(now)));
             nextPeriodMs = Math.max(nextPeriodMs + periodMs, now + periodMs / 2);
             nextPollMs = now + POLL_MS;
         } else if (rebase.isPresent() && now >= rebase.getAsLong() && now >= nextRebaseTryMs) {
@@ -187,12 +190,37 @@ final class LabHost {
         return new ArrayList<>(counters.values());
     }
 
+    // Read right after the rules' counters: a metered flow's demand and what passed its meter then
+    // cover the same window.
+    private List<MeterReading> readMeters(long now) {
+        if (!config.metered()) {
+            return List.of();
+        }
+        try {
+            return MeterText.readings(sw.meterStats(), now);
+        } catch (IOException e) {
+            log.accept("WARN cannot read the meters: " + e.getMessage());
+            return List.of();
+        }
+    }
+
     /**
-     * Executes the loop's actions in its order: rules out, rules in, frames, then the records and
-     * notices. The packet a packet-in reported needs no forwarding: the base rule that copied it to us
-     * has forwarded it already (a closing rule as well), and whatever it did not forward is no one's.
+     * Executes the loop's actions in its order: meters in, rules out, rules in, rules modified,
+     * meters out, frames, then the records and notices. A meter add-meter took is in force at once
+     * (OVS answers synchronously), and the loop hears so after these actions. The packet a packet-in
+     * reported needs no forwarding: the base rule that copied it to us has forwarded it already (a
+     * closing rule as well), and whatever it did not forward is no one's.
      */
     private void execute(Actions a) {
+        Map<Long, String> meterResults = new LinkedHashMap<>();
+        for (MeterSpec m : a.metersToAdd()) {
+            try {
+                sw.addMeter(MeterText.spec(m));
+                meterResults.put(m.key(), null);
+            } catch (IOException e) {
+                meterResults.put(m.key(), e.getMessage());
+            }
+        }
         if (!a.rulesToRemove().isEmpty()) {
             List<String> matches = new ArrayList<>();
             for (RuleSpec r : a.rulesToRemove()) {
@@ -210,6 +238,14 @@ final class LabHost {
                 a.rulesToAdd().forEach(r -> installed.add(r.key()));
                 stops.watch(a.rulesToAdd());
             }
+        }
+        if (!a.rulesToModify().isEmpty()) {
+            List<String> flows = new ArrayList<>();
+            a.rulesToModify().forEach(r -> flows.add(RuleText.flow(r)));
+            switchCall("mod-flows", () -> sw.modifyFlows(flows));
+        }
+        for (MeterSpec m : a.metersToRemove()) {
+            switchCall("del-meter", () -> sw.deleteMeter(m.key()));
         }
         for (FrameOut f : a.frames()) {
             if (switchCall("packet-out", () -> sw.packetOut(f.port(), f.frame()))) {
@@ -230,6 +266,11 @@ final class LabHost {
         }
         for (AgentState v : a.agents().values()) {
             logAgent(v);
+        }
+        for (Map.Entry<Long, String> r : meterResults.entrySet()) {
+            String facility = config.bridge();
+            execute(r.getValue() == null ? loop.meterAdded(nowMs, facility, r.getKey())
+                    : loop.meterFailed(nowMs, facility, r.getKey(), r.getValue()));
         }
     }
 

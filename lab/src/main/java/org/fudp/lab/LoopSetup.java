@@ -54,6 +54,9 @@ final class LoopSetup {
      * @return facility, its id the bridge name
      */
     static Facility facility(LabConfig config) {
+        if (config.metered()) {
+            return Facility.metered(config.bridge());
+        }
         return new Facility(config.bridge(), config.adjustorSwitchPort(), config.adjustorOnwardPort(),
                 EthernetFrame.parseMac(config.adjustorMac()), KEY_ID);
     }

@@ -86,6 +86,29 @@ final class OvsOfctlSwitch implements Switch {
     }
 
     @Override
+    public void modifyFlows(List<String> rules) throws IOException {
+        if (!rules.isEmpty()) {
+            run((String.join("\n", rules) + "\n").getBytes(StandardCharsets.UTF_8), "--strict", "mod-flows", bridge,
+                    "-");
+        }
+    }
+
+    @Override
+    public void addMeter(String spec) throws IOException {
+        run(null, "add-meter", bridge, spec);
+    }
+
+    @Override
+    public void deleteMeter(long id) throws IOException {
+        run(null, "del-meter", bridge, "meter=" + id);
+    }
+
+    @Override
+    public String meterStats() throws IOException {
+        return run(null, "meter-stats", bridge);
+    }
+
+    @Override
     public void packetOut(long port, byte[] frame) throws IOException {
         run(null, "packet-out", bridge, "in_port=controller packet=" + Hex.encode(frame) + " actions=output:" + port);
     }

@@ -81,6 +81,9 @@ final class RuleText {
             // OVS keeps no packet buffers, so the copy is the whole segment whatever max_len says.
             s.append("controller:128,");
         }
+        if (r.meterKey() != RuleSpec.NO_METER) {
+            s.append("meter:").append(r.meterKey()).append(',');
+        }
         return s.append("output:").append(r.outPort()).toString();
     }
 

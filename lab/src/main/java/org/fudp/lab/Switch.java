@@ -40,4 +40,37 @@ interface Switch {
      * @throws IOException if the switch refuses it
      */
     void packetOut(long port, byte[] frame) throws IOException;
+
+    /**
+     * Modifies rules in place, matched strictly (match and priority): their actions change, their
+     * counters go on.
+     *
+     * @param rules the rules, in add-flows syntax
+     * @throws IOException if the switch refuses one
+     */
+    void modifyFlows(List<String> rules) throws IOException;
+
+    /**
+     * Adds a meter.
+     *
+     * @param spec the meter in add-meter syntax
+     * @throws IOException if the switch refuses it (its text says why)
+     */
+    void addMeter(String spec) throws IOException;
+
+    /**
+     * Deletes a meter.
+     *
+     * @param id the meter id
+     * @throws IOException if the switch cannot be reached
+     */
+    void deleteMeter(long id) throws IOException;
+
+    /**
+     * Returns the meters' counters, as meter-stats prints them.
+     *
+     * @return the text
+     * @throws IOException if the switch cannot be reached
+     */
+    String meterStats() throws IOException;
 }

@@ -71,6 +71,37 @@ final class LabFixture {
             return m.find() ? Long.parseUnsignedLong(m.group(1), 16) : 0;
         }
 
+        final List<String> modified = new ArrayList<>();
+        final Map<Long, String> meters = new LinkedHashMap<>();
+        String meterStatsText = "";
+
+        @Override
+        public void modifyFlows(List<String> r) {
+            for (String rule : r) {
+                modified.add(rule);
+                rules.put(cookieOf(rule), rule);
+            }
+        }
+
+        @Override
+        public void addMeter(String spec) throws java.io.IOException {
+            long id = Long.parseLong(spec.replaceAll("^meter=(\\d+),.*", "$1"));
+            if (meters.size() >= 2) {
+                throw new java.io.IOException("OFPMMFC_OUT_OF_METERS");
+            }
+            meters.put(id, spec);
+        }
+
+        @Override
+        public void deleteMeter(long id) {
+            meters.remove(id);
+        }
+
+        @Override
+        public String meterStats() {
+            return meterStatsText;
+        }
+
         @Override
         public void addFlows(List<String> r) {
             for (String rule : r) {

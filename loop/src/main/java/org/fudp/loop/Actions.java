@@ -25,6 +25,9 @@ public final class Actions {
     private final List<RuleSpec> rulesToRemove = new ArrayList<>();
     private final List<RuleSpec> rulesTakenOver = new ArrayList<>();
     private final List<RuleSpec> rulesHandedOver = new ArrayList<>();
+    private final List<MeterSpec> metersToAdd = new ArrayList<>();
+    private final List<RuleSpec> rulesToModify = new ArrayList<>();
+    private final List<MeterSpec> metersToRemove = new ArrayList<>();
     private final List<FrameOut> frames = new ArrayList<>();
     private long forwardPort = NO_PORT;
     private boolean consumed;
@@ -69,6 +72,18 @@ public final class Actions {
 
     void handOverRules(Collection<RuleSpec> rules) {
         rulesHandedOver.addAll(rules);
+    }
+
+    void addMeter(MeterSpec meter) {
+        metersToAdd.add(meter);
+    }
+
+    void modifyRule(RuleSpec rule) {
+        rulesToModify.add(rule);
+    }
+
+    void removeMeter(MeterSpec meter) {
+        metersToRemove.add(meter);
     }
 
     void emit(FrameOut frame) {
@@ -184,6 +199,35 @@ public final class Actions {
      */
     public List<RuleSpec> rulesHandedOver() {
         return Collections.unmodifiableList(rulesHandedOver);
+    }
+
+    /**
+     * Returns the meters to add, before any rule that points at them. A host tells the loop when
+     * each is in force ({@link FudpLoop#meterAdded}) or why it failed ({@link FudpLoop#meterFailed}).
+     *
+     * @return meters, in order
+     */
+    public List<MeterSpec> metersToAdd() {
+        return Collections.unmodifiableList(metersToAdd);
+    }
+
+    /**
+     * Returns rules to modify in place (their meter changed), after the meters are added and before
+     * any is removed; their counters go on.
+     *
+     * @return rules, in order
+     */
+    public List<RuleSpec> rulesToModify() {
+        return Collections.unmodifiableList(rulesToModify);
+    }
+
+    /**
+     * Returns the meters to remove, after the rules no longer point at them.
+     *
+     * @return meters, in order
+     */
+    public List<MeterSpec> metersToRemove() {
+        return Collections.unmodifiableList(metersToRemove);
     }
 
     /**

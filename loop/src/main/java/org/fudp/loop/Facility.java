@@ -12,6 +12,18 @@ import java.util.Objects;
  */
 public final class Facility {
 
+    /** How a facility enforces its flows' limits. */
+    public enum Enforcement {
+        /** The tc flow adjustor behind the adjustor and return ports (the paper's design). */
+        ADJUSTOR,
+        /** OpenFlow meters in the switch itself, one per limited flow, attached to its rule. */
+        METER
+    }
+
+    /** The port of a facility that has none (a metered facility has no adjustor ports). */
+    public static final long NO_PORT = -1;
+
+    private final Enforcement enforcement;
     private final String id;
     private final long adjustorPort;
     private final long returnPort;
@@ -29,6 +41,7 @@ public final class Facility {
      * @throws IllegalArgumentException if the ports are equal or the MAC is not 6 bytes
      */
     public Facility(String id, long adjustorPort, long returnPort, byte[] adjustorMac, int keyId) {
+        this.enforcement = Enforcement.ADJUSTOR;
         this.id = Objects.requireNonNull(id, "id");
         if (adjustorPort == returnPort) {
             throw new IllegalArgumentException("facility " + id + ": adjustor and return port are both "
@@ -41,6 +54,30 @@ public final class Facility {
         this.returnPort = returnPort;
         this.adjustorMac = adjustorMac.clone();
         this.keyId = keyId;
+    }
+
+    private Facility(String id) {
+        this.enforcement = Enforcement.METER;
+        this.id = Objects.requireNonNull(id, "id");
+        this.adjustorPort = NO_PORT;
+        this.returnPort = NO_PORT;
+        this.adjustorMac = new byte[6];
+        this.keyId = 0;
+    }
+
+    /**
+     * Returns a facility that enforces limits with the switch's own meters: no adjustor, no ports
+     * for it, no key.
+     *
+     * @param id the switch's id
+     * @return the facility
+     */
+    public static Facility metered(String id) {
+        return new Facility(id);
+    }
+
+    public Enforcement enforcement() {
+        return enforcement;
     }
 
     public String id() {
@@ -75,7 +112,7 @@ public final class Facility {
      * @return true for the adjustor or the return port
      */
     public boolean isAdjustorSide(long port) {
-        return port == adjustorPort || port == returnPort;
+        return enforcement == Enforcement.ADJUSTOR && (port == adjustorPort || port == returnPort);
     }
 
     @Override
@@ -84,17 +121,21 @@ public final class Facility {
             return false;
         }
         Facility f = (Facility) o;
-        return id.equals(f.id) && adjustorPort == f.adjustorPort && returnPort == f.returnPort
-                && Arrays.equals(adjustorMac, f.adjustorMac) && keyId == f.keyId;
+        return enforcement == f.enforcement && id.equals(f.id) && adjustorPort == f.adjustorPort
+                && returnPort == f.returnPort && Arrays.equals(adjustorMac, f.adjustorMac) && keyId == f.keyId;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(id, adjustorPort, returnPort, Arrays.hashCode(adjustorMac), keyId);
+        return Objects.hash(enforcement, id, adjustorPort, returnPort, Arrays.hashCode(adjustorMac),
+                keyId);
     }
 
     @Override
     public String toString() {
+        if (enforcement == Enforcement.METER) {
+            return id + " (meters)";
+        }
         return id + " (adjustor " + adjustorPort + ", return " + returnPort + ", "
                 + EthernetFrame.formatMac(adjustorMac) + ", key " + Integer.toUnsignedString(keyId) + ")";
     }

@@ -12,7 +12,7 @@ public final class FlowCheckpoint {
 
     private final FiveTuple flow;
     private final long onwardPort;
-    private final boolean viaAdjustor;
+    private final boolean shaped;
     private final long sinceMs;
     private final long limitBps;
     private final long burstBytes;
@@ -26,7 +26,7 @@ public final class FlowCheckpoint {
      *
      * @param flow the 5-tuple
      * @param onwardPort the port toward its destination
-     * @param viaAdjustor whether its rules steer it through the adjustor
+     * @param shaped whether its limits are enforced (a UDP flow of a set: through the adjustor or a meter)
      * @param sinceMs when it was first seen
      * @param limitBps its limit in force, 0 if none
      * @param burstBytes the limit's burst, 0 if none
@@ -35,11 +35,11 @@ public final class FlowCheckpoint {
      * @param dscp its packets' DSCP, {@link PacketIn#NO_DSCP} if unknown: its traffic class depends on it
      * @param remarked whether it was learnt again after its marking changed (its rules then match any DSCP)
      */
-    public FlowCheckpoint(FiveTuple flow, long onwardPort, boolean viaAdjustor, long sinceMs, long limitBps,
+    public FlowCheckpoint(FiveTuple flow, long onwardPort, boolean shaped, long sinceMs, long limitBps,
                           long burstBytes, String cfsId, boolean member, int dscp, boolean remarked) {
         this.flow = Objects.requireNonNull(flow, "flow");
         this.onwardPort = onwardPort;
-        this.viaAdjustor = viaAdjustor;
+        this.shaped = shaped;
         this.sinceMs = sinceMs;
         this.limitBps = limitBps;
         this.burstBytes = burstBytes;
@@ -90,8 +90,8 @@ public final class FlowCheckpoint {
      *
      * @return true for a UDP flow in a set
      */
-    public boolean viaAdjustor() {
-        return viaAdjustor;
+    public boolean shaped() {
+        return shaped;
     }
 
     /**
@@ -139,14 +139,14 @@ public final class FlowCheckpoint {
             return false;
         }
         FlowCheckpoint c = (FlowCheckpoint) o;
-        return onwardPort == c.onwardPort && viaAdjustor == c.viaAdjustor && sinceMs == c.sinceMs
+        return onwardPort == c.onwardPort && shaped == c.shaped && sinceMs == c.sinceMs
                 && limitBps == c.limitBps && burstBytes == c.burstBytes && member == c.member && flow.equals(c.flow)
                 && cfsId.equals(c.cfsId) && dscp == c.dscp && remarked == c.remarked;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(flow, onwardPort, viaAdjustor, sinceMs, limitBps, burstBytes, cfsId, member, dscp,
+        return Objects.hash(flow, onwardPort, shaped, sinceMs, limitBps, burstBytes, cfsId, member, dscp,
                 remarked);
     }
 

@@ -39,6 +39,7 @@ public final class FudpLoop {
     private final NetworkView network;
     private final MutableClock clock = new MutableClock(0);
     private final AdjustorBackend adjustors;
+    private final MeterBackend meters;
     private final EnforcementBackend backend;
     private final FlowTable flows = new FlowTable();
     private final Map<String, Facility> facilities = new LinkedHashMap<>();
@@ -71,7 +72,22 @@ public final class FudpLoop {
         this.network = network;
         this.keyText = keyText;
         this.adjustors = new AdjustorBackend(settings, channel(keyText, epochMs, settings));
-        this.backend = adjustors;
+        this.meters = new MeterBackend(settings, new MeterBackend.Flows() {
+            @Override
+            public RuleSpec ruleOf(FiveTuple flow) {
+                TrackedFlow f = flows.get(flow);
+                return f != null && f.metered() ? f.mainRule() : null;
+            }
+
+            @Override
+            public void attached(FiveTuple flow, long meterKey) {
+                TrackedFlow f = flows.get(flow);
+                if (f != null) {
+                    f.meterAttached(meterKey);
+                }
+            }
+        });
+        this.backend = new EnforcementRouter(adjustors, meters);
     }
 
     private AdjustorChannel channel(String keys, long epoch, LoopSettings s) {
@@ -99,6 +115,7 @@ public final class FudpLoop {
         LoopSettings old = settings;
         settings = next;
         adjustors.setSettings(next);
+        meters.setSettings(next);
         if (!old.fudpa().equals(next.fudpa())) {
             // The predictors' state was built with the old weights.
             controllers.clear();
@@ -196,7 +213,7 @@ public final class FudpLoop {
         Map<String, ControllerState> sets = new LinkedHashMap<>();
         for (TrackedFlow f : flows.at(facilityId)) {
             FlowLimit l = limits.get(f.tuple());
-            fs.add(new FlowCheckpoint(f.tuple(), f.onwardPort(), f.viaAdjustor(), f.sinceMs(),
+            fs.add(new FlowCheckpoint(f.tuple(), f.onwardPort(), f.shaped(), f.sinceMs(),
                     l == null ? 0 : l.rateBps(), l == null ? 0 : l.burstBytes(), limits.cfsOf(f.tuple()),
                     !f.cfsId().isEmpty(), f.dscp(), f.remarked()));
             for (String id : List.of(f.cfsId(), f.lastCfsId())) {
@@ -239,7 +256,7 @@ public final class FudpLoop {
                     continue;
                 }
                 TrackedFlow tf = new TrackedFlow(flows.nextNumber(), fc.flow(), facility, fc.onwardPort(),
-                        fc.viaAdjustor(), settings, fc.sinceMs(), fc.dscp(), fc.remarked());
+                        fc.shaped(), settings, fc.sinceMs(), fc.dscp(), fc.remarked());
                 tf.takenOver(fc.member());
                 flows.add(tf);
                 out.takeOverRules(tf.rules());
@@ -353,7 +370,7 @@ public final class FudpLoop {
         out.addRules(tf.rules());
         out.putFlow(tf.view(nowMs, -1, TrafficClass.policyOf(classes, tf.tuple(), tf.dscp())));
         out.info("New flow " + t + " at " + f.id() + cfs.map(c -> " in " + c.cfsId()
-                + (tf.viaAdjustor() ? ", steered through the adjustor" : "")).orElse(""));
+                + (tf.viaAdjustor() ? ", steered through the adjustor" : tf.metered() ? ", metered" : "")).orElse(""));
         return tf;
     }
 
@@ -400,6 +417,41 @@ public final class FudpLoop {
         if (publishedAllocations.remove(f.tuple())) {
             out.allocationGone(f.tuple());
         }
+    }
+
+    // ---------------------------------------------------------------- UFC, the meters' side
+
+    /**
+     * Handles the host's word that a meter the loop asked for is in force on its switch.
+     *
+     * @param nowMs the time
+     * @param facilityId the switch
+     * @param meterKey the meter's {@link MeterSpec#key()}
+     * @return what to do: the flow's rule now points at the meter, its previous meter goes
+     */
+    public Actions meterAdded(long nowMs, String facilityId, long meterKey) {
+        Actions out = begin(nowMs);
+        meters.added(nowMs, facilityId, meterKey, out);
+        publishAllocations(facilityId, out);
+        republishSets(out);
+        return out;
+    }
+
+    /**
+     * Handles the host's word that a meter could not be put in force.
+     *
+     * @param nowMs the time
+     * @param facilityId the switch
+     * @param meterKey the meter's {@link MeterSpec#key()}
+     * @param reason why (the switch's error, a full table, a feature it lacks)
+     * @return what to do: the flow stays counted, unlimited; a notice says so
+     */
+    public Actions meterFailed(long nowMs, String facilityId, long meterKey, String reason) {
+        Actions out = begin(nowMs);
+        meters.failed(nowMs, facilityId, meterKey, reason, out);
+        publishAllocations(facilityId, out);
+        republishSets(out);
+        return out;
     }
 
     // ---------------------------------------------------------------- UFC, the adjustors' side
@@ -454,12 +506,28 @@ public final class FudpLoop {
      * @return what to do
      */
     public Actions period(long nowMs, Collection<RuleCounter> counters) {
+        return period(nowMs, counters, List.of());
+    }
+
+    /**
+     * Runs one control period with the readings of the meters of metered facilities as well: what
+     * passed a flow's meter is what the flow delivered (its rule counts what it offered).
+     *
+     * @param nowMs the period's time
+     * @param counters the counters of the loop's rules as read now
+     * @param meterReadings the counters of the loop's meters as read now
+     * @return what to do
+     */
+    public Actions period(long nowMs, Collection<RuleCounter> counters, Collection<MeterReading> meterReadings) {
         Actions out = begin(nowMs);
         periods++;
         lastPeriodMs = nowMs;
         Map<Long, RuleCounter> byKey = index(counters);
+        Map<Long, MeterReading> byMeter = new HashMap<>();
+        meterReadings.forEach(r -> byMeter.put(r.key(), r));
         for (TrackedFlow f : flows.all()) {
             f.measure(nowMs, byKey);
+            f.measureMeter(nowMs, byMeter);
         }
         Map<String, CfsAssignment> groups = new LinkedHashMap<>();
         Map<String, List<TrackedFlow>> members = new LinkedHashMap<>();

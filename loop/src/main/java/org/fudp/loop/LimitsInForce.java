@@ -38,7 +38,7 @@ final class LimitsInForce {
             if (bps != null) {
                 next.put(f.tuple(), new FlowLimit(f.tuple(), bps, BurstPolicy.burstBytes(bps)));
                 cfsOf.put(f.tuple(), f.cfsId());
-            } else if (kept != null && f.viaAdjustor() && !decided(decisions.get(f.lastCfsId()))) {
+            } else if (kept != null && f.shaped() && !decided(decisions.get(f.lastCfsId()))) {
                 next.put(f.tuple(), kept);
             }
         }

@@ -28,6 +28,8 @@ public final class RuleSpec {
 
     /** Marks a rule that matches any in-port. */
     public static final long ANY_PORT = -1;
+    /** Marks a rule whose packets pass no meter. */
+    public static final long NO_METER = 0;
 
     private static final int ROLE_BITS = 3;
 
@@ -40,6 +42,7 @@ public final class RuleSpec {
     private final int priority;
     private final int idleTimeoutS;
     private final int dscp;
+    private final long meterKey;
 
     /**
      * Creates a rule; the loop makes them, hosts' tests may too.
@@ -73,7 +76,13 @@ public final class RuleSpec {
      */
     public RuleSpec(long flowNumber, String facilityId, FiveTuple flow, Role role, long inPort, long outPort,
                     int priority, int idleTimeoutS, int dscp) {
-        this.key = key(flowNumber, role);
+        this(key(flowNumber, role), facilityId, flow, role, inPort, outPort, priority, idleTimeoutS, dscp, NO_METER);
+    }
+
+    private RuleSpec(long key, String facilityId, FiveTuple flow, Role role, long inPort, long outPort,
+                     int priority, int idleTimeoutS, int dscp, long meterKey) {
+        this.key = key;
+        this.meterKey = meterKey;
         this.dscp = dscp;
         this.facilityId = Objects.requireNonNull(facilityId, "facilityId");
         this.flow = Objects.requireNonNull(flow, "flow");
@@ -143,6 +152,26 @@ public final class RuleSpec {
     }
 
     /**
+     * Returns this rule with its packets passed through a meter first, or through none: the same
+     * rule (key, match, priority), another treatment. Hosts modify it in place, so its counters go on.
+     *
+     * @param meter the meter's key ({@link MeterSpec#key()}), or {@link #NO_METER}
+     * @return the rule
+     */
+    public RuleSpec withMeter(long meter) {
+        return new RuleSpec(key, facilityId, flow, role, inPort, outPort, priority, idleTimeoutS, dscp, meter);
+    }
+
+    /**
+     * Returns the meter the rule's packets pass before they go out.
+     *
+     * @return the meter's key, {@link #NO_METER} for none
+     */
+    public long meterKey() {
+        return meterKey;
+    }
+
+    /**
      * Returns the DSCP the rule matches: a UDP flow's rules match the DSCP it was learnt with, so a
      * packet marked otherwise misses them and reaches the controller.
      *
@@ -167,7 +196,8 @@ public final class RuleSpec {
             return false;
         }
         RuleSpec r = (RuleSpec) o;
-        return key == r.key && dscp == r.dscp && facilityId.equals(r.facilityId) && flow.equals(r.flow)
+        return key == r.key && dscp == r.dscp && meterKey == r.meterKey && facilityId.equals(r.facilityId)
+                && flow.equals(r.flow)
                 && role == r.role
                 && inPort == r.inPort && outPort == r.outPort && priority == r.priority
                 && idleTimeoutS == r.idleTimeoutS;
@@ -175,12 +205,13 @@ public final class RuleSpec {
 
     @Override
     public int hashCode() {
-        return Objects.hash(key, facilityId, flow, role, inPort, outPort, priority, idleTimeoutS, dscp);
+        return Objects.hash(key, facilityId, flow, role, inPort, outPort, priority, idleTimeoutS, dscp, meterKey);
     }
 
     @Override
     public String toString() {
         return role + " " + flow + (dscp == PacketIn.NO_DSCP ? "" : " dscp " + dscp) + " at " + facilityId
-                + (inPort == ANY_PORT ? "" : " in " + inPort) + " -> " + outPort + " prio " + priority;
+                + (inPort == ANY_PORT ? "" : " in " + inPort) + (meterKey == NO_METER ? "" : " meter " + meterKey)
+                + " -> " + outPort + " prio " + priority;
     }
 }

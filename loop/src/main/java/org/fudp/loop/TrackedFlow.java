@@ -22,7 +22,9 @@ final class TrackedFlow {
     private final FiveTuple tuple;
     private final String facilityId;
     private final long onwardPort;
+    private final boolean shaped;
     private final boolean viaAdjustor;
+    private final boolean metered;
     private final List<RuleSpec> rules;
     private final RuleSpec main;
     private final RuleSpec back;
@@ -33,13 +35,16 @@ final class TrackedFlow {
     private final long sinceMs;
     private final int dscp;
     private final boolean remarked;
+    private long meterKey = RuleSpec.NO_METER;
+    private long passedBase;
+    private long currentPassed;
     private CfsAssignment cfs;
     private String lastCfsId = "";
     private boolean assigned;
     private boolean departed;
     private boolean takenOver;
 
-    TrackedFlow(long number, FiveTuple tuple, Facility facility, long onwardPort, boolean viaAdjustor,
+    TrackedFlow(long number, FiveTuple tuple, Facility facility, long onwardPort, boolean shaped,
                 LoopSettings settings, long sinceMs, int dscp, boolean remarked) {
         this.number = number;
         this.dscp = dscp;
@@ -47,7 +52,9 @@ final class TrackedFlow {
         this.tuple = tuple;
         this.facilityId = facility.id();
         this.onwardPort = onwardPort;
-        this.viaAdjustor = viaAdjustor;
+        this.shaped = shaped;
+        this.viaAdjustor = shaped && facility.enforcement() == Facility.Enforcement.ADJUSTOR;
+        this.metered = shaped && facility.enforcement() == Facility.Enforcement.METER;
         this.sinceMs = sinceMs;
         int prio = settings.flowPriority();
         int idle = settings.flowIdleTimeoutS();
@@ -73,7 +80,7 @@ final class TrackedFlow {
         // A rate is repeated without a new sample for at most two periods.
         long staleAfterMs = 2 * settings.periodMs() + 1;
         this.mainRate = new RateEstimator(staleAfterMs, sinceMs);
-        this.backRate = viaAdjustor ? new RateEstimator(staleAfterMs, sinceMs) : null;
+        this.backRate = shaped ? new RateEstimator(staleAfterMs, sinceMs) : null;
         this.membership = new Membership(isUdp());
     }
 
@@ -104,6 +111,65 @@ final class TrackedFlow {
 
     boolean viaAdjustor() {
         return viaAdjustor;
+    }
+
+    /**
+     * Tells whether the flow's limits are enforced: a UDP flow of a set, through the adjustor or a
+     * meter.
+     *
+     * @return true if so
+     */
+    boolean shaped() {
+        return shaped;
+    }
+
+    /**
+     * Tells whether the flow's limits are enforced by meters in its switch.
+     *
+     * @return true if so
+     */
+    boolean metered() {
+        return metered;
+    }
+
+    /**
+     * Returns the rule a meter attaches to: the flow's one rule of a metered facility.
+     *
+     * @return the rule as the loop installed it (without its meter)
+     */
+    RuleSpec mainRule() {
+        return main;
+    }
+
+    /**
+     * Notes that the flow's packets now pass another meter (or none): what passed the old one stays
+     * in the flow's delivered bytes, and the new one's counters add to it.
+     *
+     * @param meterKey the meter, {@link RuleSpec#NO_METER} for none
+     */
+    void meterAttached(long meterKey) {
+        passedBase += currentPassed;
+        currentPassed = 0;
+        this.meterKey = meterKey;
+    }
+
+    /**
+     * Takes this period's reading of the flow's meter: what it delivered.
+     *
+     * @param nowMs the period's time
+     * @param readings the meter readings, by meter key
+     */
+    void measureMeter(long nowMs, Map<Long, MeterReading> readings) {
+        if (!metered || meterKey == RuleSpec.NO_METER) {
+            return;
+        }
+        MeterReading r = readings.get(meterKey);
+        if (r == null) {
+            backRate.missing(nowMs);
+            return;
+        }
+        currentPassed = r.bytesPassed();
+        backRate.update(nowMs, r.sampleMs(), passedBase + currentPassed, 0);
     }
 
     List<RuleSpec> rules() {
@@ -253,11 +319,13 @@ final class TrackedFlow {
      * @return bit/s
      */
     double throughputBps() {
-        return viaAdjustor ? backRate.rateBps() : mainRate.rateBps();
+        return viaAdjustor || metered && meterKey != RuleSpec.NO_METER && backRate.known() ? backRate.rateBps()
+                : mainRate.rateBps();
     }
 
     boolean throughputKnown() {
-        return viaAdjustor ? backRate.known() : mainRate.known();
+        return viaAdjustor || metered && meterKey != RuleSpec.NO_METER && backRate.known() ? backRate.known()
+                : mainRate.known();
     }
 
     /**

@@ -1,0 +1,309 @@
+package org.fudp.loop;
+
+import org.fudp.protocol.FiveTuple;
+import org.fudp.protocol.FlowLimit;
+
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Enforcement by the switch's own OpenFlow meters: one meter per limited flow, a single DROP band at
+ * its limit, attached to the flow's rule. A meter's rate never changes: a new limit is a new meter,
+ * and the rule points at it once the host says it is in force, and only then is the old one removed
+ * (make before break; ONOS 2.7 cannot modify a meter). A flow whose meter fails stays counted but
+ * unlimited, never half-limited.
+ */
+final class MeterBackend implements EnforcementBackend {
+
+    /** What the backend needs of the loop's flows. */
+    interface Flows {
+        /**
+         * Returns the rule of a flow that a meter attaches to.
+         *
+         * @param flow the flow
+         * @return its rule, null if the loop no longer knows the flow
+         */
+        RuleSpec ruleOf(FiveTuple flow);
+
+        /**
+         * Tells the flow its packets now pass another meter (or none).
+         *
+         * @param flow the flow
+         * @param meterKey the meter, {@link RuleSpec#NO_METER} for none
+         */
+        void attached(FiveTuple flow, long meterKey);
+    }
+
+    /** One facility's meters. */
+    private static final class Table {
+        final Map<FiveTuple, FlowLimit> desired = new LinkedHashMap<>();
+        final Map<FiveTuple, MeterSpec> attached = new HashMap<>();
+        final Map<FiveTuple, MeterSpec> pending = new HashMap<>();
+        final Map<FiveTuple, String> failed = new HashMap<>();
+        long desiredId;
+        long acknowledgedMs = -1;
+        boolean measured = true;
+    }
+
+    private final Flows flows;
+    private final Map<String, Table> tables = new LinkedHashMap<>();
+    private LoopSettings settings;
+    private long nextKey = 1;
+
+    MeterBackend(LoopSettings settings, Flows flows) {
+        this.settings = settings;
+        this.flows = flows;
+    }
+
+    void setSettings(LoopSettings s) {
+        settings = s;
+    }
+
+    @Override
+    public void setFacilities(Collection<Facility> facilities, long nowMs, Actions out) {
+        Map<String, Facility> wanted = new LinkedHashMap<>();
+        facilities.forEach(f -> wanted.put(f.id(), f));
+        for (String id : List.copyOf(tables.keySet())) {
+            if (!wanted.containsKey(id)) {
+                clear(tables.remove(id), out);
+            }
+        }
+        wanted.keySet().forEach(id -> tables.computeIfAbsent(id, k -> new Table()));
+    }
+
+    @Override
+    public void handOver(String facilityId) {
+        // The meters and the rules that point at them stay, for the next controller.
+        tables.remove(facilityId);
+    }
+
+    @Override
+    public void setDesired(String facilityId, List<FlowLimit> limits) {
+        Table t = tables.get(facilityId);
+        if (t == null) {
+            return;
+        }
+        Map<FiveTuple, FlowLimit> next = new LinkedHashMap<>();
+        limits.forEach(l -> next.put(l.flow(), l));
+        if (next.equals(t.desired)) {
+            return;
+        }
+        // A flow whose limit changed is tried again; one that failed at the same limit is not.
+        t.failed.keySet().removeIf(f -> !java.util.Objects.equals(next.get(f), t.desired.get(f)));
+        t.desired.clear();
+        t.desired.putAll(next);
+        t.desiredId++;
+        t.acknowledgedMs = -1;
+    }
+
+    @Override
+    public boolean tick(long nowMs, Actions out) {
+        tables.forEach((id, t) -> reconcile(id, t, out));
+        return false;
+    }
+
+    private void reconcile(String facilityId, Table t, Actions out) {
+        for (Map.Entry<FiveTuple, FlowLimit> e : t.desired.entrySet()) {
+            FiveTuple flow = e.getKey();
+            if (t.failed.containsKey(flow) || matches(t.attached.get(flow), e.getValue())) {
+                MeterSpec stale = t.pending.remove(flow);
+                if (stale != null) {
+                    out.removeMeter(stale);
+                }
+                continue;
+            }
+            if (matches(t.pending.get(flow), e.getValue())) {
+                continue;
+            }
+            MeterSpec stale = t.pending.remove(flow);
+            if (stale != null) {
+                out.removeMeter(stale);
+            }
+            MeterSpec m = new MeterSpec(facilityId, nextKey++, e.getValue().rateBps(), e.getValue().burstBytes());
+            t.pending.put(flow, m);
+            out.addMeter(m);
+        }
+        for (FiveTuple flow : List.copyOf(t.attached.keySet())) {
+            if (!t.desired.containsKey(flow)) {
+                detach(t, flow, out);
+            }
+        }
+        for (FiveTuple flow : List.copyOf(t.pending.keySet())) {
+            if (!t.desired.containsKey(flow)) {
+                out.removeMeter(t.pending.remove(flow));
+            }
+        }
+        t.failed.keySet().retainAll(t.desired.keySet());
+    }
+
+    private static boolean matches(MeterSpec m, FlowLimit l) {
+        return m != null && m.rateBps() == l.rateBps() && m.burstBytes() == l.burstBytes();
+    }
+
+    // The rule first, then the meter: a rule must never point at a meter that is gone.
+    private void detach(Table t, FiveTuple flow, Actions out) {
+        MeterSpec old = t.attached.remove(flow);
+        RuleSpec rule = flows.ruleOf(flow);
+        if (rule != null) {
+            out.modifyRule(rule.withMeter(RuleSpec.NO_METER));
+            flows.attached(flow, RuleSpec.NO_METER);
+        }
+        out.removeMeter(old);
+    }
+
+    /**
+     * Handles the host's word that a meter is in force on its switch: the flow's rule now points at
+     * it, and the flow's previous meter goes.
+     *
+     * @param nowMs the time
+     * @param facilityId the switch
+     * @param meterKey the meter
+     * @param out where the rule change and the removal go
+     * @return true if it completed the facility's desired state
+     */
+    boolean added(long nowMs, String facilityId, long meterKey, Actions out) {
+        Table t = tables.get(facilityId);
+        FiveTuple flow = t == null ? null : pendingFlow(t, meterKey);
+        if (flow == null) {
+            return false;
+        }
+        MeterSpec m = t.pending.remove(flow);
+        RuleSpec rule = flows.ruleOf(flow);
+        if (rule == null) {
+            out.removeMeter(m);
+            return false;
+        }
+        out.modifyRule(rule.withMeter(m.key()));
+        flows.attached(flow, m.key());
+        MeterSpec old = t.attached.put(flow, m);
+        if (old != null) {
+            out.removeMeter(old);
+        }
+        if (complete(t)) {
+            t.acknowledgedMs = nowMs;
+            t.measured = false;
+            return true;
+        }
+        return false;
+    }
+
+    /**
+     * Handles the host's word that a meter could not be put in force (the switch's table is full,
+     * a band or rate it does not support): the flow stays counted but unlimited, with no meter at all.
+     *
+     * @param nowMs the time
+     * @param facilityId the switch
+     * @param meterKey the meter
+     * @param reason why, as the host has it
+     * @param out where the notice, the rule change and the removals go
+     */
+    void failed(long nowMs, String facilityId, long meterKey, String reason, Actions out) {
+        Table t = tables.get(facilityId);
+        FiveTuple flow = t == null ? null : pendingFlow(t, meterKey);
+        if (flow == null) {
+            return;
+        }
+        out.removeMeter(t.pending.remove(flow));
+        if (t.attached.containsKey(flow)) {
+            detach(t, flow, out);
+        }
+        t.failed.put(flow, reason);
+        out.warn("Flow " + flow + " at " + facilityId + " cannot be metered (" + reason
+                + "): it stays counted, unlimited");
+        if (complete(t)) {
+            t.acknowledgedMs = nowMs;
+            t.measured = false;
+        }
+    }
+
+    private static FiveTuple pendingFlow(Table t, long meterKey) {
+        for (Map.Entry<FiveTuple, MeterSpec> e : t.pending.entrySet()) {
+            if (e.getValue().key() == meterKey) {
+                return e.getKey();
+            }
+        }
+        return null;
+    }
+
+    // Every desired limit has its meter attached, or failed.
+    private static boolean complete(Table t) {
+        for (Map.Entry<FiveTuple, FlowLimit> e : t.desired.entrySet()) {
+            if (!t.failed.containsKey(e.getKey()) && !matches(t.attached.get(e.getKey()), e.getValue())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Returns the flows of a facility that could not be metered, and why.
+     *
+     * @param facilityId the facility
+     * @return flow to reason; empty if none
+     */
+    Map<FiveTuple, String> unmetered(String facilityId) {
+        Table t = tables.get(facilityId);
+        return t == null ? Map.of() : Map.copyOf(t.failed);
+    }
+
+    @Override
+    public boolean receive(long nowMs, String facilityId, byte[] frame, Actions out) {
+        return false;
+    }
+
+    @Override
+    public boolean isUp(String facilityId) {
+        return tables.containsKey(facilityId);
+    }
+
+    @Override
+    public long sentDesiredId(String facilityId) {
+        Table t = tables.get(facilityId);
+        return t == null ? 0 : t.desiredId;
+    }
+
+    @Override
+    public boolean desiredAcknowledged(String facilityId) {
+        Table t = tables.get(facilityId);
+        return t != null && complete(t);
+    }
+
+    @Override
+    public Optional<long[]> rebaseWindow(String facilityId) {
+        Table t = tables.get(facilityId);
+        if (t == null || t.measured || t.acknowledgedMs < 0) {
+            return Optional.empty();
+        }
+        return Optional.of(new long[]{t.acknowledgedMs + settings.counterLagMs(), t.acknowledgedMs});
+    }
+
+    @Override
+    public void rebased(String facilityId) {
+        Table t = tables.get(facilityId);
+        if (t != null) {
+            t.measured = true;
+        }
+    }
+
+    @Override
+    public Optional<AgentState> view(String facilityId) {
+        return Optional.empty();
+    }
+
+    @Override
+    public void stop(Actions out) {
+        tables.values().forEach(t -> clear(t, out));
+    }
+
+    // Every meter of a facility goes; the loop removes the rules that pointed at them.
+    private static void clear(Table t, Actions out) {
+        t.attached.values().forEach(out::removeMeter);
+        t.pending.values().forEach(out::removeMeter);
+        t.attached.clear();
+        t.pending.clear();
+    }
+}

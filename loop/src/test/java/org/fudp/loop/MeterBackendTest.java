@@ -1,0 +1,153 @@
+package org.fudp.loop;
+
+import org.fudp.algorithm.Allocations;
+import org.junit.jupiter.api.Test;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import static org.fudp.loop.LoopHarness.H1;
+import static org.fudp.loop.LoopHarness.H2;
+import static org.fudp.loop.LoopHarness.PERIOD;
+import static org.fudp.loop.LoopHarness.S1;
+import static org.fudp.loop.LoopHarness.SET1;
+import static org.fudp.loop.LoopHarness.T0;
+import static org.fudp.loop.LoopHarness.TCP1;
+import static org.fudp.loop.LoopHarness.TCP2;
+import static org.fudp.loop.LoopHarness.UDP1;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A facility that enforces with the switch's meters (issue 17): one meter per limited flow, attached
+ * to its rule once the host says it is in force, a new meter for a new limit (make before break),
+ * and a flow whose meter fails stays counted, unlimited.
+ */
+class MeterBackendTest {
+
+    private final LoopHarness h = new LoopHarness(LoopSettings.defaults(), T0, new HashMap<>(),
+            List.of(Facility.metered(S1)));
+    /** What passed each meter so far, as the switch's meter stats would say. */
+    private final Map<Long, long[]> meterBytes = new HashMap<>();
+
+    /** A period in which UDP1 offers 50 Mbit/s and, with a meter, delivers its limit. */
+    private Actions period(int k, double tcpBps, long meterKey, double passedBps) {
+        h.at(T0 + k * PERIOD);
+        h.flow(TCP1, RuleSpec.Role.DIRECT, tcpBps);
+        h.flow(UDP1, RuleSpec.Role.DIRECT, 50_000_000);
+        long[] b = meterBytes.computeIfAbsent(meterKey, x -> new long[1]);
+        b[0] += Math.round(passedBps * PERIOD / 8000.0);
+        return h.apply(h.loop.period(h.now, h.readCounters(),
+                meterKey == 0 ? List.of() : List.of(new MeterReading(meterKey, h.now, b[0] * 5, b[0] * 4))));
+    }
+
+    private Actions added(long key) {
+        return h.apply(h.loop.meterAdded(h.now, S1, key));
+    }
+
+    @Test
+    void aLimitIsAMeterAttachedToTheFlowsRuleOnceInForce() {
+        Actions learnt = h.packetIn(UDP1, H1);
+        assertEquals(List.of(RuleSpec.Role.DIRECT),
+                learnt.rulesToAdd().stream().map(RuleSpec::role).collect(Collectors.toList()),
+                "no adjustor: the flow goes straight on");
+        h.packetIn(TCP1, H1);
+        Actions flood = period(1, 1_000_000, 0, 0);
+        assertEquals(1, flood.metersToAdd().size());
+        MeterSpec m = flood.metersToAdd().get(0);
+        assertEquals(5_000_000, m.rateBps(), "the link's half, as the adjustor would get");
+        assertTrue(flood.rulesToModify().isEmpty(), "the rule points at the meter only once it is in force");
+
+        Actions inForce = added(m.key());
+        assertEquals(1, inForce.rulesToModify().size());
+        RuleSpec r = inForce.rulesToModify().get(0);
+        assertEquals(m.key(), r.meterKey());
+        assertEquals(h.rule(UDP1, RuleSpec.Role.DIRECT).key(), r.key(), "the same rule, modified in place");
+        assertTrue(inForce.metersToRemove().isEmpty());
+
+        // Measured behind the meter: what passed it, not what the rule counted.
+        Actions next = period(2, 5_000_000, m.key(), 5_000_000);
+        DecisionRecord d = h.decisions(SET1).get(h.decisions(SET1).size() - 1);
+        assertFalse(d.reallocated(), "fair at the meter's rate: " + d);
+        assertTrue(next.metersToAdd().isEmpty());
+    }
+
+    @Test
+    void aNewLimitIsANewMeterAndTheOldGoesAfterTheRulePointsAway() {
+        h.packetIn(UDP1, H1);
+        h.packetIn(TCP1, H1);
+        MeterSpec first = period(1, 1_000_000, 0, 0).metersToAdd().get(0);
+        added(first.key());
+        period(2, 5_000_000, first.key(), 5_000_000);
+        h.packetIn(TCP2, H2);
+        h.at(T0 + 3 * PERIOD);
+        h.flow(TCP1, RuleSpec.Role.DIRECT, 2_500_000);
+        h.flow(TCP2, RuleSpec.Role.DIRECT, 2_500_000);
+        h.flow(UDP1, RuleSpec.Role.DIRECT, 50_000_000);
+        meterBytes.get(first.key())[0] += 5_000_000L * PERIOD / 8000;
+        long passed = meterBytes.get(first.key())[0];
+        Actions more = h.apply(h.loop.period(h.now, h.readCounters(),
+                List.of(new MeterReading(first.key(), h.now, passed * 5, passed * 4))));
+        assertEquals(1, more.metersToAdd().size(), "a new meter for the new limit");
+        MeterSpec second = more.metersToAdd().get(0);
+        assertTrue(second.rateBps() < first.rateBps());
+        assertTrue(more.metersToRemove().isEmpty(), "the old meter holds the flow until the new is in force");
+        Actions swap = added(second.key());
+        assertEquals(second.key(), swap.rulesToModify().get(0).meterKey());
+        assertEquals(List.of(first), swap.metersToRemove());
+    }
+
+    @Test
+    void aReleasedLimitDetachesTheMeterBeforeRemovingIt() {
+        h.packetIn(UDP1, H1);
+        h.packetIn(TCP1, H1);
+        MeterSpec m = period(1, 1_000_000, 0, 0).metersToAdd().get(0);
+        added(m.key());
+        // TCP1 gone: no TCP to be friendly to, every limit released.
+        h.at(T0 + 2 * PERIOD);
+        h.flow(TCP1, RuleSpec.Role.DIRECT, 0);
+        h.flow(UDP1, RuleSpec.Role.DIRECT, 50_000_000);
+        h.closing(TCP1, H1);
+        Actions released = h.apply(h.loop.period(h.now, h.readCounters(), List.of()));
+        assertEquals(List.of(RuleSpec.NO_METER),
+                released.rulesToModify().stream().map(RuleSpec::meterKey).collect(Collectors.toList()));
+        assertEquals(List.of(m), released.metersToRemove());
+    }
+
+    @Test
+    void aFlowWhoseMeterFailsStaysCountedUnlimitedAndIsSaidSo() {
+        h.packetIn(UDP1, H1);
+        h.packetIn(TCP1, H1);
+        MeterSpec m = period(1, 1_000_000, 0, 0).metersToAdd().get(0);
+        Actions failed = h.apply(h.loop.meterFailed(h.now, S1, m.key(), "OUT_OF_METERS"));
+        assertTrue(failed.notices().stream().anyMatch(n -> n.level() == Notice.Level.WARN
+                && n.text().contains("OUT_OF_METERS") && n.text().contains("unlimited")), failed.notices().toString());
+        assertEquals(List.of(m), failed.metersToRemove(), "withdrawn: ONOS would otherwise retry it for ever");
+        assertTrue(failed.rulesToModify().isEmpty(), "its rule never pointed at it");
+        Actions again = period(2, 1_000_000, 0, 0);
+        assertTrue(again.metersToAdd().isEmpty(), "not retried at the same limit");
+        assertTrue(h.cfs(SET1).udpFlows().contains(UDP1), "still counted in its set");
+        assertFalse(h.cfs(SET1).state() == CfsState.NO_AGENT, "a metered set needs no agent");
+    }
+
+    @Test
+    void stoppingRemovesEveryMeterAfterTheRules() {
+        h.packetIn(UDP1, H1);
+        h.packetIn(TCP1, H1);
+        MeterSpec m = period(1, 1_000_000, 0, 0).metersToAdd().get(0);
+        added(m.key());
+        Actions stop = h.apply(h.loop.stop(h.now));
+        assertEquals(List.of(m), stop.metersToRemove());
+        assertEquals(Set.of(UDP1, TCP1), stop.rulesToRemove().stream().map(RuleSpec::flow).collect(Collectors.toSet()));
+    }
+
+    @Test
+    void heldIsTheOneRuleForTheLoopAndFudpa() {
+        assertTrue(Allocations.holds(5_000_000, 5_400_000));
+        assertFalse(Allocations.holds(5_000_000, 5_600_000));
+    }
+}
