@@ -136,7 +136,7 @@ final class LabHost {
             nextPollMs = now + POLL_MS;
         } else if (rebase.isPresent() && now >= rebase.getAsLong() && now >= nextRebaseTryMs) {
             List<RuleCounter> counters = readCounters(now);
-            execute(loop.rebase(now, counters));
+            execute(loop.rebase(now, counters, readMeters(now)));
             nextRebaseTryMs = now + REBASE_RETRY_MS;
             nextPollMs = now + POLL_MS;
         } else if (now >= nextPollMs) {

@@ -182,10 +182,20 @@ final class LabFixture {
      * @param rulesBefore rules in ovs-ofctl syntax, left by an earlier controller or another app
      */
     LabFixture(String... rulesBefore) {
+        this(false, rulesBefore);
+    }
+
+    /**
+     * A host started on a switch that holds the given rules already.
+     *
+     * @param metered whether the bridge enforces with its meters ({@code enforcement = meter})
+     * @param rulesBefore rules in ovs-ofctl syntax, left by an earlier controller or another app
+     */
+    LabFixture(boolean metered, String... rulesBefore) {
         sw.addFlows(List.of(rulesBefore));
         sw.added.clear();
         try {
-            config = LabConfig.parse(new StringReader(CONFIG));
+            config = LabConfig.parse(new StringReader(CONFIG + (metered ? "\nenforcement = meter\n" : "")));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

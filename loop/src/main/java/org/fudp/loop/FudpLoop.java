@@ -672,8 +672,23 @@ public final class FudpLoop {
      * @return what to do (nothing, today)
      */
     public Actions rebase(long nowMs, Collection<RuleCounter> counters) {
+        return rebase(nowMs, counters, List.of());
+    }
+
+    /**
+     * Starts a new measurement window, as {@link #rebase(long, Collection)}, with the meters of
+     * metered facilities read as well.
+     *
+     * @param nowMs the time of the read
+     * @param counters the counters read now
+     * @param meterReadings the meters read now
+     * @return what to do (nothing, today)
+     */
+    public Actions rebase(long nowMs, Collection<RuleCounter> counters, Collection<MeterReading> meterReadings) {
         Actions out = begin(nowMs);
         Map<Long, RuleCounter> byKey = index(counters);
+        Map<Long, MeterReading> byMeter = new HashMap<>();
+        meterReadings.forEach(r -> byMeter.put(r.key(), r));
         for (String id : facilities.keySet()) {
             Optional<long[]> w = backend.rebaseWindow(id);
             if (w.isEmpty() || nowMs < w.get()[0]) {
@@ -682,6 +697,7 @@ public final class FudpLoop {
             boolean done = true;
             for (TrackedFlow f : flows.at(id)) {
                 done &= f.rebase(byKey, w.get()[1]);
+                done &= f.rebaseMeter(byMeter, w.get()[1]);
             }
             if (done) {
                 backend.rebased(id);

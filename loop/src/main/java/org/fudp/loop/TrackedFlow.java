@@ -38,6 +38,7 @@ final class TrackedFlow {
     private long meterKey = RuleSpec.NO_METER;
     private long passedBase;
     private long currentPassed;
+    private boolean meterWindowOpen;
     private CfsAssignment cfs;
     private String lastCfsId = "";
     private boolean assigned;
@@ -151,6 +152,29 @@ final class TrackedFlow {
         passedBase += currentPassed;
         currentPassed = 0;
         this.meterKey = meterKey;
+        // The old meter passed more after its last reading than any reading shows: the next window
+        // starts at the new meter's first reading.
+        meterWindowOpen = false;
+    }
+
+    /**
+     * Starts a new measurement window at the flow's meter as read after it took effect.
+     *
+     * @param readings the meter readings, by meter key
+     * @param notBeforeMs only readings at or after this time count
+     * @return true if the window now starts at such a reading, or the flow has no meter to read
+     */
+    boolean rebaseMeter(Map<Long, MeterReading> readings, long notBeforeMs) {
+        if (!metered || meterKey == RuleSpec.NO_METER) {
+            return true;
+        }
+        MeterReading r = readings.get(meterKey);
+        if (r != null && r.sampleMs() >= notBeforeMs) {
+            currentPassed = r.bytesPassed();
+            backRate.rebase(r.sampleMs(), passedBase + currentPassed, 0);
+            meterWindowOpen = true;
+        }
+        return meterWindowOpen;
     }
 
     /**
@@ -169,7 +193,12 @@ final class TrackedFlow {
             return;
         }
         currentPassed = r.bytesPassed();
-        backRate.update(nowMs, r.sampleMs(), passedBase + currentPassed, 0);
+        if (meterWindowOpen) {
+            backRate.update(nowMs, r.sampleMs(), passedBase + currentPassed, 0);
+        } else {
+            backRate.rebase(r.sampleMs(), passedBase + currentPassed, 0);
+            meterWindowOpen = true;
+        }
     }
 
     List<RuleSpec> rules() {

@@ -99,6 +99,21 @@ class MeterBackendTest {
         Actions swap = added(second.key());
         assertEquals(second.key(), swap.rulesToModify().get(0).meterKey());
         assertEquals(List.of(first), swap.metersToRemove());
+
+        // The window after the swap starts at the new meter: what the old one passed after its last
+        // reading, which no reading shows, does not count as lost.
+        long rebaseAt = h.loop.rebaseDueMs().getAsLong();
+        h.at(rebaseAt);
+        h.apply(h.loop.rebase(h.now, h.readCounters(), List.of(new MeterReading(second.key(), h.now, 1000, 0))));
+        h.at(T0 + 4 * PERIOD);
+        h.flow(TCP1, RuleSpec.Role.DIRECT, 3_300_000);
+        h.flow(TCP2, RuleSpec.Role.DIRECT, 3_300_000);
+        h.flow(UDP1, RuleSpec.Role.DIRECT, 50_000_000);
+        long passedSince = Math.round(second.rateBps() * (h.now - rebaseAt) / 8000.0);
+        h.apply(h.loop.period(h.now, h.readCounters(),
+                List.of(new MeterReading(second.key(), h.now, 1000 + passedSince * 3, passedSince * 2))));
+        DecisionRecord d = h.decisions(SET1).get(h.decisions(SET1).size() - 1);
+        assertEquals(second.rateBps(), d.udpAverageBps(), second.rateBps() * 0.01, d.toString());
     }
 
     @Test
