@@ -5,6 +5,7 @@ import org.fudp.algorithm.CfsController;
 import org.fudp.algorithm.ControllerState;
 import org.fudp.algorithm.CfsInput;
 import org.fudp.algorithm.Decision;
+import org.fudp.algorithm.FlowPolicy;
 import org.fudp.algorithm.FlowSample;
 import org.fudp.algorithm.JainIndex;
 import org.fudp.protocol.FiveTuple;
@@ -134,6 +135,11 @@ public final class FudpLoop {
      */
     public void setClasses(List<TrafficClass> next) {
         classes = List.copyOf(next);
+    }
+
+    // The policy of the first class that matches the flow.
+    private FlowPolicy policy(TrackedFlow f) {
+        return TrafficClass.policyOf(classes, f.tuple(), f.dscp());
     }
 
     /**
@@ -368,7 +374,7 @@ public final class FudpLoop {
                 p.dscp(), remarked);
         flows.add(tf);
         out.addRules(tf.rules());
-        out.putFlow(tf.view(nowMs, -1, TrafficClass.policyOf(classes, tf.tuple(), tf.dscp())));
+        out.putFlow(tf.view(nowMs, -1, policy(tf)));
         out.info("New flow " + t + " at " + f.id() + cfs.map(c -> " in " + c.cfsId()
                 + (tf.viaAdjustor() ? ", steered through the adjustor" : tf.metered() ? ", metered" : "")).orElse(""));
         return tf;
@@ -523,8 +529,7 @@ public final class FudpLoop {
         periods++;
         lastPeriodMs = nowMs;
         Map<Long, RuleCounter> byKey = index(counters);
-        Map<Long, MeterReading> byMeter = new HashMap<>();
-        meterReadings.forEach(r -> byMeter.put(r.key(), r));
+        Map<Long, MeterReading> byMeter = indexMeters(meterReadings);
         for (TrackedFlow f : flows.all()) {
             f.measure(nowMs, byKey);
             f.measureMeter(nowMs, byMeter);
@@ -559,6 +564,14 @@ public final class FudpLoop {
         return out;
     }
 
+    private static Map<Long, MeterReading> indexMeters(Collection<MeterReading> readings) {
+        Map<Long, MeterReading> byKey = new HashMap<>();
+        for (MeterReading r : readings) {
+            byKey.put(r.key(), r);
+        }
+        return byKey;
+    }
+
     private static Map<Long, RuleCounter> index(Collection<RuleCounter> counters) {
         Map<Long, RuleCounter> byKey = new HashMap<>();
         for (RuleCounter c : counters) {
@@ -589,7 +602,7 @@ public final class FudpLoop {
             for (TrackedFlow f : e.getValue()) {
                 FlowSample s = f.sample();
                 if (!classes.isEmpty()) {
-                    s = s.withPolicy(TrafficClass.policyOf(classes, f.tuple(), f.dscp()));
+                    s = s.withPolicy(policy(f));
                 }
                 byId.put(s.flowId(), f.tuple());
                 samples.add(s);
@@ -687,8 +700,7 @@ public final class FudpLoop {
     public Actions rebase(long nowMs, Collection<RuleCounter> counters, Collection<MeterReading> meterReadings) {
         Actions out = begin(nowMs);
         Map<Long, RuleCounter> byKey = index(counters);
-        Map<Long, MeterReading> byMeter = new HashMap<>();
-        meterReadings.forEach(r -> byMeter.put(r.key(), r));
+        Map<Long, MeterReading> byMeter = indexMeters(meterReadings);
         for (String id : facilities.keySet()) {
             Optional<long[]> w = backend.rebaseWindow(id);
             if (w.isEmpty() || nowMs < w.get()[0]) {
@@ -735,7 +747,7 @@ public final class FudpLoop {
         lastGroups = groups;
         lastMembers = members;
         for (TrackedFlow f : flows.all()) {
-            FlowRecord v = f.view(nowMs, limitBps(f.tuple()), TrafficClass.policyOf(classes, f.tuple(), f.dscp()));
+            FlowRecord v = f.view(nowMs, limitBps(f.tuple()), policy(f));
             out.putFlow(v);
             out.addFlowSample(f.tuple(), new FlowHistorySample(nowMs, v.demandBps(), v.throughputBps(),
                     v.allocationBps().orElse(-1)));

@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -93,7 +94,7 @@ final class MeterBackend implements EnforcementBackend {
             return;
         }
         // A flow whose limit changed is tried again; one that failed at the same limit is not.
-        t.failed.keySet().removeIf(f -> !java.util.Objects.equals(next.get(f), t.desired.get(f)));
+        t.failed.keySet().removeIf(f -> !Objects.equals(next.get(f), t.desired.get(f)));
         t.desired.clear();
         t.desired.putAll(next);
         t.desiredId++;
@@ -109,19 +110,17 @@ final class MeterBackend implements EnforcementBackend {
     private void reconcile(String facilityId, Table t, Actions out) {
         for (Map.Entry<FiveTuple, FlowLimit> e : t.desired.entrySet()) {
             FiveTuple flow = e.getKey();
-            if (t.failed.containsKey(flow) || matches(t.attached.get(flow), e.getValue())) {
-                MeterSpec stale = t.pending.remove(flow);
-                if (stale != null) {
-                    out.removeMeter(stale);
-                }
+            boolean settled = t.failed.containsKey(flow) || matches(t.attached.get(flow), e.getValue());
+            if (!settled && matches(t.pending.get(flow), e.getValue())) {
                 continue;
             }
-            if (matches(t.pending.get(flow), e.getValue())) {
-                continue;
-            }
+            // A pending meter for another rate is no longer wanted.
             MeterSpec stale = t.pending.remove(flow);
             if (stale != null) {
                 out.removeMeter(stale);
+            }
+            if (settled) {
+                continue;
             }
             MeterSpec m = new MeterSpec(facilityId, nextKey++, e.getValue().rateBps(), e.getValue().burstBytes());
             t.pending.put(flow, m);

@@ -341,6 +341,12 @@ final class TrackedFlow {
         return mainRate.known();
     }
 
+    // Delivered is counted behind the enforcer: after the adjustor, or at the flow's meter once that
+    // has a rate; a metered flow without a meter delivers what it offers.
+    private boolean measuredBehind() {
+        return viaAdjustor || metered && meterKey != RuleSpec.NO_METER && backRate.known();
+    }
+
     /**
      * Returns the delivered rate: after the adjustor when the flow goes through it, else the
      * one counter.
@@ -348,13 +354,11 @@ final class TrackedFlow {
      * @return bit/s
      */
     double throughputBps() {
-        return viaAdjustor || metered && meterKey != RuleSpec.NO_METER && backRate.known() ? backRate.rateBps()
-                : mainRate.rateBps();
+        return measuredBehind() ? backRate.rateBps() : mainRate.rateBps();
     }
 
     boolean throughputKnown() {
-        return viaAdjustor || metered && meterKey != RuleSpec.NO_METER && backRate.known() ? backRate.known()
-                : mainRate.known();
+        return measuredBehind() ? backRate.known() : mainRate.known();
     }
 
     /**

@@ -1,6 +1,7 @@
 package org.fudp.loop;
 
 import org.fudp.algorithm.Allocations;
+import org.fudp.protocol.FiveTuple;
 import org.junit.jupiter.api.Test;
 
 import java.util.HashMap;
@@ -36,8 +37,13 @@ class MeterBackendTest {
 
     /** A period in which UDP1 offers 50 Mbit/s and, with a meter, delivers its limit. */
     private Actions period(int k, double tcpBps, long meterKey, double passedBps) {
+        return period(k, List.of(TCP1), tcpBps, meterKey, passedBps);
+    }
+
+    /** The same, with these TCP flows at tcpBps each. */
+    private Actions period(int k, List<FiveTuple> tcp, double tcpBps, long meterKey, double passedBps) {
         h.at(T0 + k * PERIOD);
-        h.flow(TCP1, RuleSpec.Role.DIRECT, tcpBps);
+        tcp.forEach(t -> h.flow(t, RuleSpec.Role.DIRECT, tcpBps));
         h.flow(UDP1, RuleSpec.Role.DIRECT, 50_000_000);
         long[] b = meterBytes.computeIfAbsent(meterKey, x -> new long[1]);
         b[0] += Math.round(passedBps * PERIOD / 8000.0);
@@ -84,14 +90,7 @@ class MeterBackendTest {
         added(first.key());
         period(2, 5_000_000, first.key(), 5_000_000);
         h.packetIn(TCP2, H2);
-        h.at(T0 + 3 * PERIOD);
-        h.flow(TCP1, RuleSpec.Role.DIRECT, 2_500_000);
-        h.flow(TCP2, RuleSpec.Role.DIRECT, 2_500_000);
-        h.flow(UDP1, RuleSpec.Role.DIRECT, 50_000_000);
-        meterBytes.get(first.key())[0] += 5_000_000L * PERIOD / 8000;
-        long passed = meterBytes.get(first.key())[0];
-        Actions more = h.apply(h.loop.period(h.now, h.readCounters(),
-                List.of(new MeterReading(first.key(), h.now, passed * 5, passed * 4))));
+        Actions more = period(3, List.of(TCP1, TCP2), 2_500_000, first.key(), 5_000_000);
         assertEquals(1, more.metersToAdd().size(), "a new meter for the new limit");
         MeterSpec second = more.metersToAdd().get(0);
         assertTrue(second.rateBps() < first.rateBps());
