@@ -1,6 +1,7 @@
 package org.fudp.api;
 
 import com.google.common.base.MoreObjects;
+import org.fudp.loop.Facility.Enforcement;
 import org.onlab.packet.MacAddress;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
@@ -9,12 +10,14 @@ import org.onosproject.net.PortNumber;
 import java.util.Objects;
 
 /**
- * One FUDP switch and the flow adjustor attached to it (the paper's control unit, Fig. 2).
- * UDP flows leave the switch on {@link #adjustorPort()}, are shaped by the adjustor and come
- * back on {@link #returnPort()}.
+ * One FUDP switch and what enforces its flows' limits ({@link #enforcement()}): the flow adjustor
+ * attached to it (the paper's control unit, Fig. 2), or the switch's own OpenFlow meters. UDP flows
+ * of an adjustor facility leave the switch on {@link #adjustorPort()}, are shaped by the adjustor
+ * and come back on {@link #returnPort()}; a metered facility has no adjustor, ports, MAC or key.
  */
 public final class Facility {
 
+    private final Enforcement enforcement;
     private final DeviceId deviceId;
     private final PortNumber adjustorPort;
     private final PortNumber returnPort;
@@ -32,11 +35,49 @@ public final class Facility {
      */
     public Facility(DeviceId deviceId, PortNumber adjustorPort, PortNumber returnPort,
                     MacAddress adjustorMac, int keyId) {
+        this.enforcement = Enforcement.ADJUSTOR;
         this.deviceId = Objects.requireNonNull(deviceId, "deviceId");
         this.adjustorPort = Objects.requireNonNull(adjustorPort, "adjustorPort");
         this.returnPort = Objects.requireNonNull(returnPort, "returnPort");
         this.adjustorMac = Objects.requireNonNull(adjustorMac, "adjustorMac");
         this.keyId = keyId;
+    }
+
+    private Facility(DeviceId deviceId) {
+        this.enforcement = Enforcement.METER;
+        this.deviceId = Objects.requireNonNull(deviceId, "deviceId");
+        this.adjustorPort = null;
+        this.returnPort = null;
+        this.adjustorMac = null;
+        this.keyId = 0;
+    }
+
+    /**
+     * Creates a facility whose switch enforces limits with its own meters.
+     *
+     * @param deviceId the FUDP switch
+     * @return the facility
+     */
+    public static Facility metered(DeviceId deviceId) {
+        return new Facility(deviceId);
+    }
+
+    /**
+     * Returns what enforces the facility's limits.
+     *
+     * @return the adjustor or the switch's meters
+     */
+    public Enforcement enforcement() {
+        return enforcement;
+    }
+
+    /**
+     * Tells whether the switch's meters enforce the limits.
+     *
+     * @return true for a metered facility
+     */
+    public boolean isMetered() {
+        return enforcement == Enforcement.METER;
     }
 
     /**
@@ -51,7 +92,7 @@ public final class Facility {
     /**
      * Returns the switch port toward the adjustor.
      *
-     * @return port number
+     * @return port number, null for a metered facility
      */
     public PortNumber adjustorPort() {
         return adjustorPort;
@@ -60,7 +101,7 @@ public final class Facility {
     /**
      * Returns the switch port on which traffic comes back from the adjustor.
      *
-     * @return port number
+     * @return port number, null for a metered facility
      */
     public PortNumber returnPort() {
         return returnPort;
@@ -69,7 +110,7 @@ public final class Facility {
     /**
      * Returns the adjustor's MAC address, the destination of control frames.
      *
-     * @return MAC address
+     * @return MAC address, null for a metered facility
      */
     public MacAddress adjustorMac() {
         return adjustorMac;
@@ -78,7 +119,7 @@ public final class Facility {
     /**
      * Returns the id of the key that authenticates control frames.
      *
-     * @return key id
+     * @return key id, 0 for a metered facility
      */
     public int keyId() {
         return keyId;
@@ -87,10 +128,10 @@ public final class Facility {
     /**
      * Returns the connect point toward the adjustor.
      *
-     * @return connect point
+     * @return connect point, null for a metered facility
      */
     public ConnectPoint adjustorConnectPoint() {
-        return new ConnectPoint(deviceId, adjustorPort);
+        return isMetered() ? null : new ConnectPoint(deviceId, adjustorPort);
     }
 
     @Override
@@ -102,18 +143,21 @@ public final class Facility {
             return false;
         }
         Facility that = (Facility) o;
-        return keyId == that.keyId && deviceId.equals(that.deviceId)
-                && adjustorPort.equals(that.adjustorPort) && returnPort.equals(that.returnPort)
-                && adjustorMac.equals(that.adjustorMac);
+        return enforcement == that.enforcement && keyId == that.keyId && deviceId.equals(that.deviceId)
+                && Objects.equals(adjustorPort, that.adjustorPort) && Objects.equals(returnPort, that.returnPort)
+                && Objects.equals(adjustorMac, that.adjustorMac);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(deviceId, adjustorPort, returnPort, adjustorMac, keyId);
+        return Objects.hash(enforcement, deviceId, adjustorPort, returnPort, adjustorMac, keyId);
     }
 
     @Override
     public String toString() {
+        if (isMetered()) {
+            return MoreObjects.toStringHelper(this).add("deviceId", deviceId).add("enforcement", "meter").toString();
+        }
         return MoreObjects.toStringHelper(this).add("deviceId", deviceId)
                 .add("adjustorPort", adjustorPort).add("returnPort", returnPort)
                 .add("adjustorMac", adjustorMac).add("keyId", keyId).toString();

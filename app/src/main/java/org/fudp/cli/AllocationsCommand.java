@@ -12,14 +12,16 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * Lists the UDP allocations: what each adjustor was told and whether it acknowledged.
+ * Lists the UDP allocations: what each facility's enforcer was told, whether it put it in force, and
+ * why a switch refused a flow a meter.
  */
 @Service
 @Command(scope = "onos", name = "fudp-allocations",
-        description = "Lists UDP rate limits: what each adjustor was told and what it acknowledged")
+        description = "Lists UDP rate limits: what each adjustor or switch meter was told, what is in force, "
+                + "what was refused")
 public class AllocationsCommand extends FudpCommand {
 
-    private static final String ROW = "%-20s %-44s %9s %6s %-5s %s";
+    private static final String ROW = "%-20s %-44s %9s %6s %-7s %-12s %s";
 
     @Override
     protected void run() {
@@ -38,11 +40,12 @@ public class AllocationsCommand extends FudpCommand {
             print("No allocations (every UDP flow is inside its fairness band or the loop is off)");
             return;
         }
-        print(ROW, "facility", "flow", "limit", "seq", "acked", "decided");
+        print(ROW, "facility", "flow", "limit", "seq", "acked", "decided", "refused");
         for (AllocationState a : all) {
+            String acked = !a.refusal().isEmpty() ? "refused" : a.acknowledged() ? "yes" : "no";
             print(ROW, a.facilityId(), FlowIds.id(a.flow()), rate(a.toldBps()),
-                    a.dryRun() ? "dry" : Long.toString(a.toldSeq()), a.acknowledged() ? "yes" : "no",
-                    time(a.toldAtMs()));
+                    a.dryRun() ? "dry" : Long.toString(a.toldSeq()), acked, time(a.toldAtMs()),
+                    a.refusal().isEmpty() ? "-" : a.refusal());
         }
     }
 }

@@ -1,6 +1,7 @@
 package org.fudp.codec;
 
 import org.fudp.loop.AgentStatus;
+import org.fudp.loop.Facility;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.fudp.loop.AgentState;
@@ -29,6 +30,8 @@ public final class AgentStateCodec extends JsonCodec<AgentState> {
     static final String RESENDS = "resends";
     static final String REJECTED = "rejectedFrames";
     static final String REASON = "reason";
+    static final String ENFORCEMENT = "enforcement";
+    static final String UNMETERED = "unmetered";
 
     @Override
     public ObjectNode encode(AgentState a, CodecContext context) {
@@ -45,6 +48,8 @@ public final class AgentStateCodec extends JsonCodec<AgentState> {
         ObjectNode rejected = n.putObject(REJECTED);
         a.rejectedFrames().forEach(rejected::put);
         n.put(REASON, a.reason());
+        n.put(ENFORCEMENT, a.enforcement().name());
+        n.put(UNMETERED, a.unmetered());
         return n;
     }
 
@@ -60,11 +65,16 @@ public final class AgentStateCodec extends JsonCodec<AgentState> {
                 rejected.put(reason, JsonFields.longValue(r, REJECTED, reason));
             }
         }
-        return new AgentState(JsonFields.deviceId(json, "", FACILITY).toString(),
+        AgentState a = new AgentState(JsonFields.deviceId(json, "", FACILITY).toString(),
                 JsonFields.enumValue(json, "", STATUS, AgentStatus.class),
                 JsonFields.longValue(json, "", HEARTBEAT), JsonFields.longValue(json, "", SENT),
                 JsonFields.longValue(json, "", ACKED), JsonFields.longValue(json, "", ACKED_AT),
                 JsonFields.longValue(json, "", FRAMES), JsonFields.longValue(json, "", RESENDS), rejected,
                 json.hasNonNull(REASON) ? json.get(REASON).asText() : "");
+        Facility.Enforcement kind = json.hasNonNull(ENFORCEMENT)
+                ? JsonFields.enumValue(json, "", ENFORCEMENT, Facility.Enforcement.class)
+                : Facility.Enforcement.ADJUSTOR;
+        int unmetered = json.hasNonNull(UNMETERED) ? (int) JsonFields.longValue(json, "", UNMETERED) : 0;
+        return a.as(kind, unmetered);
     }
 }

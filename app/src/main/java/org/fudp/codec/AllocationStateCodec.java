@@ -20,6 +20,7 @@ public final class AllocationStateCodec extends JsonCodec<AllocationState> {
     static final String TOLD_AT = "toldAtMs";
     static final String ACKED = "acknowledged";
     static final String DRY_RUN = "dryRun";
+    static final String REFUSAL = "refusal";
 
     @Override
     public ObjectNode encode(AllocationState a, CodecContext context) {
@@ -32,6 +33,7 @@ public final class AllocationStateCodec extends JsonCodec<AllocationState> {
         n.put(TOLD_AT, a.toldAtMs());
         n.put(ACKED, a.acknowledged());
         n.put(DRY_RUN, a.dryRun());
+        n.put(REFUSAL, a.refusal());
         return n;
     }
 
@@ -41,6 +43,7 @@ public final class AllocationStateCodec extends JsonCodec<AllocationState> {
                 JsonFields.deviceId(json, "", FACILITY).toString(), JsonFields.text(json, "", CFS),
                 JsonFields.longValue(json, "", TOLD), JsonFields.longValue(json, "", SEQ),
                 JsonFields.longValue(json, "", TOLD_AT), JsonFields.bool(json, "", ACKED),
-                JsonFields.bool(json, "", DRY_RUN));
+                JsonFields.bool(json, "", DRY_RUN))
+                .refused(json.hasNonNull(REFUSAL) ? JsonFields.text(json, "", REFUSAL) : "");
     }
 }

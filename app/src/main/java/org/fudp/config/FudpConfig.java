@@ -35,7 +35,8 @@ import java.util.regex.Pattern;
  * The FUDP network config (app subject, key {@value #CONFIG_KEY}).
  * <pre>
  * { "facilities": [ { "deviceId": "of:0000000000000001", "adjustorPort": 3, "returnPort": 4,
- *                     "adjustorMac": "02:00:00:00:00:aa", "keyId": 1 } ],
+ *                     "adjustorMac": "02:00:00:00:00:aa", "keyId": 1 },
+ *                   { "deviceId": "of:0000000000000003", "enforcement": "meter" } ],
  *   "bottlenecks": [ { "name": "set1",
  *                      "link": { "src": "of:0000000000000002/2", "dst": "of:0000000000000004/1" },
  *                      "capacityBps": 10000000, "destinations": [ "10.0.0.4/32" ] } ] }
@@ -56,6 +57,9 @@ public final class FudpConfig extends Config<ApplicationId> {
     static final String RETURN_PORT = "returnPort";
     static final String ADJUSTOR_MAC = "adjustorMac";
     static final String KEY_ID = "keyId";
+    static final String ENFORCEMENT = "enforcement";
+    static final String ADJUSTOR = "adjustor";
+    static final String METER = "meter";
     static final String NAME = "name";
     static final String LINK = "link";
     static final String EGRESS = "egress";
@@ -147,6 +151,10 @@ public final class FudpConfig extends Config<ApplicationId> {
         for (Facility f : facilities) {
             ObjectNode n = array.addObject();
             n.put(DEVICE_ID, f.deviceId().toString());
+            if (f.isMetered()) {
+                n.put(ENFORCEMENT, METER);
+                continue;
+            }
             n.put(ADJUSTOR_PORT, f.adjustorPort().toLong());
             n.put(RETURN_PORT, f.returnPort().toLong());
             n.put(ADJUSTOR_MAC, f.adjustorMac().toString());
@@ -423,7 +431,24 @@ public final class FudpConfig extends Config<ApplicationId> {
             return null;
         }
         int before = p.errors.size();
-        checkOnly(p, n, path, DEVICE_ID, ADJUSTOR_PORT, RETURN_PORT, ADJUSTOR_MAC, KEY_ID);
+        JsonNode kind = n.get(ENFORCEMENT);
+        if (kind != null && !(kind.isTextual() && (kind.asText().equals(ADJUSTOR) || kind.asText().equals(METER)))) {
+            p.errors.add(path + "." + ENFORCEMENT + ": must be \"" + ADJUSTOR + "\" or \"" + METER + "\", got " + kind);
+            return null;
+        }
+        if (kind != null && kind.asText().equals(METER)) {
+            // The switch's meters enforce: no adjustor, so nothing of one may be configured.
+            for (String adjustorField : List.of(ADJUSTOR_PORT, RETURN_PORT, ADJUSTOR_MAC, KEY_ID)) {
+                if (n.has(adjustorField)) {
+                    p.errors.add(path + "." + adjustorField
+                            + ": a facility with enforcement \"meter\" has no adjustor");
+                }
+            }
+            checkOnly(p, n, path, DEVICE_ID, ENFORCEMENT, ADJUSTOR_PORT, RETURN_PORT, ADJUSTOR_MAC, KEY_ID);
+            DeviceId device = deviceId(p, n.get(DEVICE_ID), path + "." + DEVICE_ID);
+            return p.errors.size() > before ? null : Facility.metered(device);
+        }
+        checkOnly(p, n, path, DEVICE_ID, ENFORCEMENT, ADJUSTOR_PORT, RETURN_PORT, ADJUSTOR_MAC, KEY_ID);
         DeviceId device = deviceId(p, n.get(DEVICE_ID), path + "." + DEVICE_ID);
         PortNumber adjustor = port(p, n.get(ADJUSTOR_PORT), path + "." + ADJUSTOR_PORT);
         PortNumber back = port(p, n.get(RETURN_PORT), path + "." + RETURN_PORT);

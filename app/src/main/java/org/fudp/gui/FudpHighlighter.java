@@ -3,6 +3,7 @@ package org.fudp.gui;
 import org.fudp.loop.AgentStatus;
 import org.fudp.loop.CfsState;
 import org.fudp.loop.AgentState;
+import org.fudp.loop.Facility.Enforcement;
 import org.fudp.loop.CorrelationFlowSet;
 import org.fudp.api.Facility;
 import org.fudp.loop.FlowRecord;
@@ -26,6 +27,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -92,18 +94,24 @@ final class FudpHighlighter implements UiTopoHighlighter {
     /**
      * Builds a facility's badge: its number is the count of UDP flows the facility limits; its
      * status is info while the agent is up, warning before it was ever heard from, error when
-     * it went silent.
+     * it went silent. A metered facility's badge is info while every limited flow has its meter,
+     * warning while the switch refused some their meter (they run unlimited).
      *
      * @param facility facility switch
      * @return badge
      */
     NodeBadge badge(DeviceId facility) {
-        AgentStatus status = fudp.getAgent(facility).map(AgentState::status)
-                .orElse(AgentStatus.UNKNOWN);
+        Optional<AgentState> enforcer = fudp.getAgent(facility);
+        AgentStatus status = enforcer.map(AgentState::status).orElse(AgentStatus.UNKNOWN);
         int limited = limitedFlows(facility).size();
-        NodeBadge.Status badgeStatus = status == AgentStatus.UP ? NodeBadge.Status.INFO
-                : status == AgentStatus.DOWN ? NodeBadge.Status.ERROR : NodeBadge.Status.WARN;
-        return NodeBadge.number(badgeStatus, limited, agentText(status) + ", " + limited
+        NodeBadge.Status badgeStatus;
+        if (enforcer.isPresent() && enforcer.get().enforcement() == Enforcement.METER) {
+            badgeStatus = enforcer.get().unmetered() > 0 ? NodeBadge.Status.WARN : NodeBadge.Status.INFO;
+        } else {
+            badgeStatus = status == AgentStatus.UP ? NodeBadge.Status.INFO
+                    : status == AgentStatus.DOWN ? NodeBadge.Status.ERROR : NodeBadge.Status.WARN;
+        }
+        return NodeBadge.number(badgeStatus, limited, enforcerText(enforcer) + ", " + limited
                 + (limited == 1 ? " UDP flow limited" : " UDP flows limited"));
     }
 
@@ -121,13 +129,18 @@ final class FudpHighlighter implements UiTopoHighlighter {
     }
 
     /**
-     * Returns the text for an agent's liveness.
+     * Returns the text for a facility's enforcer: the agent's liveness, or the meters' state.
      *
-     * @param status agent status
-     * @return "agent up", "agent down" or "agent not heard from"
+     * @param enforcer the facility's view, empty if none was published yet
+     * @return "agent up", "agent down", "agent not heard from", "meters" or
+     *         "meters, N flow(s) unmetered"
      */
-    static String agentText(AgentStatus status) {
-        switch (status) {
+    static String enforcerText(Optional<AgentState> enforcer) {
+        if (enforcer.isPresent() && enforcer.get().enforcement() == Enforcement.METER) {
+            int n = enforcer.get().unmetered();
+            return n == 0 ? "meters" : "meters, " + n + (n == 1 ? " flow" : " flows") + " unmetered";
+        }
+        switch (enforcer.map(AgentState::status).orElse(AgentStatus.UNKNOWN)) {
             case UP:
                 return "agent up";
             case DOWN:

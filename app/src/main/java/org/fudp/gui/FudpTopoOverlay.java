@@ -1,6 +1,5 @@
 package org.fudp.gui;
 
-import org.fudp.loop.AgentStatus;
 import org.fudp.loop.AgentState;
 import org.fudp.loop.CorrelationFlowSet;
 import org.fudp.loop.FlowRecord;
@@ -76,11 +75,10 @@ public class FudpTopoOverlay extends UiTopoOverlay {
         if (!facility) {
             return;
         }
-        AgentStatus status = fudp.getAgent(deviceId).map(AgentState::status)
-                .orElse(AgentStatus.UNKNOWN);
         String why = fudp.getAgent(deviceId).map(AgentState::reason).orElse("");
         pp.addSeparator()
-                .addProp("fudp-agent", "FUDP", FudpHighlighter.agentText(status) + (why.isEmpty() ? "" : ": " + why))
+                .addProp("fudp-agent", "FUDP", FudpHighlighter.enforcerText(fudp.getAgent(deviceId))
+                        + (why.isEmpty() ? "" : ": " + why))
                 .addProp("fudp-limited", "UDP flows limited", highlighter.limitedFlows(deviceId).size());
         List<CorrelationFlowSet> sets = fudp.getCorrelationFlowSets().stream()
                 .filter(c -> atFacility(c, deviceId))

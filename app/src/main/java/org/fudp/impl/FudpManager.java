@@ -36,6 +36,7 @@ import org.onosproject.net.device.DeviceService;
 import org.onosproject.net.flow.FlowRuleEvent;
 import org.onosproject.net.flow.FlowRuleListener;
 import org.onosproject.net.flow.FlowRuleService;
+import org.onosproject.net.meter.MeterService;
 import org.onosproject.net.host.HostService;
 import org.onosproject.net.packet.PacketService;
 import org.onosproject.net.topology.PathService;
@@ -108,6 +109,9 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected FlowRuleService flowRuleService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected MeterService meterService;
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected HostService hostService;
@@ -220,7 +224,8 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
         // One thread runs the loop: its events, its period and its tick, in order.
         host = new LoopHost(loop, clock, autoSchedule
                 ? Executors.newSingleThreadScheduledExecutor(groupedThreads("fudp", "loop-%d", log)) : Runnable::run,
-                new RuleAdapter(flowRuleService, appId), new AdjustorLink(packetService), new StatePublisher(store),
+                new RuleAdapter(flowRuleService, appId), outcome -> new MeterAdapter(meterService, appId, outcome),
+                new AdjustorLink(packetService), new StatePublisher(store),
                 metrics, new CheckpointStore(storageService));
         ownership = new FacilityOwnership(mastershipService, this::reconcile);
         host.loadKeys(keyFile);
@@ -255,6 +260,7 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
         if (old.loop.periodMs() != settings.loop.periodMs()) {
             host.schedule(settings.loop.periodMs());
             pollCheck.warning(controlPeriodMs).ifPresent(log::warn);
+            meterPollWarning().ifPresent(log::warn);
         }
     }
 
@@ -319,6 +325,7 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
         packets.setFacilities(loopFacilities(), settings.loop.controlEtherType(), settings.puntPriority);
         log.info("FUDP config in force: {} facilities, {} bottlenecks, {} traffic classes", newFacilities.size(),
                 newBottlenecks.size(), classes.size());
+        meterPollWarning().ifPresent(log::warn);
     }
 
     // Hands the loop the facilities this instance controls now; quick, for ONOS's event threads too.
@@ -407,8 +414,13 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
     @Override
     public ControlStatus getControlStatus() {
         return new ControlStatus(enabled, dryRun, controlPeriodMs, alpha, beta, host.periods(), host.lastPeriodMs(),
-                Stream.concat(host.keyFileProblem().stream(), pollCheck.warning(controlPeriodMs).stream())
-                        .collect(Collectors.toList()));
+                Stream.of(host.keyFileProblem(), pollCheck.warning(controlPeriodMs), meterPollWarning())
+                        .flatMap(Optional::stream).collect(Collectors.toList()));
+    }
+
+    private Optional<String> meterPollWarning() {
+        return facilities.stream().anyMatch(Facility::isMetered) ? pollCheck.meterWarning(controlPeriodMs)
+                : Optional.empty();
     }
 
     // ---------------------------------------------------------------- FudpAdminService

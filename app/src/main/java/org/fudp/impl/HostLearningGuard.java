@@ -47,6 +47,9 @@ final class HostLearningGuard {
     synchronized void setFacilities(Collection<Facility> facilities) {
         Set<ConnectPoint> wanted = new LinkedHashSet<>();
         for (Facility f : facilities) {
+            if (f.isMetered()) {
+                continue;
+            }
             wanted.add(f.adjustorConnectPoint());
             wanted.add(new ConnectPoint(f.deviceId(), f.returnPort()));
         }

@@ -6,9 +6,12 @@ import org.fudp.loop.FacilityCheckpoint;
 import org.fudp.loop.FrameOut;
 import org.fudp.loop.FudpLoop;
 import org.fudp.loop.LoopSettings;
+import org.fudp.loop.MeterReading;
+import org.fudp.loop.MeterSpec;
 import org.fudp.loop.Notice;
 import org.fudp.loop.PacketIn;
 import org.fudp.loop.TrafficClass;
+import org.onosproject.net.DeviceId;
 import org.onosproject.net.flow.FlowEntry;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.FlowRuleEvent;
@@ -35,6 +38,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.function.LongFunction;
 
 /**
@@ -59,6 +63,7 @@ final class LoopHost {
     private final Clock clock;
     private final Executor loopThread;
     private final RuleAdapter rules;
+    private final MeterAdapter meters;
     private final AdjustorLink link;
     private final StatePublisher publisher;
     private final LoopMetrics metrics;
@@ -81,17 +86,31 @@ final class LoopHost {
      * @param loopThread runs the loop's events one at a time, in order; a scheduler also runs the
      *                   period and the tick ({@link #schedule}), anything else leaves them to the caller
      * @param rules the rule adapter
+     * @param meters makes the meter adapter, given where ONOS's word on each meter goes
      * @param link the adjustor link
      * @param publisher the store writer
      * @param metrics the app's counters in ONOS's metrics
      * @param checkpoints where the controllers of the cluster leave their facilities
      */
-    LoopHost(FudpLoop loop, Clock clock, Executor loopThread, RuleAdapter rules, AdjustorLink link,
+    @SuppressWarnings("checkstyle:ParameterNumber")
+    LoopHost(FudpLoop loop, Clock clock, Executor loopThread, RuleAdapter rules,
+             Function<MeterAdapter.Outcome, MeterAdapter> meters, AdjustorLink link,
              StatePublisher publisher, LoopMetrics metrics, CheckpointStore checkpoints) {
         this.loop = loop;
         this.clock = clock;
         this.loopThread = loopThread;
         this.rules = rules;
+        this.meters = meters.apply(new MeterAdapter.Outcome() {
+            @Override
+            public void added(String facilityId, long key) {
+                submit("Meter in force", now -> loop.meterAdded(now, facilityId, key));
+            }
+
+            @Override
+            public void failed(String facilityId, long key, String reason) {
+                submit("Meter refused", now -> loop.meterFailed(now, facilityId, key, reason));
+            }
+        });
         this.link = link;
         this.publisher = publisher;
         this.metrics = metrics;
@@ -106,6 +125,9 @@ final class LoopHost {
      * @return the loop's facility
      */
     static Facility facility(org.fudp.api.Facility f) {
+        if (f.isMetered()) {
+            return Facility.metered(f.deviceId().toString());
+        }
         return new Facility(f.deviceId().toString(), f.adjustorPort().toLong(), f.returnPort().toLong(),
                 f.adjustorMac().toBytes(), f.keyId());
     }
@@ -121,8 +143,13 @@ final class LoopHost {
         });
     }
 
+    // The loop's order: meters in, rules out and in, rules re-pointed, meters out (a rule never
+    // points at a meter that is not there).
     private void execute(Actions a) {
+        Map<MeterSpec, String> refused = meters.add(a.metersToAdd());
         rules.apply(a.rulesToRemove(), a.rulesToAdd());
+        rules.modify(a.rulesToModify(), meters::meterId);
+        meters.remove(a.metersToRemove());
         rules.handOver(a.rulesHandedOver());
         if (!a.rulesTakenOver().isEmpty()) {
             long now = clock.millis();
@@ -141,6 +168,7 @@ final class LoopHost {
                 log.info(n.text());
             }
         }
+        refused.forEach((m, why) -> execute(loop.meterFailed(clock.millis(), m.facilityId(), m.key(), why)));
     }
 
     /**
@@ -198,7 +226,7 @@ final class LoopHost {
         submit("Control period", now -> {
             // Read on the loop's thread: the period works on this one snapshot of the counters.
             long start = System.nanoTime();
-            Actions a = loop.period(now, rules.counters());
+            Actions a = loop.period(now, rules.counters(), meters.readings(now));
             metrics.period(System.nanoTime() - start);
             periods = loop.periods();
             lastPeriodMs = loop.lastPeriodMs();
@@ -215,8 +243,11 @@ final class LoopHost {
         }
         submit("Agent check", loop::tick);
         submit("Re-base", now -> {
+            // Read every tick: a meter reading is stamped when its counters are first seen to change.
+            List<MeterReading> readings = meters.readings(now);
             OptionalLong due = loop.rebaseDueMs();
-            return due.isPresent() && now >= due.getAsLong() ? loop.rebase(now, rules.counters()) : Actions.none();
+            return due.isPresent() && now >= due.getAsLong() ? loop.rebase(now, rules.counters(), readings)
+                    : Actions.none();
         });
     }
 
@@ -367,10 +398,14 @@ final class LoopHost {
                 }
                 return Actions.none();
             }
+            Set<DeviceId> metered = new HashSet<>();
+            controlled.values().stream().filter(f -> f.enforcement() == Facility.Enforcement.METER)
+                    .forEach(f -> metered.add(DeviceId.deviceId(f.id())));
             Actions last = loop.stop(now);
             link.emit(last.frames());
             metrics.record(last);
             rules.removeAll();
+            meters.removeAll(metered);
             controlled.keySet().forEach(checkpoints::remove);
             controlled.clear();
             return Actions.none();

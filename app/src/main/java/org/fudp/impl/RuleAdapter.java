@@ -16,9 +16,11 @@ import org.onosproject.net.flow.DefaultTrafficTreatment;
 import org.onosproject.net.flow.FlowEntry;
 import org.onosproject.net.flow.FlowId;
 import org.onosproject.net.flow.FlowRule;
+import org.onosproject.net.flow.FlowRuleOperations;
 import org.onosproject.net.flow.FlowRuleService;
 import org.onosproject.net.flow.TrafficSelector;
 import org.onosproject.net.flow.TrafficTreatment;
+import org.onosproject.net.meter.MeterId;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -29,6 +31,7 @@ import java.util.Set;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongFunction;
 
 /**
  * The loop's rules as ONOS flow rules: installs and removes them, reads their counters, and
@@ -77,6 +80,36 @@ final class RuleAdapter {
         }
         if (!added.isEmpty()) {
             flowRuleService.applyFlowRules(added.toArray(new FlowRule[0]));
+        }
+    }
+
+    /**
+     * Modifies rules in place: the same match and priority, so the same ONOS rule id, with a new
+     * treatment (a meter attached or detached). ONOS sends a flow-mod MODIFY, so the switch's counters
+     * go on (ECFlowRuleStore stores a MODIFY as a new PENDING_ADD entry until the next poll).
+     *
+     * @param specs the rules as they should be now
+     * @param meters the ONOS meter of each loop meter key
+     */
+    void modify(List<RuleSpec> specs, LongFunction<Optional<MeterId>> meters) {
+        FlowRuleOperations.Builder ops = FlowRuleOperations.builder();
+        int n = 0;
+        for (RuleSpec r : specs) {
+            if (!byKey.containsKey(r.key())) {
+                continue;
+            }
+            Optional<MeterId> meter = r.meterKey() == RuleSpec.NO_METER ? Optional.empty() : meters.apply(r.meterKey());
+            if (r.meterKey() != RuleSpec.NO_METER && meter.isEmpty()) {
+                continue;
+            }
+            FlowRule f = flowRule(r, meter);
+            byKey.put(r.key(), f);
+            keyById.put(f.id(), r.key());
+            ops.modify(f);
+            n++;
+        }
+        if (n > 0) {
+            flowRuleService.apply(ops.build());
         }
     }
 
@@ -172,15 +205,20 @@ final class RuleAdapter {
     }
 
     private FlowRule flowRule(RuleSpec r) {
+        return flowRule(r, Optional.empty());
+    }
+
+    private FlowRule flowRule(RuleSpec r, Optional<MeterId> meter) {
         if (r.copyToController()) {
             // ONOS 2.7's OpenFlow provider cannot match TCP flags (its FlowModBuilder drops the
             // match with "not yet implemented"): such a rule would copy every segment to the controller.
             throw new IllegalArgumentException("closing rules need a TCP-flags match ONOS 2.7 cannot install: " + r);
         }
-        TrafficTreatment treatment = DefaultTrafficTreatment.builder()
-                .setOutput(PortNumber.portNumber(r.outPort())).build();
+        TrafficTreatment.Builder treatment = DefaultTrafficTreatment.builder();
+        meter.ifPresent(treatment::meter);
+        treatment.setOutput(PortNumber.portNumber(r.outPort()));
         return DefaultFlowRule.builder().forDevice(DeviceId.deviceId(r.facilityId())).withSelector(selector(r))
-                .withTreatment(treatment).withPriority(r.priority()).fromApp(appId)
+                .withTreatment(treatment.build()).withPriority(r.priority()).fromApp(appId)
                 .makeTemporary(r.idleTimeoutS()).build();
     }
 

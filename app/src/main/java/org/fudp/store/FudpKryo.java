@@ -8,6 +8,7 @@ import com.esotericsoftware.kryo.io.Output;
 import com.google.common.collect.ImmutableList;
 import org.fudp.loop.AgentState;
 import org.fudp.loop.AgentStatus;
+import org.fudp.loop.Facility;
 import org.fudp.loop.AllocationState;
 import org.fudp.loop.CfsKind;
 import org.fudp.loop.CfsSample;
@@ -56,7 +57,8 @@ public final class FudpKryo {
             FiveTuple.class, FlowRecord.class, CorrelationFlowSet.class, CfsKind.class, CfsState.class,
             AllocationState.class, AgentState.class, AgentStatus.class, DecisionRecord.class, CfsSample.class,
             FlowHistorySample.class, ReplicatedHistory.Kind.class, ReplicatedHistory.Owner.class,
-            ReplicatedHistory.Slot.class, ReplicatedHistory.Head.class, MultiValuedTimestamp.class);
+            ReplicatedHistory.Slot.class, ReplicatedHistory.Head.class, MultiValuedTimestamp.class,
+            Facility.Enforcement.class);
 
     private static final KryoNamespace NAMESPACE = build();
 
@@ -254,6 +256,8 @@ public final class FudpKryo {
                 writeLong(out, e.getValue());
             }
             out.writeString(a.reason());
+            kryo.writeObject(out, a.enforcement());
+            out.writeVarInt(a.unmetered(), true);
         }
 
         @Override
@@ -269,7 +273,9 @@ public final class FudpKryo {
             for (int i = 0; i < size; i++) {
                 rejected.put(in.readString(), readLong(in));
             }
-            return new AgentState(facilityId, status, n[0], n[1], n[2], n[3], n[4], n[5], rejected, in.readString());
+            AgentState a = new AgentState(facilityId, status, n[0], n[1], n[2], n[3], n[4], n[5], rejected,
+                    in.readString());
+            return a.as(kryo.readObject(in, Facility.Enforcement.class), in.readVarInt(true));
         }
     }
 

@@ -4,6 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.fudp.algorithm.whatif.WhatIfRunner;
 import org.fudp.codec.TestFudpService;
+import org.fudp.loop.AgentState;
+import org.fudp.loop.AllocationState;
+import org.fudp.protocol.FlowIds;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -119,13 +122,34 @@ class CommandsTest extends CommandTestBase {
     void agentsShowLivenessRejectsAndWhy() throws Exception {
         List<String> lines = lines(run(new AgentsCommand(), false));
         assertEquals(3, lines.size());
-        assertTrue(lines.get(1).startsWith("of:0000000000000001  UP ") && lines.get(1).endsWith("{BAD_TAG=2}    -"),
-                lines.get(1));
+        assertTrue(lines.get(1).startsWith("of:0000000000000001  adjustor UP ")
+                && lines.get(1).endsWith("{BAD_TAG=2}    -"), lines.get(1));
         assertTrue(lines.get(2).contains("DOWN")
                 && lines.get(2).endsWith("none           silent for more than 15000 ms"), lines.get(2));
         JsonNode json = MAPPER.readTree(run(new AgentsCommand(), true));
         assertEquals("DOWN", json.get("agents").get(1).get("status").asText());
         assertEquals("silent for more than 15000 ms", json.get("agents").get(1).get("reason").asText());
+    }
+
+    @Test
+    void aMeteredFacilityShowsItsMetersAndTheFlowsItCouldNotMeter() throws Exception {
+        String refused = "the switch refused udp-10.0.0.3-40003-10.0.0.4-5203 a meter: OUT_OF_METERS";
+        service.agents.put(org.onosproject.net.DeviceId.deviceId("of:0000000000000009"),
+                AgentState.metered("of:0000000000000009", 4, 4, 1_000, 5, 1, "1 flow(s) counted but unlimited; "
+                        + refused));
+        String line = lines(run(new AgentsCommand(), false)).stream().filter(l -> l.startsWith("of:0000000000000009"))
+                .findFirst().orElseThrow();
+        assertTrue(line.startsWith("of:0000000000000009  meters   UP      -  "), line);
+        assertTrue(line.contains("1 unmetered") && line.endsWith(refused), line);
+        JsonNode json = MAPPER.readTree(run(new AgentsCommand(), true)).get("agents").get(2);
+        assertEquals("METER", json.get("enforcement").asText());
+        assertEquals(1, json.get("unmetered").asInt());
+
+        service.allocations.add(new AllocationState(FlowIds.parse("f", "udp-10.0.0.3-40003-10.0.0.4-5203"),
+                "of:0000000000000009", "set1", 2_500_000, 4, 1_000, true, false).refused("OUT_OF_METERS"));
+        String allocation = lines(run(new AllocationsCommand(), false)).stream()
+                .filter(l -> l.startsWith("of:0000000000000009")).findFirst().orElseThrow();
+        assertTrue(allocation.contains(" refused ") && allocation.endsWith("OUT_OF_METERS"), allocation);
     }
 
     @Test

@@ -135,6 +135,37 @@ class FudpConfigTest {
     }
 
     @Test
+    void aMeteredFacilityNeedsNoAdjustorAndIsWrittenBackAsOne() throws IOException {
+        FudpConfig c = config("{\"facilities\": [{\"deviceId\": \"of:0000000000000009\", \"enforcement\": \"meter\"},"
+                + "{\"deviceId\": \"of:0000000000000001\", \"enforcement\": \"adjustor\", \"adjustorPort\": 3,"
+                + " \"returnPort\": 4, \"adjustorMac\": \"02:00:00:00:00:aa\", \"keyId\": 7}]}");
+        assertTrue(c.isValid());
+        Facility metered = c.facilities().get(0);
+        assertTrue(metered.isMetered());
+        assertEquals(null, metered.adjustorPort());
+        assertFalse(c.facilities().get(1).isMetered());
+        FudpConfig written = config("{}").facilities(c.facilities());
+        assertEquals("{\"deviceId\":\"of:0000000000000009\",\"enforcement\":\"meter\"}",
+                written.node().get("facilities").get(0).toString());
+        assertEquals(c.facilities(), written.facilities());
+    }
+
+    @Test
+    void aMeteredFacilityWithAdjustorFieldsOrAnUnknownEnforcementIsRefusedByName() throws IOException {
+        String msg = errorOf("{\"facilities\": [{\"deviceId\": \"of:0000000000000009\", \"enforcement\": \"meter\","
+                + " \"adjustorPort\": 3, \"keyId\": 1}, {\"deviceId\": \"of:0000000000000008\", \"enforcement\": \"tc\"},"
+                + "{\"deviceId\": \"of:0000000000000007\", \"enforcement\": \"meter\", \"colour\": 1}]}");
+        assertTrue(msg.contains("facilities[0].adjustorPort: a facility with enforcement \"meter\" has no adjustor"),
+                msg);
+        assertTrue(msg.contains("facilities[0].keyId: a facility with enforcement \"meter\" has no adjustor"), msg);
+        assertTrue(msg.contains("facilities[1].enforcement: must be \"adjustor\" or \"meter\", got \"tc\""), msg);
+        assertTrue(msg.contains("facilities[2].colour: unknown field"), msg);
+        String missing = errorOf("{\"facilities\": [{\"deviceId\": \"of:0000000000000009\"}]}");
+        assertTrue(missing.contains("facilities[0].adjustorPort"), "an adjustor facility still needs its ports: "
+                + missing);
+    }
+
+    @Test
     void badPortIsNamedWithItsPath() throws IOException {
         String msg = errorOf(GOOD.replace("\"adjustorPort\": 3", "\"adjustorPort\": \"x\""));
         assertTrue(msg.contains("facilities[0].adjustorPort: must be a port number"), msg);

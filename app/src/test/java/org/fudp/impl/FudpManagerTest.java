@@ -140,6 +140,7 @@ class FudpManagerTest {
     private final FrameEncoder agent = new FrameEncoder(agentKeys, 0xA6E7L, 1, 0, clock);
     private long agentSnapshot;
     private int emittedSeen;
+    private final OnosMetersDouble meters = new OnosMetersDouble();
     private FudpManager mgr;
 
 
@@ -161,6 +162,7 @@ class FudpManagerTest {
         mgr.netcfgRegistry = netcfg;
         mgr.packetService = packets;
         mgr.flowRuleService = rules;
+        mgr.meterService = meters;
         mgr.hostService = hosts;
         mgr.pathService = new PathServiceAdapter();
         mgr.deviceService = new DeviceServiceAdapter();
@@ -725,6 +727,37 @@ class FudpManagerTest {
         assertEquals(1, last.size());
         assertEquals(MessageType.CLEAR_ALL, last.get(0).type(), "the agent is told to clear");
         assertTrue(mgr.getFlows().isEmpty());
+    }
+
+    /**
+     * The same switch as a metered facility: the flood gets an ONOS meter, no Packet-Out; deactivating
+     * the app withdraws it with the rules (ONOS itself keeps a deactivated app's meters).
+     */
+    @Test
+    void deactivatingLeavesNoMeterAndNoRuleAtAMeteredFacility() throws Exception {
+        meters.features(S1, 64);
+        netcfg.current = netcfg.make(CONFIG.replace("\"adjustorPort\": 3, \"returnPort\": 4, \"adjustorMac\": \""
+                + ADJUSTOR_MAC + "\", \"keyId\": " + KEY_ID, "\"enforcement\": \"meter\""));
+        netcfg.fire(NetworkConfigEvent.Type.CONFIG_UPDATED, netcfg.current);
+        assertTrue(mgr.getFacilities().get(0).isMetered());
+        flowStarts(TCP1, H1_PORT);
+        flowStarts(UDP1, H1_PORT);
+        assertEquals(2, rules.rulesOn(S1).size(), "one rule per flow, straight on");
+        rate(ruleFor(TCP1, false), 1_000_000, T0);
+        rate(ruleFor(UDP1, false), 50_000_000, T0);
+        int framesBefore = packets.emitted.size();
+        clock.set(T0 + PERIOD);
+        mgr.host().period();
+        assertEquals(1, meters.getMeters(S1).size(), "the flood's meter");
+        meters.poll(S1, T0 + PERIOD + 1_000);
+        assertEquals(List.of(), packets.emitted.subList(framesBefore, packets.emitted.size()), "no adjustor to tell");
+        assertEquals(org.fudp.loop.Facility.Enforcement.METER, mgr.getAgent(S1).get().enforcement());
+
+        mgr.deactivate();
+        meters.poll(S1, T0 + PERIOD + 2_000);
+        assertEquals(List.of(), List.copyOf(meters.getMeters(S1)), "no meter left in ONOS");
+        assertEquals(List.of(), meters.onSwitch(S1), "nor on the switch");
+        assertTrue(rules.rules.isEmpty(), "no rule left");
     }
 
     @Test

@@ -11,6 +11,7 @@ import org.fudp.protocol.MutableClock;
 import org.onlab.metrics.MetricsManager;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.flow.FlowRuleService;
+import org.onosproject.net.meter.MeterService;
 import org.onosproject.net.packet.PacketPriority;
 
 import java.net.InetAddress;
@@ -59,6 +60,17 @@ final class HostFixture {
      * @param flowRules the flow rule service the host uses, null for {@link #rules}
      */
     HostFixture(FlowRuleService flowRules) {
+        this(FACILITY, flowRules, new OnosMetersDouble());
+    }
+
+    /**
+     * Creates the fixture for one facility, with these ONOS services.
+     *
+     * @param facility the one facility
+     * @param flowRules the flow rule service the host uses, null for {@link #rules}
+     * @param meters the meter service the host uses
+     */
+    HostFixture(Facility facility, FlowRuleService flowRules, MeterService meters) {
         store.setDelegate(events::add);
         network = new NetworkView() {
             @Override
@@ -74,12 +86,13 @@ final class HostFixture {
         FudpLoop loop = new FudpLoop(LoopSettings.defaults(), network, KEYS, T0);
         host = new LoopHost(loop, clock, loopThread,
                 new RuleAdapter(flowRules == null ? rules : flowRules, TestServices.TestCoreService.APP_ID),
+                outcome -> new MeterAdapter(meters, TestServices.TestCoreService.APP_ID, outcome),
                 new AdjustorLink(packets), new StatePublisher(store), new LoopMetrics(metrics),
                 new CheckpointStore(new org.fudp.store.SharedTestStorageService()));
-        host.control(List.of(FACILITY), Set.of(FACILITY.id()));
+        host.control(List.of(facility), Set.of(facility.id()));
         packetAdapter = new PacketAdapter(packets, TestServices.TestCoreService.APP_ID, host, network);
         packetAdapter.start();
-        packetAdapter.setFacilities(List.of(FACILITY), 0x88b5, PacketPriority.MEDIUM);
+        packetAdapter.setFacilities(List.of(facility), 0x88b5, PacketPriority.MEDIUM);
     }
 
     /**

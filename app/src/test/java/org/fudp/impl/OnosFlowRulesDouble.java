@@ -7,12 +7,15 @@ import org.onosproject.net.flow.FlowId;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.FlowRuleEvent;
 import org.onosproject.net.flow.FlowRuleListener;
+import org.onosproject.net.flow.FlowRuleOperation;
+import org.onosproject.net.flow.FlowRuleOperations;
 import org.onosproject.net.flow.FlowRuleServiceAdapter;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -32,14 +35,16 @@ import java.util.concurrent.TimeUnit;
  *       (FlowRuleManager.flowMissing);</li>
  *   <li>every entry in a reply is posted as RULE_ADDED when it was PENDING_ADD, else as
  *       RULE_UPDATED, the event's subject the entry as the switch reported it
- *       (FlowRuleManager.handleExistingFlow, ECFlowRuleStore.addOrUpdateFlowRuleInternal).</li>
+ *       (FlowRuleManager.handleExistingFlow, ECFlowRuleStore.addOrUpdateFlowRuleInternal);</li>
+ *   <li>a MODIFY replaces the store's entry with a new PENDING_ADD one (ECFlowRuleStore.storeBatch) and
+ *       reaches the switch as a flow-mod MODIFY, which keeps the switch's counters.</li>
  * </ul>
  */
 final class OnosFlowRulesDouble extends FlowRuleServiceAdapter {
 
     /** One rule: what ONOS's store knows and what the switch counts. */
     private static final class Entry {
-        final FlowRule rule;
+        FlowRule rule;
         FlowEntry.FlowEntryState state = FlowEntry.FlowEntryState.PENDING_ADD;
         boolean onSwitch = true;
         long switchBytes;
@@ -84,6 +89,24 @@ final class OnosFlowRulesDouble extends FlowRuleServiceAdapter {
     public void applyFlowRules(FlowRule... rules) {
         for (FlowRule r : rules) {
             entries.put(r.id(), new Entry(r, nowMs));
+        }
+    }
+
+    @Override
+    public void apply(FlowRuleOperations ops) {
+        for (Set<FlowRuleOperation> stage : ops.stages()) {
+            for (FlowRuleOperation op : stage) {
+                Entry e = entries.get(op.rule().id());
+                if (op.type() == FlowRuleOperation.Type.MODIFY && e != null) {
+                    count(e);
+                    e.rule = op.rule();
+                    e.state = FlowEntry.FlowEntryState.PENDING_ADD;
+                } else if (op.type() == FlowRuleOperation.Type.REMOVE) {
+                    removeFlowRules(op.rule());
+                } else {
+                    applyFlowRules(op.rule());
+                }
+            }
         }
     }
 

@@ -67,6 +67,8 @@ class FudpKryoTest {
                 allocation(udp(1), 1000, 7, true, T0), allocation(v4, 0, 0, false, -1),
                 agent(S1, AgentStatus.UP, T0),
                 new AgentState("of:2", AgentStatus.UNKNOWN, 0, 0, 0, 0, 0, 0, Map.of(), ""),
+                AgentState.metered("of:3", 5, 4, T0, 9, 2, "2 flow(s) counted but unlimited"),
+                allocation(udp(3), 1000, 7, true, T0).refused("OUT_OF_METERS"),
                 decision(SET1, 3),
                 new DecisionRecord("x", 0, 0, false, true, 0, 0, 0, 0, 0, 0, 0, 0, 0, false, Map.of(), ""),
                 cfsSample(1), flowSample(2),
@@ -76,6 +78,7 @@ class FudpKryoTest {
         s.addAll(Arrays.asList(CfsKind.values()));
         s.addAll(Arrays.asList(CfsState.values()));
         s.addAll(Arrays.asList(AgentStatus.values()));
+        s.addAll(Arrays.asList(org.fudp.loop.Facility.Enforcement.values()));
         s.addAll(Arrays.asList(ReplicatedHistory.Kind.values()));
         return s;
     }
@@ -144,7 +147,8 @@ class FudpKryoTest {
                 "tcpThroughputBps", "udpThroughputBps", "udpDemandBps", "jainIndex", "state"),
                 fieldNames(CorrelationFlowSet.class));
         assertEquals(Set.of("facilityId", "status", "lastHeartbeatMs", "lastSentSeq", "lastAckedSeq",
-                "lastAckedMs", "framesSent", "resends", "rejectedFrames", "reason"), fieldNames(AgentState.class));
+                "lastAckedMs", "framesSent", "resends", "rejectedFrames", "reason", "enforcement", "unmetered"),
+                fieldNames(AgentState.class));
         assertEquals(Set.of("cfsId", "period", "timeMs", "reallocated", "dryRun", "tcpCount", "udpCount",
                 "measuredTcpBps", "predictedTcpBps", "deviationBps", "bandLowBps", "bandHighBps", "udpAverageBps",
                 "availableBps", "inBand", "allocations", "reason"), fieldNames(DecisionRecord.class));

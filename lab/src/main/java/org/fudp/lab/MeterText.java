@@ -28,10 +28,8 @@ final class MeterText {
      * @return the spec
      */
     static String spec(MeterSpec m) {
-        long kbps = Math.max(1, Math.round(m.rateBps() / 1000.0));
-        long burstKbit = Math.max(1, Math.round(m.burstBytes() * 8 / 1000.0));
         return String.format(Locale.ROOT, "meter=%d,kbps,burst,bands=type=drop,rate=%d,burst_size=%d", m.key(),
-                kbps, burstKbit);
+                m.rateKbps(), m.burstKbit());
     }
 
     /**

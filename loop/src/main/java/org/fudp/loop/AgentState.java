@@ -7,10 +7,15 @@ import java.util.Objects;
 import java.util.TreeMap;
 
 /**
- * What the controller knows of the adjustor agent at one facility.
+ * What the controller knows of the enforcer at one facility: the adjustor agent, or the switch's
+ * meters ({@link #enforcement()}). A metered facility has no agent to hear from: its snapshot is
+ * acknowledged when every limit's meter is in force or refused, and it names the flows it could
+ * not meter.
  */
 public final class AgentState {
 
+    private final Facility.Enforcement enforcement;
+    private final int unmetered;
     private final String facilityId;
     private final AgentStatus status;
     private final long lastHeartbeatMs;
@@ -40,6 +45,16 @@ public final class AgentState {
     public AgentState(String facilityId, AgentStatus status, long lastHeartbeatMs, long lastSentSeq,
                       long lastAckedSeq, long lastAckedMs, long framesSent, long resends,
                       Map<String, Long> rejectedFrames, String reason) {
+        this(Facility.Enforcement.ADJUSTOR, 0, facilityId, status, lastHeartbeatMs, lastSentSeq, lastAckedSeq,
+                lastAckedMs, framesSent, resends, rejectedFrames, reason);
+    }
+
+    @SuppressWarnings("checkstyle:ParameterNumber")
+    private AgentState(Facility.Enforcement enforcement, int unmetered, String facilityId, AgentStatus status,
+                       long lastHeartbeatMs, long lastSentSeq, long lastAckedSeq, long lastAckedMs, long framesSent,
+                       long resends, Map<String, Long> rejectedFrames, String reason) {
+        this.enforcement = Objects.requireNonNull(enforcement, "enforcement");
+        this.unmetered = unmetered;
         this.facilityId = Objects.requireNonNull(facilityId, "facilityId");
         this.status = Objects.requireNonNull(status, "status");
         this.lastHeartbeatMs = lastHeartbeatMs;
@@ -50,6 +65,54 @@ public final class AgentState {
         this.resends = resends;
         this.rejectedFrames = Collections.unmodifiableMap(new TreeMap<>(rejectedFrames));
         this.reason = Objects.requireNonNull(reason, "reason");
+    }
+
+    /**
+     * Returns the view of a facility that enforces with its switch's meters.
+     *
+     * @param facilityId the facility switch
+     * @param lastSentSeq the desired state's number, 0 if none
+     * @param lastAckedSeq the number of the last desired state whose every meter was in force or refused
+     * @param lastAckedMs when that was, 0 if never
+     * @param metersRequested meters asked of the switch
+     * @param unmetered flows the switch refused a meter, left unlimited
+     * @param reason why the last of them was refused, "" if none is
+     * @return the view, status {@link AgentStatus#UP}
+     */
+    public static AgentState metered(String facilityId, long lastSentSeq, long lastAckedSeq, long lastAckedMs,
+                                     long metersRequested, int unmetered, String reason) {
+        return new AgentState(Facility.Enforcement.METER, unmetered, facilityId, AgentStatus.UP, 0, lastSentSeq,
+                lastAckedSeq, lastAckedMs, metersRequested, 0, Map.of(), reason);
+    }
+
+    /**
+     * Returns this view as another enforcement's, for a store that reads one back.
+     *
+     * @param kind the enforcement
+     * @param unmeteredFlows the flows that could not be metered
+     * @return the view
+     */
+    public AgentState as(Facility.Enforcement kind, int unmeteredFlows) {
+        return new AgentState(kind, unmeteredFlows, facilityId, status, lastHeartbeatMs, lastSentSeq, lastAckedSeq,
+                lastAckedMs, framesSent, resends, rejectedFrames, reason);
+    }
+
+    /**
+     * Returns how the facility enforces limits.
+     *
+     * @return the adjustor or the switch's meters
+     */
+    public Facility.Enforcement enforcement() {
+        return enforcement;
+    }
+
+    /**
+     * Returns how many flows the switch refused a meter; they are counted but unlimited.
+     *
+     * @return 0 for an adjustor facility
+     */
+    public int unmetered() {
+        return unmetered;
     }
 
     /**
@@ -172,7 +235,8 @@ public final class AgentState {
             return false;
         }
         AgentState that = (AgentState) o;
-        return lastHeartbeatMs == that.lastHeartbeatMs && lastSentSeq == that.lastSentSeq
+        return enforcement == that.enforcement && unmetered == that.unmetered
+                && lastHeartbeatMs == that.lastHeartbeatMs && lastSentSeq == that.lastSentSeq
                 && lastAckedSeq == that.lastAckedSeq && lastAckedMs == that.lastAckedMs
                 && framesSent == that.framesSent && resends == that.resends
                 && facilityId.equals(that.facilityId) && status == that.status
@@ -181,13 +245,15 @@ public final class AgentState {
 
     @Override
     public int hashCode() {
-        return Objects.hash(facilityId, status, lastHeartbeatMs, lastSentSeq, lastAckedSeq,
+        return Objects.hash(enforcement, unmetered, facilityId, status, lastHeartbeatMs, lastSentSeq, lastAckedSeq,
                 lastAckedMs, framesSent, resends, rejectedFrames, reason);
     }
 
     @Override
     public String toString() {
-        return "agent at " + facilityId + " " + status + ", sent " + lastSentSeq + ", acked " + lastAckedSeq
+        return (enforcement == Facility.Enforcement.METER ? "meters at " : "agent at ") + facilityId + " " + status
+                + ", sent " + lastSentSeq + ", acked " + lastAckedSeq
+                + (unmetered == 0 ? "" : ", " + unmetered + " unmetered")
                 + (rejectedFrames.isEmpty() ? "" : ", rejected " + rejectedFrames)
                 + (reason.isEmpty() ? "" : ": " + reason);
     }

@@ -5,8 +5,8 @@ import org.fudp.protocol.FiveTuple;
 import java.util.Objects;
 
 /**
- * A UDP flow's rate limit: what the controller told its adjustor, and whether the adjustor
- * acknowledged it.
+ * A UDP flow's rate limit: what the controller told its facility's enforcer (the adjustor, or the
+ * switch's meters), whether the enforcer put it in force, and, if the switch refused it a meter, why.
  */
 public final class AllocationState {
 
@@ -18,6 +18,7 @@ public final class AllocationState {
     private final long toldAtMs;
     private final boolean acknowledged;
     private final boolean dryRun;
+    private final String refusal;
 
     /**
      * Creates an allocation view.
@@ -41,6 +42,38 @@ public final class AllocationState {
         this.toldAtMs = toldAtMs;
         this.acknowledged = acknowledged;
         this.dryRun = dryRun;
+        this.refusal = "";
+    }
+
+    private AllocationState(AllocationState a, String refusal) {
+        this.flow = a.flow;
+        this.facilityId = a.facilityId;
+        this.cfsId = a.cfsId;
+        this.toldBps = a.toldBps;
+        this.toldSeq = a.toldSeq;
+        this.toldAtMs = a.toldAtMs;
+        this.acknowledged = a.acknowledged && refusal.isEmpty();
+        this.dryRun = a.dryRun;
+        this.refusal = refusal;
+    }
+
+    /**
+     * Returns this limit as one the switch refused to meter: the flow is counted but unlimited.
+     *
+     * @param reason why, as the switch or ONOS said; "" for none
+     * @return the view, not acknowledged if refused
+     */
+    public AllocationState refused(String reason) {
+        return new AllocationState(this, Objects.requireNonNull(reason, "reason"));
+    }
+
+    /**
+     * Returns why the switch refused the limit a meter.
+     *
+     * @return the reason, "" if it was not refused
+     */
+    public String refusal() {
+        return refusal;
     }
 
     /**
@@ -125,18 +158,18 @@ public final class AllocationState {
         }
         AllocationState that = (AllocationState) o;
         return toldBps == that.toldBps && toldSeq == that.toldSeq && toldAtMs == that.toldAtMs
-                && acknowledged == that.acknowledged && dryRun == that.dryRun
+                && acknowledged == that.acknowledged && dryRun == that.dryRun && refusal.equals(that.refusal)
                 && flow.equals(that.flow) && facilityId.equals(that.facilityId) && cfsId.equals(that.cfsId);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(flow, facilityId, cfsId, toldBps, toldSeq, toldAtMs, acknowledged, dryRun);
+        return Objects.hash(flow, facilityId, cfsId, toldBps, toldSeq, toldAtMs, acknowledged, dryRun, refusal);
     }
 
     @Override
     public String toString() {
         return flow + " limit " + toldBps + " (snapshot " + toldSeq + (acknowledged ? ", acknowledged" : "")
-                + (dryRun ? ", dry-run" : "") + ")";
+                + (dryRun ? ", dry-run" : "") + (refusal.isEmpty() ? "" : ", refused: " + refusal) + ")";
     }
 }

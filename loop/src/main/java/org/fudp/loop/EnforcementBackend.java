@@ -1,5 +1,6 @@
 package org.fudp.loop;
 
+import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowLimit;
 
 import java.util.Collection;
@@ -113,4 +114,15 @@ interface EnforcementBackend {
      * @param facilityId the facility
      */
     void handOver(String facilityId);
+
+    /**
+     * Tells why the enforcer refused a flow's limit, if it did.
+     *
+     * @param facilityId the facility
+     * @param flow the flow
+     * @return the reason; empty if the limit was not refused
+     */
+    default Optional<String> refusal(String facilityId, FiveTuple flow) {
+        return Optional.empty();
+    }
 }

@@ -1,5 +1,6 @@
 package org.fudp.loop;
 
+import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowLimit;
 
 import java.util.Collection;
@@ -83,6 +84,11 @@ final class EnforcementRouter implements EnforcementBackend {
     @Override
     public Optional<AgentState> view(String facilityId) {
         return of(facilityId).view(facilityId);
+    }
+
+    @Override
+    public Optional<String> refusal(String facilityId, FiveTuple flow) {
+        return of(facilityId).refusal(facilityId, flow);
     }
 
     @Override

@@ -81,10 +81,10 @@ public final class FudpLoop {
             }
 
             @Override
-            public void attached(FiveTuple flow, long meterKey) {
+            public void attached(FiveTuple flow, long meterKey, long rateBps) {
                 TrackedFlow f = flows.get(flow);
                 if (f != null) {
-                    f.meterAttached(meterKey);
+                    f.meterAttached(meterKey, rateBps);
                 }
             }
         });
@@ -439,6 +439,7 @@ public final class FudpLoop {
         Actions out = begin(nowMs);
         meters.added(nowMs, facilityId, meterKey, out);
         publishAllocations(facilityId, out);
+        backend.view(facilityId).ifPresent(out::putAgent);
         republishSets(out);
         return out;
     }
@@ -456,6 +457,7 @@ public final class FudpLoop {
         Actions out = begin(nowMs);
         meters.failed(nowMs, facilityId, meterKey, reason, out);
         publishAllocations(facilityId, out);
+        backend.view(facilityId).ifPresent(out::putAgent);
         republishSets(out);
         return out;
     }
@@ -785,8 +787,9 @@ public final class FudpLoop {
             FlowLimit l = limits.get(f.tuple());
             if (l != null) {
                 publishedAllocations.add(f.tuple());
-                out.putAllocation(new AllocationState(f.tuple(), facilityId, limits.cfsOf(f.tuple()), l.rateBps(), seq,
-                        lastPeriodMs, acked, !enforce));
+                AllocationState a = new AllocationState(f.tuple(), facilityId, limits.cfsOf(f.tuple()), l.rateBps(),
+                        seq, lastPeriodMs, acked, !enforce);
+                out.putAllocation(enforce ? a.refused(backend.refusal(facilityId, f.tuple()).orElse("")) : a);
             }
         }
     }

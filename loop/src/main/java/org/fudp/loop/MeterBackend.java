@@ -35,8 +35,9 @@ final class MeterBackend implements EnforcementBackend {
          *
          * @param flow the flow
          * @param meterKey the meter, {@link RuleSpec#NO_METER} for none
+         * @param rateBps the meter's rate, bit/s; 0 for none
          */
-        void attached(FiveTuple flow, long meterKey);
+        void attached(FiveTuple flow, long meterKey, long rateBps);
     }
 
     /** One facility's meters. */
@@ -46,7 +47,10 @@ final class MeterBackend implements EnforcementBackend {
         final Map<FiveTuple, MeterSpec> pending = new HashMap<>();
         final Map<FiveTuple, String> failed = new HashMap<>();
         long desiredId;
+        long acknowledgedId;
         long acknowledgedMs = -1;
+        long requested;
+        String lastRefusal = "";
         boolean measured = true;
     }
 
@@ -124,6 +128,7 @@ final class MeterBackend implements EnforcementBackend {
             }
             MeterSpec m = new MeterSpec(facilityId, nextKey++, e.getValue().rateBps(), e.getValue().burstBytes());
             t.pending.put(flow, m);
+            t.requested++;
             out.addMeter(m);
         }
         for (FiveTuple flow : List.copyOf(t.attached.keySet())) {
@@ -149,7 +154,7 @@ final class MeterBackend implements EnforcementBackend {
         RuleSpec rule = flows.ruleOf(flow);
         if (rule != null) {
             out.modifyRule(rule.withMeter(RuleSpec.NO_METER));
-            flows.attached(flow, RuleSpec.NO_METER);
+            flows.attached(flow, RuleSpec.NO_METER, 0);
         }
         out.removeMeter(old);
     }
@@ -177,14 +182,13 @@ final class MeterBackend implements EnforcementBackend {
             return false;
         }
         out.modifyRule(rule.withMeter(m.key()));
-        flows.attached(flow, m.key());
+        flows.attached(flow, m.key(), m.rateBps());
         MeterSpec old = t.attached.put(flow, m);
         if (old != null) {
             out.removeMeter(old);
         }
         if (complete(t)) {
-            t.acknowledgedMs = nowMs;
-            t.measured = false;
+            acknowledge(t, nowMs);
             return true;
         }
         return false;
@@ -211,12 +215,18 @@ final class MeterBackend implements EnforcementBackend {
             detach(t, flow, out);
         }
         t.failed.put(flow, reason);
+        t.lastRefusal = "the switch refused " + flow + " a meter: " + reason;
         out.warn("Flow " + flow + " at " + facilityId + " cannot be metered (" + reason
                 + "): it stays counted, unlimited");
         if (complete(t)) {
-            t.acknowledgedMs = nowMs;
-            t.measured = false;
+            acknowledge(t, nowMs);
         }
+    }
+
+    private static void acknowledge(Table t, long nowMs) {
+        t.acknowledgedId = t.desiredId;
+        t.acknowledgedMs = nowMs;
+        t.measured = false;
     }
 
     private static FiveTuple pendingFlow(Table t, long meterKey) {
@@ -290,7 +300,20 @@ final class MeterBackend implements EnforcementBackend {
 
     @Override
     public Optional<AgentState> view(String facilityId) {
-        return Optional.empty();
+        Table t = tables.get(facilityId);
+        if (t == null) {
+            return Optional.empty();
+        }
+        String reason = t.failed.isEmpty() ? "" : t.failed.size() + " flow(s) counted but unlimited; "
+                + t.lastRefusal;
+        return Optional.of(AgentState.metered(facilityId, t.desiredId, t.acknowledgedId,
+                Math.max(0, t.acknowledgedMs), t.requested, t.failed.size(), reason));
+    }
+
+    @Override
+    public Optional<String> refusal(String facilityId, FiveTuple flow) {
+        Table t = tables.get(facilityId);
+        return t == null ? Optional.empty() : Optional.ofNullable(t.failed.get(flow));
     }
 
     @Override

@@ -2,9 +2,14 @@ package org.fudp.loop;
 
 /**
  * One reading of a meter's counters, as the host got it from the switch: what entered it and what
- * its DROP band dropped. What passed is what a metered flow delivered.
+ * its DROP band dropped. What passed is what a metered flow delivered. A host that cannot read the
+ * band's counters (ONOS 2.7 keeps only a meter's input counters) reports the drops as
+ * {@link #DROPS_UNCOUNTED}; the loop then takes the meter to pass what entered it, up to its rate.
  */
 public final class MeterReading {
+
+    /** The drops of a meter whose band counters the host cannot read. */
+    public static final long DROPS_UNCOUNTED = -1;
 
     private final long key;
     private final long sampleMs;
@@ -17,7 +22,7 @@ public final class MeterReading {
      * @param key the meter's {@link MeterSpec#key()}
      * @param sampleMs when the switch's counters were read
      * @param bytesIn the bytes that entered the meter, cumulative
-     * @param bytesDropped the bytes its band dropped, cumulative
+     * @param bytesDropped the bytes its band dropped, cumulative; {@link #DROPS_UNCOUNTED} if unknown
      */
     public MeterReading(long key, long sampleMs, long bytesIn, long bytesDropped) {
         this.key = key;
@@ -35,11 +40,20 @@ public final class MeterReading {
     }
 
     /**
+     * Tells whether the band's drops were counted.
+     *
+     * @return false if the host could read only what entered the meter
+     */
+    public boolean dropsCounted() {
+        return bytesDropped != DROPS_UNCOUNTED;
+    }
+
+    /**
      * Returns the bytes that passed the meter.
      *
-     * @return bytes in less bytes dropped, cumulative
+     * @return bytes in less bytes dropped, cumulative; bytes in if the drops were not counted
      */
     public long bytesPassed() {
-        return Math.max(0, bytesIn - bytesDropped);
+        return dropsCounted() ? Math.max(0, bytesIn - bytesDropped) : bytesIn;
     }
 }

@@ -48,6 +48,24 @@ public final class MeterSpec {
         return burstBytes;
     }
 
+    /**
+     * Returns the band's rate as OpenFlow meters in OFPMF_KBPS mode take it (ONOS's KB_PER_SEC).
+     *
+     * @return kbit/s, at least 1
+     */
+    public long rateKbps() {
+        return Math.max(1, Math.round(rateBps / 1000.0));
+    }
+
+    /**
+     * Returns the band's burst as OpenFlow takes it for a kbit/s meter.
+     *
+     * @return kbit, at least 1
+     */
+    public long burstKbit() {
+        return Math.max(1, Math.round(burstBytes * 8 / 1000.0));
+    }
+
     @Override
     public boolean equals(Object o) {
         if (!(o instanceof MeterSpec)) {

@@ -36,6 +36,8 @@ final class TrackedFlow {
     private final int dscp;
     private final boolean remarked;
     private long meterKey = RuleSpec.NO_METER;
+    private long meterRateBps;
+    private boolean dropsCounted = true;
     private long passedBase;
     private long currentPassed;
     private boolean meterWindowOpen;
@@ -147,11 +149,13 @@ final class TrackedFlow {
      * in the flow's delivered bytes, and the new one's counters add to it.
      *
      * @param meterKey the meter, {@link RuleSpec#NO_METER} for none
+     * @param rateBps the meter's rate, bit/s
      */
-    void meterAttached(long meterKey) {
+    void meterAttached(long meterKey, long rateBps) {
         passedBase += currentPassed;
         currentPassed = 0;
         this.meterKey = meterKey;
+        this.meterRateBps = rateBps;
         // The old meter passed more after its last reading than any reading shows: the next window
         // starts at the new meter's first reading.
         meterWindowOpen = false;
@@ -170,6 +174,7 @@ final class TrackedFlow {
         }
         MeterReading r = readings.get(meterKey);
         if (r != null && r.sampleMs() >= notBeforeMs) {
+            dropsCounted = r.dropsCounted();
             currentPassed = r.bytesPassed();
             backRate.rebase(r.sampleMs(), passedBase + currentPassed, 0);
             meterWindowOpen = true;
@@ -192,6 +197,7 @@ final class TrackedFlow {
             backRate.missing(nowMs);
             return;
         }
+        dropsCounted = r.dropsCounted();
         currentPassed = r.bytesPassed();
         if (meterWindowOpen) {
             backRate.update(nowMs, r.sampleMs(), passedBase + currentPassed, 0);
@@ -354,7 +360,11 @@ final class TrackedFlow {
      * @return bit/s
      */
     double throughputBps() {
-        return measuredBehind() ? backRate.rateBps() : mainRate.rateBps();
+        if (!measuredBehind()) {
+            return mainRate.rateBps();
+        }
+        // A meter whose drops nobody counted passes what enters it, at most its rate (policing).
+        return viaAdjustor || dropsCounted ? backRate.rateBps() : Math.min(backRate.rateBps(), meterRateBps);
     }
 
     boolean throughputKnown() {

@@ -42,13 +42,19 @@ class MeterBackendTest {
 
     /** The same, with these TCP flows at tcpBps each. */
     private Actions period(int k, List<FiveTuple> tcp, double tcpBps, long meterKey, double passedBps) {
-        h.at(T0 + k * PERIOD);
-        tcp.forEach(t -> h.flow(t, RuleSpec.Role.DIRECT, tcpBps));
-        h.flow(UDP1, RuleSpec.Role.DIRECT, 50_000_000);
         long[] b = meterBytes.computeIfAbsent(meterKey, x -> new long[1]);
         b[0] += Math.round(passedBps * PERIOD / 8000.0);
-        return h.apply(h.loop.period(h.now, h.readCounters(),
-                meterKey == 0 ? List.of() : List.of(new MeterReading(meterKey, h.now, b[0] * 5, b[0] * 4))));
+        long at = T0 + k * PERIOD;
+        return period(at, tcp, tcpBps,
+                meterKey == 0 ? List.of() : List.of(new MeterReading(meterKey, at, b[0] * 5, b[0] * 4)));
+    }
+
+    /** A period at a time: these TCP flows at tcpBps each, UDP1 offering 50 Mbit/s, these meter readings. */
+    private Actions period(long atMs, List<FiveTuple> tcp, double tcpBps, List<MeterReading> readings) {
+        h.at(atMs);
+        tcp.forEach(t -> h.flow(t, RuleSpec.Role.DIRECT, tcpBps));
+        h.flow(UDP1, RuleSpec.Role.DIRECT, 50_000_000);
+        return h.apply(h.loop.period(h.now, h.readCounters(), readings));
     }
 
     private Actions added(long key) {
@@ -83,6 +89,25 @@ class MeterBackendTest {
     }
 
     @Test
+    void aMeterWhoseDropsNobodyCountedPassesWhatEntersItUpToItsRate() {
+        // ONOS 2.7 keeps a meter's input counters only (DistributedMeterStore.updateMeterState).
+        h.packetIn(UDP1, H1);
+        h.packetIn(TCP1, H1);
+        MeterSpec m = period(1, 1_000_000, 0, 0).metersToAdd().get(0);
+        added(m.key());
+        long offered = 0;
+        for (int k = 2; k <= 3; k++) {
+            offered += Math.round(50_000_000.0 * PERIOD / 8000.0);
+            long at = T0 + k * PERIOD;
+            period(at, List.of(TCP1), 5_000_000,
+                    List.of(new MeterReading(m.key(), at, offered, MeterReading.DROPS_UNCOUNTED)));
+        }
+        DecisionRecord d = h.decisions(SET1).get(h.decisions(SET1).size() - 1);
+        assertEquals(m.rateBps(), d.udpAverageBps(), 1.0, "the meter's rate, not the 50 Mbit/s offered: " + d);
+        assertFalse(d.reallocated(), d.toString());
+    }
+
+    @Test
     void aNewLimitIsANewMeterAndTheOldGoesAfterTheRulePointsAway() {
         h.packetIn(UDP1, H1);
         h.packetIn(TCP1, H1);
@@ -104,13 +129,10 @@ class MeterBackendTest {
         long rebaseAt = h.loop.rebaseDueMs().getAsLong();
         h.at(rebaseAt);
         h.apply(h.loop.rebase(h.now, h.readCounters(), List.of(new MeterReading(second.key(), h.now, 1000, 0))));
-        h.at(T0 + 4 * PERIOD);
-        h.flow(TCP1, RuleSpec.Role.DIRECT, 3_300_000);
-        h.flow(TCP2, RuleSpec.Role.DIRECT, 3_300_000);
-        h.flow(UDP1, RuleSpec.Role.DIRECT, 50_000_000);
-        long passedSince = Math.round(second.rateBps() * (h.now - rebaseAt) / 8000.0);
-        h.apply(h.loop.period(h.now, h.readCounters(),
-                List.of(new MeterReading(second.key(), h.now, 1000 + passedSince * 3, passedSince * 2))));
+        long at = T0 + 4 * PERIOD;
+        long passedSince = Math.round(second.rateBps() * (at - rebaseAt) / 8000.0);
+        period(at, List.of(TCP1, TCP2), 3_300_000,
+                List.of(new MeterReading(second.key(), at, 1000 + passedSince * 3, passedSince * 2)));
         DecisionRecord d = h.decisions(SET1).get(h.decisions(SET1).size() - 1);
         assertEquals(second.rateBps(), d.udpAverageBps(), second.rateBps() * 0.01, d.toString());
     }
@@ -146,6 +168,15 @@ class MeterBackendTest {
         assertTrue(again.metersToAdd().isEmpty(), "not retried at the same limit");
         assertTrue(h.cfs(SET1).udpFlows().contains(UDP1), "still counted in its set");
         assertFalse(h.cfs(SET1).state() == CfsState.NO_AGENT, "a metered set needs no agent");
+
+        // The operator sees it: the facility's view counts it, the flow's limit says why.
+        AgentState facility = h.agentView();
+        assertEquals(Facility.Enforcement.METER, facility.enforcement());
+        assertEquals(1, facility.unmetered());
+        assertTrue(facility.reason().contains("OUT_OF_METERS"), facility.reason());
+        AllocationState limit = again.allocations().get(UDP1);
+        assertEquals("OUT_OF_METERS", limit.refusal());
+        assertFalse(limit.acknowledged(), "never in force");
     }
 
     @Test

@@ -1,0 +1,222 @@
+package org.fudp.impl;
+
+import org.fudp.loop.MeterReading;
+import org.fudp.loop.MeterSpec;
+import org.onosproject.core.ApplicationId;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.meter.Band;
+import org.onosproject.net.meter.DefaultBand;
+import org.onosproject.net.meter.DefaultMeterRequest;
+import org.onosproject.net.meter.Meter;
+import org.onosproject.net.meter.MeterCellId;
+import org.onosproject.net.meter.MeterContext;
+import org.onosproject.net.meter.MeterFailReason;
+import org.onosproject.net.meter.MeterId;
+import org.onosproject.net.meter.MeterRequest;
+import org.onosproject.net.meter.MeterService;
+import org.onosproject.net.meter.MeterState;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The loop's meters as ONOS meters (ONOS 2.7.0 MeterService, sources at the tag):
+ * <ul>
+ *   <li>ONOS allocates the meter id as {@code submit} returns (MeterManager, DistributedMeterStore
+ *       allocateMeterId), so no two apps share one; with no id left, or a device whose meter
+ *       features ONOS does not know, {@code submit} throws IllegalArgumentException (DefaultMeter's
+ *       builder gets no cell id). The loop hears that as a refused meter.</li>
+ *   <li>A meter is in force once a meter-stats poll saw it on the switch (OpenFlowMeterProvider polls
+ *       every {@code meterStatsPollInterval}); ONOS then calls the request's {@code onSuccess}. A
+ *       switch's error, or 30 s without the meter in a poll, calls {@code onError} with the reason;
+ *       the meter stays in ONOS's store and is sent again at every poll until withdrawn, which the
+ *       loop asks for at once.</li>
+ *   <li>ONOS 2.7 cannot modify a meter (MeterRequest has add and remove only); the loop makes a new
+ *       limit a new meter.</li>
+ *   <li>ONOS keeps a meter's input counters only: MeterManager.pushMeterMetrics gives the store's
+ *       updateMeterState the switch's band counters, and it keeps bytes and packets in, life and
+ *       reference count. Readings carry {@link MeterReading#DROPS_UNCOUNTED}. No event marks a poll,
+ *       so a reading is stamped when its counters were first seen to change.</li>
+ *   <li>ONOS removes no meter of a deactivated app; {@link #removeAll} withdraws them.</li>
+ * </ul>
+ * Loop keys map to ONOS meter ids here; the callbacks come on ONOS's threads and go to the
+ * {@link Outcome} as they are.
+ */
+final class MeterAdapter {
+
+    /** Where ONOS's word on a meter goes. */
+    interface Outcome {
+        /**
+         * A meter is in force on its switch.
+         *
+         * @param facilityId the switch
+         * @param key the loop's key
+         */
+        void added(String facilityId, long key);
+
+        /**
+         * A meter could not be put in force.
+         *
+         * @param facilityId the switch
+         * @param key the loop's key
+         * @param reason why
+         */
+        void failed(String facilityId, long key, String reason);
+    }
+
+    /** One meter ONOS gave an id. */
+    private static final class Placed {
+        final MeterSpec spec;
+        final DeviceId device;
+        final MeterCellId cellId;
+        long seenBytes = -1;
+        long seenLife = -1;
+        long stampMs;
+
+        Placed(MeterSpec spec, DeviceId device, MeterCellId cellId) {
+            this.spec = spec;
+            this.device = device;
+            this.cellId = cellId;
+        }
+    }
+
+    private final MeterService meterService;
+    private final ApplicationId appId;
+    private final Outcome outcome;
+    private final Map<Long, Placed> byKey = new HashMap<>();
+
+    MeterAdapter(MeterService meterService, ApplicationId appId, Outcome outcome) {
+        this.meterService = meterService;
+        this.appId = appId;
+        this.outcome = outcome;
+    }
+
+    /**
+     * Submits meters: one DROP band each at its rate in kbit/s, with its burst. ONOS's word on each
+     * comes later, to the {@link Outcome}; a meter ONOS refuses at once is returned instead, for the
+     * host to report after the actions at hand.
+     *
+     * @param specs the meters
+     * @return the meters ONOS gave no id, and why
+     */
+    Map<MeterSpec, String> add(List<MeterSpec> specs) {
+        Map<MeterSpec, String> refused = new LinkedHashMap<>();
+        for (MeterSpec m : specs) {
+            DeviceId device = DeviceId.deviceId(m.facilityId());
+            MeterRequest request = request(m, new MeterContext() {
+                @Override
+                public void onSuccess(MeterRequest op) {
+                    outcome.added(m.facilityId(), m.key());
+                }
+
+                @Override
+                public void onError(MeterRequest op, MeterFailReason reason) {
+                    outcome.failed(m.facilityId(), m.key(), reason.name());
+                }
+            }).add();
+            Meter placed;
+            try {
+                placed = meterService.submit(request);
+            } catch (IllegalArgumentException | IllegalStateException e) {
+                refused.put(m, "ONOS gave no meter id (table full, or the device's meter features unknown): "
+                        + e.getMessage());
+                continue;
+            }
+            byKey.put(m.key(), new Placed(m, device, placed.meterCellId()));
+        }
+        return refused;
+    }
+
+    private DefaultMeterRequest.Builder request(MeterSpec m, MeterContext context) {
+        Band drop = DefaultBand.builder().ofType(Band.Type.DROP).withRate(m.rateKbps()).burstSize(m.burstKbit())
+                .build();
+        DefaultMeterRequest.Builder b = (DefaultMeterRequest.Builder) DefaultMeterRequest.builder()
+                .forDevice(DeviceId.deviceId(m.facilityId())).fromApp(appId).withUnit(Meter.Unit.KB_PER_SEC)
+                .burst().withBands(List.of(drop));
+        return context == null ? b : (DefaultMeterRequest.Builder) b.withContext(context);
+    }
+
+    /**
+     * Withdraws meters; a meter ONOS never gave an id is skipped.
+     *
+     * @param specs the meters
+     */
+    void remove(List<MeterSpec> specs) {
+        for (MeterSpec m : specs) {
+            Placed p = byKey.remove(m.key());
+            if (p != null) {
+                meterService.withdraw(request(p.spec, null).remove(), p.cellId);
+            }
+        }
+    }
+
+    /**
+     * Returns the ONOS meter a loop key maps to, for a rule's treatment.
+     *
+     * @param key the loop's key
+     * @return the meter id, empty if ONOS gave none
+     */
+    Optional<MeterId> meterId(long key) {
+        Placed p = byKey.get(key);
+        return p == null || !(p.cellId instanceof MeterId) ? Optional.empty() : Optional.of((MeterId) p.cellId);
+    }
+
+    /**
+     * Reads the loop's meters as ONOS last polled them: bytes in, drops uncounted.
+     *
+     * @param nowMs the time now, the stamp of counters seen to change since the last read
+     * @return one reading per meter ONOS holds as ADDED
+     */
+    List<MeterReading> readings(long nowMs) {
+        List<MeterReading> out = new ArrayList<>();
+        Set<DeviceId> devices = new HashSet<>();
+        byKey.values().forEach(p -> devices.add(p.device));
+        Map<DeviceId, Map<MeterCellId, Meter>> polled = new HashMap<>();
+        for (DeviceId d : devices) {
+            Map<MeterCellId, Meter> byCell = new HashMap<>();
+            meterService.getMeters(d).forEach(m -> byCell.put(m.meterCellId(), m));
+            polled.put(d, byCell);
+        }
+        for (Map.Entry<Long, Placed> e : byKey.entrySet()) {
+            Placed p = e.getValue();
+            Meter m = polled.get(p.device).get(p.cellId);
+            if (m == null || m.state() != MeterState.ADDED) {
+                continue;
+            }
+            if (m.bytesSeen() != p.seenBytes || m.life() != p.seenLife) {
+                p.seenBytes = m.bytesSeen();
+                p.seenLife = m.life();
+                p.stampMs = nowMs;
+            }
+            out.add(new MeterReading(e.getKey(), p.stampMs, p.seenBytes, MeterReading.DROPS_UNCOUNTED));
+        }
+        return out;
+    }
+
+    /**
+     * Withdraws every meter of the app at these devices: those the loop knows one by one, then any
+     * other ONOS still holds for the app there (a submit whose id this instance never learnt).
+     *
+     * @param devices the facility switches
+     */
+    void removeAll(Set<DeviceId> devices) {
+        for (Placed p : List.copyOf(byKey.values())) {
+            meterService.withdraw(request(p.spec, null).remove(), p.cellId);
+        }
+        byKey.clear();
+        for (DeviceId d : devices) {
+            for (Meter m : meterService.getMeters(d)) {
+                if (m.appId().equals(appId) && m.state() != MeterState.PENDING_REMOVE) {
+                    meterService.withdraw(DefaultMeterRequest.builder().forDevice(d).fromApp(appId)
+                            .withUnit(m.unit()).withBands(m.bands()).remove(), m.meterCellId());
+                }
+            }
+        }
+    }
+}
