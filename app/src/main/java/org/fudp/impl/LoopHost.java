@@ -150,6 +150,7 @@ final class LoopHost {
         rules.apply(a.rulesToRemove(), a.rulesToAdd());
         rules.modify(a.rulesToModify(), meters::meterId);
         meters.remove(a.metersToRemove());
+        meters.withdrawInherited(rules.releasedMeters());
         rules.handOver(a.rulesHandedOver());
         if (!a.rulesTakenOver().isEmpty()) {
             long now = clock.millis();

@@ -157,6 +157,26 @@ final class MeterAdapter {
     }
 
     /**
+     * Withdraws meters of the app that this instance did not submit: those the instance before it
+     * attached to rules it took over, once no rule points at them.
+     *
+     * @param meters device and meter of each
+     */
+    void withdrawInherited(List<Map.Entry<DeviceId, MeterId>> meters) {
+        for (Map.Entry<DeviceId, MeterId> e : meters) {
+            Meter m = meterService.getMeter(e.getKey(), (MeterCellId) e.getValue());
+            if (m != null && m.appId().equals(appId)) {
+                withdraw(m);
+            }
+        }
+    }
+
+    private void withdraw(Meter m) {
+        meterService.withdraw(DefaultMeterRequest.builder().forDevice(m.deviceId()).fromApp(appId)
+                .withUnit(m.unit()).withBands(m.bands()).remove(), m.meterCellId());
+    }
+
+    /**
      * Returns the ONOS meter a loop key maps to, for a rule's treatment.
      *
      * @param key the loop's key
@@ -213,8 +233,7 @@ final class MeterAdapter {
         for (DeviceId d : devices) {
             for (Meter m : meterService.getMeters(d)) {
                 if (m.appId().equals(appId) && m.state() != MeterState.PENDING_REMOVE) {
-                    meterService.withdraw(DefaultMeterRequest.builder().forDevice(d).fromApp(appId)
-                            .withUnit(m.unit()).withBands(m.bands()).remove(), m.meterCellId());
+                    withdraw(m);
                 }
             }
         }

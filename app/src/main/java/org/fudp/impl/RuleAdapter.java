@@ -24,10 +24,8 @@ import org.onosproject.net.meter.MeterId;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
@@ -47,6 +45,10 @@ final class RuleAdapter {
     private final ApplicationId appId;
     private final Map<Long, FlowRule> byKey = new HashMap<>();
     private final Map<FlowId, Long> keyById = new HashMap<>();
+    /** Rules taken over that point at a meter of the instance before: rule key to that meter. */
+    private final Map<Long, MeterId> inherited = new HashMap<>();
+    /** Meters of the instance before that no rule of ours points at any more. */
+    private final List<Map.Entry<DeviceId, MeterId>> released = new ArrayList<>();
 
     RuleAdapter(FlowRuleService flowRuleService, ApplicationId appId) {
         this.flowRuleService = flowRuleService;
@@ -66,6 +68,7 @@ final class RuleAdapter {
             if (f != null) {
                 keyById.remove(f.id());
                 gone.add(f);
+                release(r.key(), f.deviceId());
             }
         }
         if (!gone.isEmpty()) {
@@ -106,6 +109,7 @@ final class RuleAdapter {
             byKey.put(r.key(), f);
             keyById.put(f.id(), r.key());
             ops.modify(f);
+            release(r.key(), f.deviceId());
             n++;
         }
         if (n > 0) {
@@ -122,18 +126,41 @@ final class RuleAdapter {
      * @return the keys of those ONOS does not hold, gone while no instance was watching
      */
     List<Long> takeOver(List<RuleSpec> specs) {
-        Set<FlowId> held = new HashSet<>();
-        flowRuleService.getFlowEntriesById(appId).forEach(e -> held.add(e.id()));
+        Map<FlowId, FlowEntry> held = new HashMap<>();
+        flowRuleService.getFlowEntriesById(appId).forEach(e -> held.put(e.id(), e));
         List<Long> missing = new ArrayList<>();
         for (RuleSpec r : specs) {
             FlowRule f = flowRule(r);
             byKey.put(r.key(), f);
             keyById.put(f.id(), r.key());
-            if (!held.contains(f.id())) {
+            FlowEntry e = held.get(f.id());
+            if (e == null) {
                 missing.add(r.key());
+            } else {
+                // The instance before metered it; ours is not known here: that meter goes once the
+                // rule points elsewhere.
+                e.treatment().meters().stream().findFirst().ifPresent(m -> inherited.put(r.key(), m.meterId()));
             }
         }
         return missing;
+    }
+
+    private void release(long key, DeviceId device) {
+        MeterId old = inherited.remove(key);
+        if (old != null) {
+            released.add(Map.entry(device, old));
+        }
+    }
+
+    /**
+     * Returns, and forgets, the meters of the instance before that no rule points at any more.
+     *
+     * @return device and meter of each
+     */
+    List<Map.Entry<DeviceId, MeterId>> releasedMeters() {
+        List<Map.Entry<DeviceId, MeterId>> out = List.copyOf(released);
+        released.clear();
+        return out;
     }
 
     /**
@@ -145,6 +172,7 @@ final class RuleAdapter {
     void handOver(List<RuleSpec> specs) {
         for (RuleSpec r : specs) {
             FlowRule f = byKey.remove(r.key());
+            inherited.remove(r.key());
             if (f != null) {
                 keyById.remove(f.id());
             }
@@ -191,7 +219,8 @@ final class RuleAdapter {
         if (key == null) {
             return OptionalLong.empty();
         }
-        byKey.remove(key);
+        FlowRule f = byKey.remove(key);
+        release(key, f == null ? removed.deviceId() : f.deviceId());
         return OptionalLong.of(key);
     }
 
@@ -202,6 +231,7 @@ final class RuleAdapter {
         flowRuleService.removeFlowRulesById(appId);
         byKey.clear();
         keyById.clear();
+        inherited.clear();
     }
 
     private FlowRule flowRule(RuleSpec r) {

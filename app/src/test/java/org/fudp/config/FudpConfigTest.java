@@ -153,7 +153,8 @@ class FudpConfigTest {
     @Test
     void aMeteredFacilityWithAdjustorFieldsOrAnUnknownEnforcementIsRefusedByName() throws IOException {
         String msg = errorOf("{\"facilities\": [{\"deviceId\": \"of:0000000000000009\", \"enforcement\": \"meter\","
-                + " \"adjustorPort\": 3, \"keyId\": 1}, {\"deviceId\": \"of:0000000000000008\", \"enforcement\": \"tc\"},"
+                + " \"adjustorPort\": 3, \"keyId\": 1},"
+                + "{\"deviceId\": \"of:0000000000000008\", \"enforcement\": \"tc\"},"
                 + "{\"deviceId\": \"of:0000000000000007\", \"enforcement\": \"meter\", \"colour\": 1}]}");
         assertTrue(msg.contains("facilities[0].adjustorPort: a facility with enforcement \"meter\" has no adjustor"),
                 msg);

@@ -12,6 +12,7 @@ import org.onlab.metrics.MetricsManager;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.flow.FlowRuleService;
 import org.onosproject.net.meter.MeterService;
+import org.onosproject.store.service.StorageService;
 import org.onosproject.net.packet.PacketPriority;
 
 import java.net.InetAddress;
@@ -71,6 +72,18 @@ final class HostFixture {
      * @param meters the meter service the host uses
      */
     HostFixture(Facility facility, FlowRuleService flowRules, MeterService meters) {
+        this(facility, flowRules, meters, new org.fudp.store.SharedTestStorageService());
+    }
+
+    /**
+     * Creates the fixture as one instance of a cluster: the storage is what the instances share.
+     *
+     * @param facility the one facility
+     * @param flowRules the flow rule service the host uses, null for {@link #rules}
+     * @param meters the meter service the host uses
+     * @param storage where the instances leave their checkpoints
+     */
+    HostFixture(Facility facility, FlowRuleService flowRules, MeterService meters, StorageService storage) {
         store.setDelegate(events::add);
         network = new NetworkView() {
             @Override
@@ -88,7 +101,7 @@ final class HostFixture {
                 new RuleAdapter(flowRules == null ? rules : flowRules, TestServices.TestCoreService.APP_ID),
                 outcome -> new MeterAdapter(meters, TestServices.TestCoreService.APP_ID, outcome),
                 new AdjustorLink(packets), new StatePublisher(store), new LoopMetrics(metrics),
-                new CheckpointStore(new org.fudp.store.SharedTestStorageService()));
+                new CheckpointStore(storage));
         host.control(List.of(facility), Set.of(facility.id()));
         packetAdapter = new PacketAdapter(packets, TestServices.TestCoreService.APP_ID, host, network);
         packetAdapter.start();

@@ -45,12 +45,13 @@ class OnosMetersTest {
 
     private final OnosFlowRulesDouble onosRules = new OnosFlowRulesDouble(T0, T0 + 500, 1_000);
     private final OnosMetersDouble onosMeters = new OnosMetersDouble();
-    private final HostFixture f;
+    private final org.fudp.store.SharedTestStorageService storage = new org.fudp.store.SharedTestStorageService();
+    private HostFixture f;
     private final Map<FiveTuple, FlowRule> rules = new HashMap<>();
 
     OnosMetersTest() {
         onosMeters.features(S1, 64);
-        f = new HostFixture(Facility.metered(S1.toString()), onosRules, onosMeters);
+        f = new HostFixture(Facility.metered(S1.toString()), onosRules, onosMeters, storage);
     }
 
     private void learn(FiveTuple t, double bps) {
@@ -205,5 +206,23 @@ class OnosMetersTest {
         assertEquals(List.of(), meters(), "every meter of the app withdrawn and purged");
         assertEquals(List.of(), onosMeters.onSwitch(S1));
         assertEquals(List.of(), onosRules.rules(), "and every rule");
+    }
+
+    @Test
+    void theInstanceThatTakesOverReplacesThePreviousMetersAndWithdrawsThem() {
+        flood();
+        to(T0 + PERIOD + 1_000);
+        MeterId before = meterOf(udp).orElseThrow();
+        f.host.stop(true);
+        assertEquals(Optional.of(before), meterOf(udp), "handed over as it is: the flow stays metered");
+
+        // The next master: ONOS's rules and meters are the cluster's; the checkpoint is in storage.
+        f = new HostFixture(Facility.metered(S1.toString()), onosRules, onosMeters, storage);
+        period(T0 + 2 * PERIOD);
+        to(T0 + 2 * PERIOD + 1_000);
+        MeterId now = meterOf(udp).orElseThrow();
+        assertFalse(now.equals(before), "its own meter, which it knows");
+        assertEquals(null, onosMeters.getMeter(S1, before), "the one before withdrawn once the rule pointed away");
+        assertEquals(1, meters().size(), "no meter left behind: " + meters());
     }
 }

@@ -14,6 +14,7 @@ import java.util.function.Consumer;
 import org.fudp.loop.Actions;
 import org.fudp.loop.AgentState;
 import org.fudp.loop.DecisionRecord;
+import org.fudp.loop.Facility;
 import org.fudp.loop.FrameOut;
 import org.fudp.loop.FudpLoop;
 import org.fudp.loop.MeterReading;
@@ -48,6 +49,8 @@ final class LabHost {
     private final long periodMs;
     /** Keys of the loop's rules on the switch: a key missing from a dump is a rule that idled out. */
     private final Set<Long> installed = new HashSet<>();
+    /** The loop's meters OVS holds: a meter add-meter refused is not there to delete. */
+    private final Set<Long> meters = new HashSet<>();
     /** When each TCP flow's traffic stopped, from the dumps alone: the lab's measure of a flow's end. */
     private final TrafficStops stops = new TrafficStops();
     private final Map<String, String> lastReason = new HashMap<>();
@@ -216,6 +219,7 @@ final class LabHost {
         for (MeterSpec m : a.metersToAdd()) {
             try {
                 sw.addMeter(MeterText.spec(m));
+                meters.add(m.key());
                 meterResults.put(m.key(), null);
             } catch (IOException e) {
                 meterResults.put(m.key(), e.getMessage());
@@ -245,7 +249,9 @@ final class LabHost {
             switchCall("mod-flows", () -> sw.modifyFlows(flows));
         }
         for (MeterSpec m : a.metersToRemove()) {
-            switchCall("del-meter", () -> sw.deleteMeter(m.key()));
+            if (meters.remove(m.key())) {
+                switchCall("del-meter", () -> sw.deleteMeter(m.key()));
+            }
         }
         for (FrameOut f : a.frames()) {
             if (switchCall("packet-out", () -> sw.packetOut(f.port(), f.frame()))) {
@@ -279,6 +285,12 @@ final class LabHost {
         AgentState last = lastAgent.put(v.facilityId(), v);
         if (last != null && last.lastAckedSeq() == v.lastAckedSeq() && last.status() == v.status()
                 && Objects.equals(last.rejectedFrames(), v.rejectedFrames()) && last.reason().equals(v.reason())) {
+            return;
+        }
+        if (v.enforcement() == Facility.Enforcement.METER) {
+            log.accept("meters at " + v.facilityId() + ": limits " + v.lastSentSeq() + " desired, "
+                    + v.lastAckedSeq() + " in force, " + v.framesSent() + " meters requested, " + v.unmetered()
+                    + " flows unmetered" + (v.reason().isEmpty() ? "" : "; " + v.reason()));
             return;
         }
         log.accept("agent at " + v.facilityId() + ": " + v.status() + ", snapshot " + v.lastSentSeq()

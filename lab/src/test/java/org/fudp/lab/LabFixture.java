@@ -93,8 +93,11 @@ final class LabFixture {
         }
 
         @Override
-        public void deleteMeter(long id) {
-            meters.remove(id);
+        public void deleteMeter(long id) throws java.io.IOException {
+            if (meters.remove(id) == null) {
+                // As OVS answers a del-meter for a meter it does not hold.
+                throw new java.io.IOException("OFPMMFC_UNKNOWN_METER");
+            }
         }
 
         @Override

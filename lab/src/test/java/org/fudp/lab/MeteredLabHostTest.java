@@ -56,5 +56,9 @@ class MeteredLabHostTest {
         assertTrue(f.log.stream().anyMatch(l -> l.startsWith("WARN Flow udp-10.0.0.1-")
                 && l.contains("cannot be metered") && l.contains("OUT_OF_METERS") && l.endsWith("unlimited")),
                 f.log.toString());
+        assertTrue(f.log.stream().noneMatch(l -> l.contains("del-meter")), "no del-meter for the meter OVS refused: "
+                + f.log);
+        assertTrue(f.log.stream().anyMatch(l -> l.startsWith("meters at ") && l.contains("1 flows unmetered")),
+                f.log.toString());
     }
 }
