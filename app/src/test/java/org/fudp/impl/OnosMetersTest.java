@@ -70,6 +70,13 @@ class OnosMetersTest {
         onosMeters.poll(S1, t);
     }
 
+    /** A third TCP flow, and the three fill the link beside the flood's limit: its share shrinks. */
+    private void thirdTcpFlow() {
+        learn(FlowIds.parse("t", "tcp-10.0.0.6-40006-10.0.0.4-5206"), 2_500_000);
+        onosRules.rate(rules.get(tcp1), 2_500_000);
+        onosRules.rate(rules.get(tcp2), 2_500_000);
+    }
+
     private void period(long t) {
         to(t);
         f.host.period();
@@ -184,8 +191,7 @@ class OnosMetersTest {
         flood();
         to(T0 + PERIOD + 1_000);
         MeterId first = meterOf(udp).orElseThrow();
-        // A third TCP flow: the flood's share shrinks.
-        learn(FlowIds.parse("t", "tcp-10.0.0.6-40006-10.0.0.4-5206"), TCP_BPS);
+        thirdTcpFlow();
         period(T0 + 2 * PERIOD);
         List<Meter> now = meters();
         assertEquals(2, now.size(), "the new meter beside the old: " + now);
@@ -209,7 +215,7 @@ class OnosMetersTest {
     }
 
     @Test
-    void theInstanceThatTakesOverReplacesThePreviousMetersAndWithdrawsThem() {
+    void theInstanceThatTakesOverKeepsThePreviousMetersUntilTheLimitsChange() {
         flood();
         to(T0 + PERIOD + 1_000);
         MeterId before = meterOf(udp).orElseThrow();
@@ -219,10 +225,19 @@ class OnosMetersTest {
         // The next master: ONOS's rules and meters are the cluster's; the checkpoint is in storage.
         f = new HostFixture(Facility.metered(S1.toString()), onosRules, onosMeters, storage);
         period(T0 + 2 * PERIOD);
-        to(T0 + 2 * PERIOD + 1_000);
+        period(T0 + 3 * PERIOD);
+        assertEquals(1, meters().size(), "the limit stands on the meter it found: " + meters());
+        assertEquals(Optional.of(before), meterOf(udp));
+
+        // A new limit: a meter of its own, and the one before withdrawn.
+        thirdTcpFlow();
+        period(T0 + 4 * PERIOD);
+        to(T0 + 4 * PERIOD + 1_000);
         MeterId now = meterOf(udp).orElseThrow();
-        assertFalse(now.equals(before), "its own meter, which it knows");
-        assertEquals(null, onosMeters.getMeter(S1, before), "the one before withdrawn once the rule pointed away");
+        assertFalse(now.equals(before), "its own meter");
+        assertEquals(MeterState.PENDING_REMOVE, onosMeters.getMeter(S1, before).state(),
+                "the one before withdrawn once the rule pointed away");
+        to(T0 + 4 * PERIOD + 2_000);
         assertEquals(1, meters().size(), "no meter left behind: " + meters());
     }
 }

@@ -275,6 +275,9 @@ public final class FudpLoop {
             out.info("Took over facility " + facility.id() + ": " + c.flows().size() + " flows, "
                     + c.sets().size() + " sets, from epoch " + c.epoch());
         }
+        if (c != null && facility.enforcement() == Facility.Enforcement.METER) {
+            meters.inherit(facility.id(), limits.of(flows.at(facility.id())));
+        }
         backend.setDesired(facility.id(), settings.enforce() ? limits.of(flows.at(facility.id())) : List.of());
         if (c != null) {
             // The limits go out now; without any, the agent's next heartbeat brings a snapshot.

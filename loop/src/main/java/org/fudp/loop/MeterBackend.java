@@ -34,7 +34,7 @@ final class MeterBackend implements EnforcementBackend {
          * Tells the flow its packets now pass another meter (or none).
          *
          * @param flow the flow
-         * @param meterKey the meter, {@link RuleSpec#NO_METER} for none
+         * @param meterKey the meter, {@link RuleSpec#NO_METER} for none or for one the host cannot read
          * @param rateBps the meter's rate, bit/s; 0 for none
          */
         void attached(FiveTuple flow, long meterKey, long rateBps);
@@ -84,6 +84,28 @@ final class MeterBackend implements EnforcementBackend {
     public void handOver(String facilityId) {
         // The meters and the rules that point at them stay, for the next controller.
         tables.remove(facilityId);
+    }
+
+    /**
+     * Takes over a facility's limits as the controller before left them in force: each flow's rule
+     * points at a meter at its limit that this backend did not make. They count as attached (under
+     * keys of their own, which the host does not know): the limit stands with no new meter, and
+     * when it changes or goes, the rule is re-pointed or detached, and the host, which sees the
+     * switch's meter in the rule it took over, withdraws that.
+     *
+     * @param facilityId the facility
+     * @param inForce the limits carried over
+     */
+    void inherit(String facilityId, List<FlowLimit> inForce) {
+        Table t = tables.get(facilityId);
+        if (t == null) {
+            return;
+        }
+        for (FlowLimit l : inForce) {
+            MeterSpec m = new MeterSpec(facilityId, nextKey++, l.rateBps(), l.burstBytes());
+            t.attached.put(l.flow(), m);
+            flows.attached(l.flow(), RuleSpec.NO_METER, m.rateBps());
+        }
     }
 
     @Override

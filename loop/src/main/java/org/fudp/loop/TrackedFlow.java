@@ -148,8 +148,8 @@ final class TrackedFlow {
      * Notes that the flow's packets now pass another meter (or none): what passed the old one stays
      * in the flow's delivered bytes, and the new one's counters add to it.
      *
-     * @param meterKey the meter, {@link RuleSpec#NO_METER} for none
-     * @param rateBps the meter's rate, bit/s
+     * @param meterKey the meter, {@link RuleSpec#NO_METER} for none or for one the host cannot read
+     * @param rateBps the meter's rate, bit/s; 0 for none
      */
     void meterAttached(long meterKey, long rateBps) {
         passedBase += currentPassed;
@@ -360,11 +360,12 @@ final class TrackedFlow {
      * @return bit/s
      */
     double throughputBps() {
-        if (!measuredBehind()) {
-            return mainRate.rateBps();
+        if (metered && meterRateBps > 0 && !(meterKey != RuleSpec.NO_METER && backRate.known() && dropsCounted)) {
+            // A meter polices: it passes what enters it, at most its rate, when nobody counted what it
+            // dropped, nobody has read it yet, or nobody can (one the controller before attached).
+            return Math.min(backRate.known() ? backRate.rateBps() : mainRate.rateBps(), meterRateBps);
         }
-        // A meter whose drops nobody counted passes what enters it, at most its rate (policing).
-        return viaAdjustor || dropsCounted ? backRate.rateBps() : Math.min(backRate.rateBps(), meterRateBps);
+        return measuredBehind() ? backRate.rateBps() : mainRate.rateBps();
     }
 
     boolean throughputKnown() {

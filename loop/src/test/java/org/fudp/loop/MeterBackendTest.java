@@ -191,6 +191,47 @@ class MeterBackendTest {
     }
 
     @Test
+    void theNextControllerKeepsTheMetersItFindsUntilALimitChanges() {
+        h.packetIn(UDP1, H1);
+        h.packetIn(TCP1, H1);
+        MeterSpec first = period(1, 1_000_000, 0, 0).metersToAdd().get(0);
+        added(first.key());
+        period(2, 5_000_000, first.key(), 5_000_000);
+        FacilityCheckpoint cp = h.loop.checkpoint(S1).orElseThrow();
+        Actions gone = h.apply(h.loop.handOver(h.now, S1));
+        assertTrue(gone.metersToRemove().isEmpty() && gone.rulesToModify().isEmpty(), "they stay: " + gone);
+
+        LoopHarness b = new LoopHarness(LoopSettings.defaults(), T0 + 60_000, h.onSwitch, List.of());
+        b.at(h.now);
+        Actions took = b.apply(b.loop.adopt(b.now, Facility.metered(S1), cp));
+        assertTrue(took.metersToAdd().isEmpty() && took.rulesToModify().isEmpty(),
+                "the limit stands on the meter the rule points at: " + took);
+        assertTrue(took.allocations().get(UDP1).acknowledged(), "in force");
+
+        // Its meter cannot be read here, but it polices: the flow delivers at most its rate.
+        Actions next = Actions.none();
+        for (int k = 1; k <= 2; k++) {
+            b.at(h.now + k * PERIOD);
+            b.flow(TCP1, RuleSpec.Role.DIRECT, 5_000_000);
+            b.flow(UDP1, RuleSpec.Role.DIRECT, 50_000_000);
+            next = b.apply(b.loop.period(b.now, b.readCounters(), List.of()));
+        }
+        DecisionRecord d = b.decisions(SET1).get(b.decisions(SET1).size() - 1);
+        assertEquals(first.rateBps(), d.udpAverageBps(), 1.0, d.toString());
+        assertTrue(next.metersToAdd().isEmpty(), next.toString());
+
+        // Released (no TCP left): the rule is detached, and the host withdraws what it found there.
+        b.at(b.now + PERIOD);
+        b.flow(TCP1, RuleSpec.Role.DIRECT, 0);
+        b.flow(UDP1, RuleSpec.Role.DIRECT, 50_000_000);
+        b.closing(TCP1, H1);
+        Actions released = b.apply(b.loop.period(b.now, b.readCounters(), List.of()));
+        assertEquals(List.of(RuleSpec.NO_METER),
+                released.rulesToModify().stream().map(RuleSpec::meterKey).collect(Collectors.toList()));
+        assertEquals(1, released.metersToRemove().size());
+    }
+
+    @Test
     void heldIsTheOneRuleForTheLoopAndFudpa() {
         assertTrue(Allocations.holds(5_000_000, 5_400_000));
         assertFalse(Allocations.holds(5_000_000, 5_600_000));
