@@ -120,6 +120,30 @@ test('page: the control warning, the allocations and the agents with why they ar
     await finish(page);
 });
 
+test('page: a facility whose switch meters the flows shows its meters and the flows it refused', async () => {
+    const agents = fixture('rest/agents').agents;
+    server.rest.overrides.agents = { agents: [...agents, {
+        ...agents[0], facility: 'of:0000000000000009', enforcement: 'METER', status: 'UP', lastHeartbeatMs: 0,
+        lastSentSeq: 4, lastAckedSeq: 4, rejectedFrames: {}, unmetered: 1,
+        reason: '1 flow(s) counted but unlimited; the switch refused udp-10.0.0.9-5009-10.0.0.4-6009 a meter: '
+            + 'OUT_OF_METERS' }] };
+    const allocations = fixture('rest/allocations').allocations;
+    server.rest.overrides.allocations = { allocations: [...allocations, {
+        ...allocations[0], flow: 'udp-10.0.0.9-5009-10.0.0.4-6009', facility: 'of:0000000000000009',
+        acknowledged: false, refusal: 'OUT_OF_METERS' }] };
+    const page = await open();
+    const rows = await cellTexts(page, '#fudp-agents tbody tr');
+    assert.deepEqual(rows[rows.length - 1], ['of:0000000000000009', 'meters', '-', '4 / 4', '1 unmetered',
+        '1 flow(s) counted but unlimited; the switch refused udp-10.0.0.9-5009-10.0.0.4-6009 a meter: OUT_OF_METERS']);
+    assert.equal(rows[0][1], 'up', 'an adjustor facility as before');
+    assert.equal(await page.locator('#fudp-agents tr.fudp-agent-unknown', { hasText: 'meters' }).count(), 1,
+        'in the warning colour');
+    const refused = (await cellTexts(page, '#fudp-allocations tbody tr'))
+        .find((r) => r[0] === 'udp-10.0.0.9-5009-10.0.0.4-6009');
+    assert.equal(refused[5], 'refused: OUT_OF_METERS');
+    await finish(page);
+});
+
 test('page: selecting a set shows its flows and a chart of its history, as the legacy view does', async () => {
     const page = await open();
     const legacy = fixture('cfs-details-bottleneck_set2').payload;

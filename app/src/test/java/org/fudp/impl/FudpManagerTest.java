@@ -116,6 +116,10 @@ class FudpManagerTest {
             + "  {\"name\": \"set2\", \"egress\": \"of:0000000000000002/3\", \"capacityBps\": " + CAPACITY + ","
             + "   \"destinations\": [\"10.0.0.3/32\"]}]}";
 
+    /** The same switch enforcing with its own meters: no adjustor. */
+    private static final String METERED_CONFIG = CONFIG.replace("\"adjustorPort\": 3, \"returnPort\": 4,"
+            + " \"adjustorMac\": \"" + ADJUSTOR_MAC + "\", \"keyId\": " + KEY_ID, "\"enforcement\": \"meter\"");
+
     private static final FiveTuple TCP1 = tuple(FiveTuple.TCP, "10.0.0.1", 40001, "10.0.0.4", 5201);
     private static final FiveTuple TCP2 = tuple(FiveTuple.TCP, "10.0.0.2", 40002, "10.0.0.4", 5202);
     private static final FiveTuple UDP1 = tuple(FiveTuple.UDP, "10.0.0.1", 40003, "10.0.0.4", 5203);
@@ -673,6 +677,23 @@ class FudpManagerTest {
         assertTrue(mgr.getControlStatus().warnings().isEmpty());
     }
 
+    /**
+     * A meter is in force for FUDP only once ONOS's meter statistics poll saw it
+     * (meterStatsPollInterval, 10 s by default, providers/openflow/meter OpenFlowMeterProvider): with a
+     * metered facility the status says when the period is shorter than two of those polls.
+     */
+    @Test
+    void aPeriodShorterThanTwoMeterPollsIsReportedOnlyWithAMeteredFacility() {
+        cfg.define(StatsPollCheck.METER_PROVIDER, StatsPollCheck.METER_POLL, 10);
+        assertTrue(mgr.getControlStatus().warnings().isEmpty(), "no metered facility: nothing to say");
+        netcfg.current = netcfg.make(METERED_CONFIG);
+        netcfg.fire(NetworkConfigEvent.Type.CONFIG_UPDATED, netcfg.current);
+        List<String> warnings = mgr.getControlStatus().warnings();
+        assertEquals(1, warnings.size(), warnings.toString());
+        assertTrue(warnings.get(0).contains("controlPeriodMs to at least 20000 or meterStatsPollInterval to at most 2"),
+                warnings.get(0));
+    }
+
     @Test
     void enablingAndDryRunGoThroughComponentConfig() {
         mgr.setEnabled(false);
@@ -736,8 +757,7 @@ class FudpManagerTest {
     @Test
     void deactivatingLeavesNoMeterAndNoRuleAtAMeteredFacility() throws Exception {
         meters.features(S1, 64);
-        netcfg.current = netcfg.make(CONFIG.replace("\"adjustorPort\": 3, \"returnPort\": 4, \"adjustorMac\": \""
-                + ADJUSTOR_MAC + "\", \"keyId\": " + KEY_ID, "\"enforcement\": \"meter\""));
+        netcfg.current = netcfg.make(METERED_CONFIG);
         netcfg.fire(NetworkConfigEvent.Type.CONFIG_UPDATED, netcfg.current);
         assertTrue(mgr.getFacilities().get(0).isMetered());
         flowStarts(TCP1, H1_PORT);

@@ -200,7 +200,8 @@
         fillTable('fudp-allocations', allocations, function (a) {
             return [[a.flow, 'fudp-flow-id'], a.facility, a.cfs, rate(a.toldBps),
                 a.toldSeq ? String(a.toldSeq) : '-',
-                a.dryRun ? 'dry-run, not sent' : a.acknowledged ? 'yes' : 'not yet', time(a.toldAtMs)];
+                a.dryRun ? 'dry-run, not sent' : a.refusal ? 'refused: ' + a.refusal : a.acknowledged ? 'yes' : 'not yet',
+                time(a.toldAtMs)];
         }, function (a) {
             return a.cfs === selected ? 'fudp-of-selected' : '';
         });
@@ -212,12 +213,16 @@
         return keys.length ? keys.map(function (k) { return k + ' ' + counts[k]; }).join(', ') : 'none';
     }
 
+    // A metered facility has no agent: its switch's meters, and the flows it could not meter.
     function showAgents(agents) {
         fillTable('fudp-agents', agents, function (a) {
-            return [a.facility, [agentWords[a.status] || a.status, 'fudp-agent-state'], time(a.lastHeartbeatMs),
-                a.lastSentSeq + ' / ' + a.lastAckedSeq, rejected(a.rejectedFrames), [a.reason || '-', 'fudp-reason']];
+            var metered = a.enforcement === 'METER';
+            return [a.facility, [metered ? 'meters' : agentWords[a.status] || a.status, 'fudp-agent-state'],
+                metered ? '-' : time(a.lastHeartbeatMs), a.lastSentSeq + ' / ' + a.lastAckedSeq,
+                metered ? a.unmetered + ' unmetered' : rejected(a.rejectedFrames), [a.reason || '-', 'fudp-reason']];
         }, function (a) {
-            return 'fudp-agent fudp-agent-' + a.status.toLowerCase();
+            return 'fudp-agent fudp-agent-' + (a.enforcement === 'METER' && a.unmetered > 0 ? 'unknown'
+                : a.status.toLowerCase());
         });
         empty('fudp-agents', 'No facility is configured.', 6);
     }
