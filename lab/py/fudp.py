@@ -65,6 +65,7 @@ class FudpLoop:
                 "settle = %s" % ("true" if self.sc.settling else "false"),
                 "closingRules = %s" % ("true" if self.sc.closing_rules else "false"),
                 "enforcement = %s" % ("meter" if self.metered else "adjustor"),
+                "meterDropsCounted = %s" % ("true" if self.sc.meter_drops_counted else "false"),
                 "classes = %s" % "; ".join(line for c in self.sc.classes for line in c["lines"]),
                 "idleTimeoutSeconds = %d" % self.sc.idle_timeout,
                 "keyFile = %s" % key_path,

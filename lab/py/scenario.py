@@ -148,7 +148,10 @@ class Scenario:
                         enumerate(fudp.get("classes", []))]
         self.settling = fudp.get("settle", True)
         self.closing_rules = fudp.get("closingRules", True)
-        for key, val in (("settle", self.settling), ("closingRules", self.closing_rules)):
+        # false: the loop sees a meter's input counters only, as ONOS 2.7 gives them (fudp-meter).
+        self.meter_drops_counted = fudp.get("meterDropsCounted", True)
+        for key, val in (("settle", self.settling), ("closingRules", self.closing_rules),
+                         ("meterDropsCounted", self.meter_drops_counted)):
             if not isinstance(val, bool):
                 raise ScenarioError("fudp.%s: must be true or false, got %r" % (key, val))
         self.quick = raw.get("quick", {})

@@ -43,6 +43,7 @@ public final class LabConfig {
     private final boolean settle;
     private final boolean closingRules;
     private final boolean metered;
+    private final boolean meterDropsCounted;
     private final List<TrafficClass> classes;
     private final int idleTimeoutSeconds;
     private final Path keyFile;
@@ -67,6 +68,7 @@ public final class LabConfig {
                     + "'");
         }
         metered = enforcement.equals("meter");
+        meterDropsCounted = bool(p, "meterDropsCounted", "true");
         classes = classes(p.getProperty("classes", "").trim());
         idleTimeoutSeconds = idleTimeout(p, "idleTimeoutSeconds", "10");
         keyFile = Path.of(required(p, "keyFile"));
@@ -403,6 +405,16 @@ public final class LabConfig {
      */
     public boolean metered() {
         return metered;
+    }
+
+    /**
+     * Tells whether the loop reads what a meter's band dropped. False hands it the meter's input
+     * counters only, as ONOS 2.7 keeps them, so the lab measures the ONOS app's estimate.
+     *
+     * @return true unless {@code meterDropsCounted = false}
+     */
+    public boolean meterDropsCounted() {
+        return meterDropsCounted;
     }
 
     /**

@@ -200,7 +200,14 @@ final class LabHost {
             return List.of();
         }
         try {
-            return MeterText.readings(sw.meterStats(), now);
+            List<MeterReading> read = MeterText.readings(sw.meterStats(), now);
+            if (config.meterDropsCounted()) {
+                return read;
+            }
+            List<MeterReading> inputOnly = new ArrayList<>();
+            read.forEach(r -> inputOnly.add(new MeterReading(r.key(), r.sampleMs(), r.bytesIn(),
+                    MeterReading.DROPS_UNCOUNTED)));
+            return inputOnly;
         } catch (IOException e) {
             log.accept("WARN cannot read the meters: " + e.getMessage());
             return List.of();

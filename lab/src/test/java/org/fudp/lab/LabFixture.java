@@ -195,10 +195,20 @@ final class LabFixture {
      * @param rulesBefore rules in ovs-ofctl syntax, left by an earlier controller or another app
      */
     LabFixture(boolean metered, String... rulesBefore) {
-        sw.addFlows(List.of(rulesBefore));
+        this(metered ? "\nenforcement = meter\n" : "", List.of(rulesBefore));
+    }
+
+    /**
+     * Creates the fixture with more config lines.
+     *
+     * @param moreConfig config lines after the fixture's own
+     * @param rulesBefore rules in ovs-ofctl syntax, left by an earlier controller or another app
+     */
+    LabFixture(String moreConfig, List<String> rulesBefore) {
+        sw.addFlows(rulesBefore);
         sw.added.clear();
         try {
-            config = LabConfig.parse(new StringReader(CONFIG + (metered ? "\nenforcement = meter\n" : "")));
+            config = LabConfig.parse(new StringReader(CONFIG + moreConfig));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

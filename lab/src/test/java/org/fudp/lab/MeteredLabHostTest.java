@@ -61,4 +61,33 @@ class MeteredLabHostTest {
         assertTrue(f.log.stream().anyMatch(l -> l.startsWith("meters at ") && l.contains("1 flows unmetered")),
                 f.log.toString());
     }
+
+    /**
+     * ONOS 2.7 keeps a meter's input counters only; with {@code meterDropsCounted = false} the lab hands
+     * the loop the same, and the flow counts what entered its meter, at most the meter's rate.
+     */
+    @Test
+    void withTheBandsDropsUncountedAFlowDeliversWhatEntersItsMeterUpToItsRate() {
+        LabFixture g = new LabFixture("\nenforcement = meter\nmeterDropsCounted = false\n", java.util.List.of());
+        g.monitor(udp(40003));
+        g.monitor(TCP);
+        g.at(T0 + PERIOD);
+        g.sw.count(TCP_DIRECT, 5e6, PERIOD);
+        g.sw.count(8, 40e6, PERIOD);
+        g.runDue();
+        assertEquals("meter=1,kbps,burst,bands=type=drop,rate=5000,burst_size=50", g.sw.meters.get(1L));
+        long in = 0;
+        for (int k = 2; k <= 3; k++) {
+            in += Math.round(40e6 * PERIOD / 8000.0);
+            // 40 Mbit/s in, and a band whose drops read 0: counted, the flow would deliver 40 Mbit/s.
+            g.sw.meterStatsText = "OFPST_METER reply (OF1.3) (xid=0x2):\nmeter:1 flow_count:1 packet_in_count:1 "
+                    + "byte_in_count:" + in + " duration:" + k + ".000s bands:\n0: packet_count:0 byte_count:0\n";
+            g.at(T0 + k * PERIOD);
+            g.sw.count(TCP_DIRECT, 5e6, PERIOD);
+            g.sw.count(8, 40e6, PERIOD);
+            g.runDue();
+        }
+        String row = g.csvRows().get(g.csvRows().size() - 1);
+        assertTrue(row.contains(",5.0000,udp-"), "the UDP average is the meter's rate: " + row);
+    }
 }

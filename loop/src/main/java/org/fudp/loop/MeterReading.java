@@ -40,6 +40,15 @@ public final class MeterReading {
     }
 
     /**
+     * Returns the bytes that entered the meter.
+     *
+     * @return bytes, cumulative
+     */
+    public long bytesIn() {
+        return bytesIn;
+    }
+
+    /**
      * Tells whether the band's drops were counted.
      *
      * @return false if the host could read only what entered the meter
