@@ -67,6 +67,7 @@ class AppBundleInFelixTest {
                     "org.onosproject.net.config.NetworkConfigRegistry",
                     "org.onosproject.net.device.DeviceService",
                     "org.onosproject.net.flow.FlowRuleService",
+                    "org.onosproject.net.meter.MeterService",
                     "org.onosproject.net.host.HostService",
                     "org.onosproject.net.packet.PacketService",
                     "org.onosproject.net.topology.PathService"),
