@@ -399,9 +399,9 @@ final class LoopHost {
                 }
                 return Actions.none();
             }
-            Set<DeviceId> metered = new HashSet<>();
-            controlled.values().stream().filter(f -> f.enforcement() == Facility.Enforcement.METER)
-                    .forEach(f -> metered.add(DeviceId.deviceId(f.id())));
+            Set<DeviceId> metered = controlled.values().stream()
+                    .filter(f -> f.enforcement() == Facility.Enforcement.METER)
+                    .map(f -> DeviceId.deviceId(f.id())).collect(Collectors.toSet());
             Actions last = loop.stop(now);
             link.emit(last.frames());
             metrics.record(last);

@@ -151,7 +151,7 @@ final class MeterAdapter {
         for (MeterSpec m : specs) {
             Placed p = byKey.remove(m.key());
             if (p != null) {
-                meterService.withdraw(request(p.spec, null).remove(), p.cellId);
+                withdraw(p);
             }
         }
     }
@@ -169,6 +169,10 @@ final class MeterAdapter {
                 withdraw(m);
             }
         }
+    }
+
+    private void withdraw(Placed p) {
+        meterService.withdraw(request(p.spec, null).remove(), p.cellId);
     }
 
     private void withdraw(Meter m) {
@@ -226,9 +230,7 @@ final class MeterAdapter {
      * @param devices the facility switches
      */
     void removeAll(Set<DeviceId> devices) {
-        for (Placed p : List.copyOf(byKey.values())) {
-            meterService.withdraw(request(p.spec, null).remove(), p.cellId);
-        }
+        byKey.values().forEach(this::withdraw);
         byKey.clear();
         for (DeviceId d : devices) {
             for (Meter m : meterService.getMeters(d)) {

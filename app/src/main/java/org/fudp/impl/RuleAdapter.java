@@ -219,8 +219,8 @@ final class RuleAdapter {
         if (key == null) {
             return OptionalLong.empty();
         }
-        FlowRule f = byKey.remove(key);
-        release(key, f == null ? removed.deviceId() : f.deviceId());
+        byKey.remove(key);
+        release(key, removed.deviceId());
         return OptionalLong.of(key);
     }
 

@@ -441,8 +441,7 @@ public final class FudpLoop {
     public Actions meterAdded(long nowMs, String facilityId, long meterKey) {
         Actions out = begin(nowMs);
         meters.added(nowMs, facilityId, meterKey, out);
-        publishAllocations(facilityId, out);
-        backend.view(facilityId).ifPresent(out::putAgent);
+        publishFacility(facilityId, out);
         republishSets(out);
         return out;
     }
@@ -459,8 +458,7 @@ public final class FudpLoop {
     public Actions meterFailed(long nowMs, String facilityId, long meterKey, String reason) {
         Actions out = begin(nowMs);
         meters.failed(nowMs, facilityId, meterKey, reason, out);
-        publishAllocations(facilityId, out);
-        backend.view(facilityId).ifPresent(out::putAgent);
+        publishFacility(facilityId, out);
         republishSets(out);
         return out;
     }
@@ -766,8 +764,7 @@ public final class FudpLoop {
             out.allocationGone(t);
         }
         for (String id : facilities.keySet()) {
-            publishAllocations(id, out);
-            backend.view(id).ifPresent(out::putAgent);
+            publishFacility(id, out);
         }
         for (Map.Entry<String, List<TrackedFlow>> e : members.entrySet()) {
             CorrelationFlowSet v = cfsView(groups.get(e.getKey()), e.getValue());
@@ -780,6 +777,12 @@ public final class FudpLoop {
     private long limitBps(FiveTuple t) {
         FlowLimit l = limits.get(t);
         return l == null ? -1 : l.rateBps();
+    }
+
+    // A facility's limits and its enforcer's view.
+    private void publishFacility(String facilityId, Actions out) {
+        publishAllocations(facilityId, out);
+        backend.view(facilityId).ifPresent(out::putAgent);
     }
 
     private void publishAllocations(String facilityId, Actions out) {

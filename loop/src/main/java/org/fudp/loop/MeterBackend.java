@@ -189,19 +189,18 @@ final class MeterBackend implements EnforcementBackend {
      * @param facilityId the switch
      * @param meterKey the meter
      * @param out where the rule change and the removal go
-     * @return true if it completed the facility's desired state
      */
-    boolean added(long nowMs, String facilityId, long meterKey, Actions out) {
+    void added(long nowMs, String facilityId, long meterKey, Actions out) {
         Table t = tables.get(facilityId);
         FiveTuple flow = t == null ? null : pendingFlow(t, meterKey);
         if (flow == null) {
-            return false;
+            return;
         }
         MeterSpec m = t.pending.remove(flow);
         RuleSpec rule = flows.ruleOf(flow);
         if (rule == null) {
             out.removeMeter(m);
-            return false;
+            return;
         }
         out.modifyRule(rule.withMeter(m.key()));
         flows.attached(flow, m.key(), m.rateBps());
@@ -211,9 +210,7 @@ final class MeterBackend implements EnforcementBackend {
         }
         if (complete(t)) {
             acknowledge(t, nowMs);
-            return true;
         }
-        return false;
     }
 
     /**

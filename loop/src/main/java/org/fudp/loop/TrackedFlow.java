@@ -354,8 +354,9 @@ final class TrackedFlow {
     }
 
     /**
-     * Returns the delivered rate: after the adjustor when the flow goes through it, else the
-     * one counter.
+     * Returns the delivered rate: after the adjustor when the flow goes through it, behind its meter
+     * when it has one (what passed it, or, with the drops uncounted, what entered it up to its
+     * rate), else the one counter.
      *
      * @return bit/s
      */

@@ -57,6 +57,13 @@ class MeterBackendTest {
         return h.apply(h.loop.period(h.now, h.readCounters(), readings));
     }
 
+    /** UDP1 floods beside TCP1: the first period limits it, and asks for its meter. */
+    private MeterSpec floodMeter() {
+        h.packetIn(UDP1, H1);
+        h.packetIn(TCP1, H1);
+        return period(1, 1_000_000, 0, 0).metersToAdd().get(0);
+    }
+
     private Actions added(long key) {
         return h.apply(h.loop.meterAdded(h.now, S1, key));
     }
@@ -91,9 +98,7 @@ class MeterBackendTest {
     @Test
     void aMeterWhoseDropsNobodyCountedPassesWhatEntersItUpToItsRate() {
         // ONOS 2.7 keeps a meter's input counters only (DistributedMeterStore.updateMeterState).
-        h.packetIn(UDP1, H1);
-        h.packetIn(TCP1, H1);
-        MeterSpec m = period(1, 1_000_000, 0, 0).metersToAdd().get(0);
+        MeterSpec m = floodMeter();
         added(m.key());
         long offered = 0;
         for (int k = 2; k <= 3; k++) {
@@ -109,9 +114,7 @@ class MeterBackendTest {
 
     @Test
     void aNewLimitIsANewMeterAndTheOldGoesAfterTheRulePointsAway() {
-        h.packetIn(UDP1, H1);
-        h.packetIn(TCP1, H1);
-        MeterSpec first = period(1, 1_000_000, 0, 0).metersToAdd().get(0);
+        MeterSpec first = floodMeter();
         added(first.key());
         period(2, 5_000_000, first.key(), 5_000_000);
         h.packetIn(TCP2, H2);
@@ -139,9 +142,7 @@ class MeterBackendTest {
 
     @Test
     void aReleasedLimitDetachesTheMeterBeforeRemovingIt() {
-        h.packetIn(UDP1, H1);
-        h.packetIn(TCP1, H1);
-        MeterSpec m = period(1, 1_000_000, 0, 0).metersToAdd().get(0);
+        MeterSpec m = floodMeter();
         added(m.key());
         // TCP1 gone: no TCP to be friendly to, every limit released.
         h.at(T0 + 2 * PERIOD);
@@ -156,9 +157,7 @@ class MeterBackendTest {
 
     @Test
     void aFlowWhoseMeterFailsStaysCountedUnlimitedAndIsSaidSo() {
-        h.packetIn(UDP1, H1);
-        h.packetIn(TCP1, H1);
-        MeterSpec m = period(1, 1_000_000, 0, 0).metersToAdd().get(0);
+        MeterSpec m = floodMeter();
         Actions failed = h.apply(h.loop.meterFailed(h.now, S1, m.key(), "OUT_OF_METERS"));
         assertTrue(failed.notices().stream().anyMatch(n -> n.level() == Notice.Level.WARN
                 && n.text().contains("OUT_OF_METERS") && n.text().contains("unlimited")), failed.notices().toString());
@@ -181,9 +180,7 @@ class MeterBackendTest {
 
     @Test
     void stoppingRemovesEveryMeterAfterTheRules() {
-        h.packetIn(UDP1, H1);
-        h.packetIn(TCP1, H1);
-        MeterSpec m = period(1, 1_000_000, 0, 0).metersToAdd().get(0);
+        MeterSpec m = floodMeter();
         added(m.key());
         Actions stop = h.apply(h.loop.stop(h.now));
         assertEquals(List.of(m), stop.metersToRemove());
@@ -192,9 +189,7 @@ class MeterBackendTest {
 
     @Test
     void theNextControllerKeepsTheMetersItFindsUntilALimitChanges() {
-        h.packetIn(UDP1, H1);
-        h.packetIn(TCP1, H1);
-        MeterSpec first = period(1, 1_000_000, 0, 0).metersToAdd().get(0);
+        MeterSpec first = floodMeter();
         added(first.key());
         period(2, 5_000_000, first.key(), 5_000_000);
         FacilityCheckpoint cp = h.loop.checkpoint(S1).orElseThrow();
