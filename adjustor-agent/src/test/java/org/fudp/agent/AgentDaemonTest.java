@@ -181,76 +181,35 @@ class AgentDaemonTest {
     void framesLeaveInSequenceOrderWhileAcksAndHeartbeatsRace() throws Exception {
         KeyRing keys = KeyRing.of(1, Hex.decode(KEY1));
         FrameEncoder controller = new FrameEncoder(keys, 7, 1, 0, clock);
-        List<byte[]> sent = java.util.Collections.synchronizedList(new ArrayList<>());
+        SentFrames sent = new SentFrames(keys);
         java.util.concurrent.CountDownLatch stop = new java.util.concurrent.CountDownLatch(1);
-        FrameChannel racing = new FrameChannel() {
+        FrameChannel racing = new ThreadedChannel(sent, stop) {
             @Override
             public void receive(java.util.function.Consumer<byte[]> handler) throws java.io.IOException {
                 FlowLimit l = org.fudp.agent.send.FlowSpecs.limit("udp,10.0.0.1,1,10.0.1.2,5201,10M");
                 for (int i = 1; i <= 200; i++) {
                     handler.accept(frame(controller.snapshot(i, List.of(l), 1500).get(0)));
                     if (i % 20 == 0) {
-                        try {
-                            Thread.sleep(15);
-                        } catch (InterruptedException e) {
-                            throw new java.io.InterruptedIOException();
-                        }
+                        // Let a heartbeat in between ACKs, however slow the machine: the race under test.
+                        sent.awaitHeartbeats(i / 20);
                     }
                 }
-                try {
-                    stop.await();
-                } catch (InterruptedException e) {
-                    throw new java.io.InterruptedIOException();
-                }
-            }
-
-            @Override
-            public void stopReceiving() {
-                stop.countDown();
-            }
-
-            @Override
-            public void send(byte[] f) {
-                sent.add(f);
-            }
-
-            @Override
-            public byte[] localMac() {
-                return AGENT_MAC.clone();
-            }
-
-            @Override
-            public void close() {
+                awaitStop();
             }
         };
         AgentDaemon d = daemon(racing, "10");
-        Thread t = new Thread(() -> {
-            try {
-                d.run();
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
-        });
-        t.start();
-        long deadline = System.currentTimeMillis() + 20_000;
-        while (!metrics.render().contains("fudp_agent_acks_sent_total{result=\"applied\"} 200")
-                && System.currentTimeMillis() < deadline) {
-            Thread.sleep(10);
-        }
+        Thread t = start(d);
+        sent.await(m -> metrics.render().contains("fudp_agent_acks_sent_total{result=\"applied\"} 200"),
+                "200 snapshots applied");
         d.stop();
         t.join(5000);
         long last = 0;
-        int heartbeats = 0;
-        synchronized (sent) {
-            for (byte[] f : sent) {
-                ControlMessage m = FrameCodec.decode(EthernetFrame.parse(f).payload(), keys, 9000);
-                assertTrue(m.header().sequence() > last, "sequence " + m.header().sequence() + " after " + last);
-                last = m.header().sequence();
-                heartbeats += m.type() == MessageType.HEARTBEAT ? 1 : 0;
-            }
+        for (ControlMessage m : sent.messages()) {
+            assertTrue(m.header().sequence() > last, "sequence " + m.header().sequence() + " after " + last);
+            last = m.header().sequence();
         }
         assertTrue(metrics.render().contains("fudp_agent_acks_sent_total{result=\"applied\"} 200"));
-        assertTrue(heartbeats > 0, "heartbeats were sent meanwhile");
+        assertTrue(sent.heartbeats() >= 10, "heartbeats between the ACKs: " + sent.heartbeats());
     }
 
     @Test
@@ -285,39 +244,30 @@ class AgentDaemonTest {
         };
         KeyRing keys = KeyRing.of(1, Hex.decode(KEY1));
         byte[] snapshot = new FrameEncoder(keys, 7, 1, 0, clock).snapshot(1, List.of(), 1500).get(0);
+        SentFrames sent = new SentFrames(keys);
         java.util.concurrent.CountDownLatch stop = new java.util.concurrent.CountDownLatch(1);
-        List<byte[]> sent = java.util.Collections.synchronizedList(new ArrayList<>());
-        FrameChannel ch = new FrameChannel() {
+        FrameChannel ch = new ThreadedChannel(sent, stop) {
             @Override
             public void receive(java.util.function.Consumer<byte[]> handler) throws java.io.IOException {
                 handler.accept(frame(snapshot));
-                try {
-                    stop.await();
-                } catch (InterruptedException e) {
-                    throw new java.io.InterruptedIOException();
-                }
-            }
-
-            @Override
-            public void stopReceiving() {
-                stop.countDown();
-            }
-
-            @Override
-            public void send(byte[] f) {
-                sent.add(f);
-            }
-
-            @Override
-            public byte[] localMac() {
-                return AGENT_MAC.clone();
-            }
-
-            @Override
-            public void close() {
+                awaitStop();
             }
         };
         AgentDaemon d = daemon(ch, "10", slow);
+        Thread t = start(d);
+        assertTrue(applying.await(WAIT_S, java.util.concurrent.TimeUnit.SECONDS), "the apply never started");
+        int before = sent.heartbeats();
+        // The apply stays blocked until released: heartbeats that arrive meanwhile cannot wait for it.
+        sent.awaitHeartbeats(before + 5);
+        release.countDown();
+        d.stop();
+        t.join(5000);
+    }
+
+    /** Bound on waits for another thread; only a hung agent reaches it, never a slow machine. */
+    private static final long WAIT_S = 60;
+
+    private static Thread start(AgentDaemon d) {
         Thread t = new Thread(() -> {
             try {
                 d.run();
@@ -326,14 +276,93 @@ class AgentDaemonTest {
             }
         });
         t.start();
-        assertTrue(applying.await(10, java.util.concurrent.TimeUnit.SECONDS));
-        int before = sent.size();
-        Thread.sleep(300);
-        int during = sent.size() - before;
-        release.countDown();
-        d.stop();
-        t.join(5000);
-        assertTrue(during >= 5, "heartbeats sent while the apply was blocked: " + during);
+        return t;
+    }
+
+    /** The frames an agent thread sent, decoded, and waits on them that end on an event, not a time. */
+    private static final class SentFrames {
+        private final KeyRing keys;
+        private final List<ControlMessage> messages = new ArrayList<>();
+
+        SentFrames(KeyRing keys) {
+            this.keys = keys;
+        }
+
+        synchronized void add(byte[] f) {
+            try {
+                messages.add(FrameCodec.decode(EthernetFrame.parse(f).payload(), keys, 9000));
+            } catch (Exception e) {
+                throw new AssertionError("the agent sent a frame it cannot decode", e);
+            }
+            notifyAll();
+        }
+
+        synchronized List<ControlMessage> messages() {
+            return new ArrayList<>(messages);
+        }
+
+        synchronized int heartbeats() {
+            return (int) messages.stream().filter(m -> m.type() == MessageType.HEARTBEAT).count();
+        }
+
+        void awaitHeartbeats(int n) {
+            await(m -> m.heartbeats() >= n, n + " heartbeats");
+        }
+
+        synchronized void await(java.util.function.Predicate<SentFrames> done, String what) {
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(WAIT_S);
+            while (!done.test(this)) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    throw new AssertionError("the agent never got to " + what + " (" + heartbeats()
+                            + " heartbeats, " + messages.size() + " frames sent)");
+                }
+                try {
+                    wait(Math.max(1, Math.min(left / 1_000_000, 50)));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new AssertionError("interrupted waiting for " + what);
+                }
+            }
+        }
+    }
+
+    /** A channel whose receive runs on the agent's thread until stopped; what it sends goes to a SentFrames. */
+    private abstract static class ThreadedChannel implements FrameChannel {
+        private final SentFrames sent;
+        private final java.util.concurrent.CountDownLatch stop;
+
+        ThreadedChannel(SentFrames sent, java.util.concurrent.CountDownLatch stop) {
+            this.sent = sent;
+            this.stop = stop;
+        }
+
+        void awaitStop() throws java.io.InterruptedIOException {
+            try {
+                stop.await();
+            } catch (InterruptedException e) {
+                throw new java.io.InterruptedIOException();
+            }
+        }
+
+        @Override
+        public void stopReceiving() {
+            stop.countDown();
+        }
+
+        @Override
+        public void send(byte[] f) {
+            sent.add(f);
+        }
+
+        @Override
+        public byte[] localMac() {
+            return AGENT_MAC.clone();
+        }
+
+        @Override
+        public void close() {
+        }
     }
 
     @Test

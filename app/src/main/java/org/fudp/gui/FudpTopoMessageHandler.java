@@ -42,7 +42,6 @@ public class FudpTopoMessageHandler extends UiMessageHandler {
     private final Logger log = LoggerFactory.getLogger(getClass());
 
     private final ScheduledExecutorService executor;
-    private final long periodMs;
     private FudpHighlighter highlighter;
     private ScheduledFuture<?> pushTask;
 
@@ -52,18 +51,7 @@ public class FudpTopoMessageHandler extends UiMessageHandler {
      * @param executor executor owned by the GUI component
      */
     public FudpTopoMessageHandler(ScheduledExecutorService executor) {
-        this(executor, PUSH_PERIOD_MS);
-    }
-
-    /**
-     * Creates a handler with another refresh period (tests).
-     *
-     * @param executor executor owned by the GUI component
-     * @param periodMs refresh period in milliseconds
-     */
-    FudpTopoMessageHandler(ScheduledExecutorService executor, long periodMs) {
         this.executor = Objects.requireNonNull(executor, "executor");
-        this.periodMs = periodMs;
     }
 
     @Override
@@ -110,7 +98,7 @@ public class FudpTopoMessageHandler extends UiMessageHandler {
 
     private synchronized void startPushing() {
         if (pushTask == null) {
-            pushTask = executor.scheduleWithFixedDelay(this::pushNow, periodMs, periodMs,
+            pushTask = executor.scheduleWithFixedDelay(this::pushNow, PUSH_PERIOD_MS, PUSH_PERIOD_MS,
                     TimeUnit.MILLISECONDS);
         }
     }

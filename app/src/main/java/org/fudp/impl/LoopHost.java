@@ -3,6 +3,7 @@ package org.fudp.impl;
 import org.fudp.loop.Actions;
 import org.fudp.loop.Facility;
 import org.fudp.loop.FacilityCheckpoint;
+import org.fudp.loop.FlowCheckpoint;
 import org.fudp.loop.FrameOut;
 import org.fudp.loop.FudpLoop;
 import org.fudp.loop.LoopSettings;
@@ -10,11 +11,15 @@ import org.fudp.loop.MeterReading;
 import org.fudp.loop.MeterSpec;
 import org.fudp.loop.Notice;
 import org.fudp.loop.PacketIn;
+import org.fudp.loop.RuleSpec;
+import org.fudp.protocol.FiveTuple;
+import org.fudp.protocol.FlowLimit;
 import org.fudp.loop.TrafficClass;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.flow.FlowEntry;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.FlowRuleEvent;
+import org.onosproject.net.meter.MeterId;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,6 +34,7 @@ import java.util.stream.Collectors;
 import java.util.Set;
 import java.util.Map;
 import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.ArrayList;
 import java.util.List;
@@ -70,6 +76,10 @@ final class LoopHost {
     private final CheckpointStore checkpoints;
     /** The facilities this instance controls; touched on the loop's thread only. */
     private final Map<String, Facility> controlled = new LinkedHashMap<>();
+    /** The limits in force of the facility being taken over, by flow (the loop's thread only). */
+    private Map<FiveTuple, FlowLimit> inheritedLimits = Map.of();
+    /** Events whose last run failed, said once until they work again (the loop's thread only). */
+    private final Set<String> failing = new HashSet<>();
     private final ScheduledExecutorService scheduler;
     private volatile long periods;
     private volatile long lastPeriodMs;
@@ -136,11 +146,32 @@ final class LoopHost {
         loopThread.execute(() -> {
             try {
                 execute(event.apply(clock.millis()));
+                if (failing.remove(what)) {
+                    log.info("{} works again", what);
+                }
             } catch (RuntimeException e) {
-                // One bad event must not stop the loop's thread for good.
-                log.error("{} failed", what, e);
+                // One bad event must not stop the loop's thread for good. A cause that lasts (a store that
+                // cannot reach a crashed instance) is said once, at WARN, with its reason, until it passes.
+                if (failing.add(what)) {
+                    log.warn("{} failed: {}", what, e.toString());
+                }
+                log.debug("{} failed", what, e);
             }
         });
+    }
+
+    /**
+     * Returns the events whose last run failed and was said at WARN: each is said once until it works.
+     *
+     * @return their names
+     */
+    Set<String> failing() {
+        return Set.copyOf(failing);
+    }
+
+    // The devices of the facilities this instance controls, whose rules it reads.
+    private Set<DeviceId> controlledDevices() {
+        return controlled.keySet().stream().map(DeviceId::deviceId).collect(Collectors.toSet());
     }
 
     // The loop's order: meters in, rules out and in, rules re-pointed, meters out (a rule never
@@ -153,11 +184,7 @@ final class LoopHost {
         meters.withdrawInherited(rules.releasedMeters());
         rules.handOver(a.rulesHandedOver());
         if (!a.rulesTakenOver().isEmpty()) {
-            long now = clock.millis();
-            for (long gone : rules.takeOver(a.rulesTakenOver())) {
-                // Removed while no instance watched: the loop forgets the flow as if it saw it go.
-                execute(loop.ruleRemoved(now, gone));
-            }
+            takeOver(a.rulesTakenOver());
         }
         link.emit(a.frames());
         publisher.publish(a);
@@ -170,6 +197,49 @@ final class LoopHost {
             }
         }
         refused.forEach((m, why) -> execute(loop.meterFailed(clock.millis(), m.facilityId(), m.key(), why)));
+    }
+
+    // Rules of a facility taken over. Those ONOS no longer holds (a restart of the whole cluster) go
+    // back on the switch at once, each metered one pointing at the app's meter at its limit that the
+    // switch still holds; meters of the app no rule points at then are withdrawn.
+    private void takeOver(List<RuleSpec> specs) {
+        long now = clock.millis();
+        Map<DeviceId, Set<MeterId>> claimed = new HashMap<>();
+        List<RuleSpec> again = rules.takeOver(specs, r -> {
+            FlowLimit l = inheritedLimits.get(r.flow());
+            if (l == null || !isMetered(r.facilityId())) {
+                return Optional.empty();
+            }
+            DeviceId d = DeviceId.deviceId(r.facilityId());
+            Set<MeterId> taken = claimed.computeIfAbsent(d, x -> new HashSet<>(rules.referencedMeters(d)));
+            Optional<MeterId> m = meters.claim(d, l.rateBps(), l.burstBytes(), taken);
+            m.ifPresent(taken::add);
+            return m;
+        });
+        if (!again.isEmpty()) {
+            log.warn("{} rules of facilities taken over were not in ONOS's flow store (the whole cluster restarted?): "
+                    + "installed again", again.size());
+        }
+        for (RuleSpec r : again) {
+            if (inheritedLimits.containsKey(r.flow()) && isMetered(r.facilityId())
+                    && !rules.pointsAtInheritedMeter(r.key())) {
+                execute(loop.meterLost(now, r.facilityId(), r.flow()));
+            }
+        }
+        Set<DeviceId> metered = new HashSet<>();
+        specs.stream().filter(r -> isMetered(r.facilityId()))
+                .forEach(r -> metered.add(DeviceId.deviceId(r.facilityId())));
+        for (DeviceId d : metered) {
+            int n = meters.withdrawOrphans(d, rules.referencedMeters(d));
+            if (n > 0) {
+                log.info("Withdrew {} meters of FUDP at {} that no rule points at", n, d);
+            }
+        }
+    }
+
+    private boolean isMetered(String facilityId) {
+        Facility f = controlled.get(facilityId);
+        return f != null && f.enforcement() == Facility.Enforcement.METER;
     }
 
     /**
@@ -227,7 +297,7 @@ final class LoopHost {
         submit("Control period", now -> {
             // Read on the loop's thread: the period works on this one snapshot of the counters.
             long start = System.nanoTime();
-            Actions a = loop.period(now, rules.counters(), meters.readings(now));
+            Actions a = loop.period(now, rules.counters(controlledDevices()), meters.readings(now));
             metrics.period(System.nanoTime() - start);
             periods = loop.periods();
             lastPeriodMs = loop.lastPeriodMs();
@@ -247,8 +317,8 @@ final class LoopHost {
             // Read every tick: a meter reading is stamped when its counters are first seen to change.
             List<MeterReading> readings = meters.readings(now);
             OptionalLong due = loop.rebaseDueMs();
-            return due.isPresent() && now >= due.getAsLong() ? loop.rebase(now, rules.counters(), readings)
-                    : Actions.none();
+            return due.isPresent() && now >= due.getAsLong()
+                    ? loop.rebase(now, rules.counters(controlledDevices()), readings) : Actions.none();
         });
     }
 
@@ -302,8 +372,14 @@ final class LoopHost {
                 kept.forEach(f -> controlled.put(f.id(), f));
                 for (Facility f : all) {
                     if (ours.contains(f.id()) && !controlled.containsKey(f.id())) {
-                        execute(loop.adopt(now, f, checkpoints.read(f.id()).orElse(null)));
+                        FacilityCheckpoint c = checkpoints.read(f.id()).orElse(null);
                         controlled.put(f.id(), f);
+                        inheritedLimits = limitsOf(c);
+                        try {
+                            execute(loop.adopt(now, f, c));
+                        } finally {
+                            inheritedLimits = Map.of();
+                        }
                     }
                 }
                 saveCheckpoints(now);
@@ -311,6 +387,18 @@ final class LoopHost {
                 log.error("Facilities failed", e);
             }
         });
+    }
+
+    private static Map<FiveTuple, FlowLimit> limitsOf(FacilityCheckpoint c) {
+        Map<FiveTuple, FlowLimit> out = new HashMap<>();
+        if (c != null) {
+            for (FlowCheckpoint f : c.flows()) {
+                if (f.limitBps() > 0) {
+                    out.put(f.flow(), new FlowLimit(f.flow(), f.limitBps(), f.burstBytes()));
+                }
+            }
+        }
+        return out;
     }
 
     private void handOver(long now, String facilityId) {

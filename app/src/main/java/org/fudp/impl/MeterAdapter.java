@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The loop's meters as ONOS meters (ONOS 2.7.0 MeterService, sources at the tag):
@@ -34,9 +35,15 @@ import java.util.Set;
  *       builder gets no cell id). The loop hears that as a refused meter.</li>
  *   <li>A meter is in force once a meter-stats poll saw it on the switch (OpenFlowMeterProvider polls
  *       every {@code meterStatsPollInterval}); ONOS then calls the request's {@code onSuccess}. A
- *       switch's error, or 30 s without the meter in a poll, calls {@code onError} with the reason;
- *       the meter stays in ONOS's store and is sent again at every poll until withdrawn, which the
- *       loop asks for at once.</li>
+ *       switch's error calls {@code onError} with the reason; the meter stays in ONOS's store and is
+ *       sent again at every poll until withdrawn, which the loop asks for at once.</li>
+ *   <li>A {@code TIMEOUT} may not be this meter's: OpenFlowMeterProvider keys its pending operations
+ *       by meter id alone and reports one that expired (30 s) when the next operation for the same id
+ *       is written, and DistributedMeterStore reuses freed ids first, so an old meter's expired ADD
+ *       fails the new meter's request while the new meter's own ADD goes out and turns ADDED at the
+ *       next poll, with no {@code onSuccess}. A TIMEOUT is therefore taken as "not yet known": the
+ *       meter counts as in force once ONOS's store shows it ADDED, and as refused only if it is still
+ *       not ADDED {@link #TIMEOUT_CONFIRM_MS} later.</li>
  *   <li>ONOS 2.7 cannot modify a meter (MeterRequest has add and remove only); the loop makes a new
  *       limit a new meter.</li>
  *   <li>ONOS keeps a meter's input counters only: MeterManager.pushMeterMetrics gives the store's
@@ -70,19 +77,28 @@ final class MeterAdapter {
         void failed(String facilityId, long key, String reason);
     }
 
-    /** One meter ONOS gave an id. */
+    /**
+     * How long a meter ONOS reported a TIMEOUT for may take to show ADDED before it counts as refused:
+     * three of ONOS's default meter-stats polls (10 s).
+     */
+    static final long TIMEOUT_CONFIRM_MS = 30_000;
+
+    /** One meter submitted to ONOS, and whether the loop has had ONOS's word on it. */
     private static final class Placed {
         final MeterSpec spec;
         final DeviceId device;
-        final MeterCellId cellId;
+        /** Set once, on the loop's thread or ONOS's: the loop hears one word per meter. */
+        final AtomicBoolean told = new AtomicBoolean();
+        volatile boolean timedOut;
+        volatile MeterCellId cellId;
+        long timedOutSeenMs = -1;
         long seenBytes = -1;
         long seenLife = -1;
         long stampMs;
 
-        Placed(MeterSpec spec, DeviceId device, MeterCellId cellId) {
+        Placed(MeterSpec spec, DeviceId device) {
             this.spec = spec;
             this.device = device;
-            this.cellId = cellId;
         }
     }
 
@@ -108,16 +124,21 @@ final class MeterAdapter {
     Map<MeterSpec, String> add(List<MeterSpec> specs) {
         Map<MeterSpec, String> refused = new LinkedHashMap<>();
         for (MeterSpec m : specs) {
-            DeviceId device = DeviceId.deviceId(m.facilityId());
+            Placed p = new Placed(m, DeviceId.deviceId(m.facilityId()));
             MeterRequest request = request(m, new MeterContext() {
                 @Override
                 public void onSuccess(MeterRequest op) {
-                    outcome.added(m.facilityId(), m.key());
+                    added(p);
                 }
 
                 @Override
                 public void onError(MeterRequest op, MeterFailReason reason) {
-                    outcome.failed(m.facilityId(), m.key(), reason.name());
+                    if (reason == MeterFailReason.TIMEOUT) {
+                        // Perhaps another meter's, of the same id: the store will tell (readings).
+                        p.timedOut = true;
+                    } else {
+                        failed(p, reason.name());
+                    }
                 }
             }).add();
             Meter placed;
@@ -128,9 +149,22 @@ final class MeterAdapter {
                         + e.getMessage());
                 continue;
             }
-            byKey.put(m.key(), new Placed(m, device, placed.meterCellId()));
+            p.cellId = placed.meterCellId();
+            byKey.put(m.key(), p);
         }
         return refused;
+    }
+
+    private void added(Placed p) {
+        if (p.told.compareAndSet(false, true)) {
+            outcome.added(p.spec.facilityId(), p.spec.key());
+        }
+    }
+
+    private void failed(Placed p, String reason) {
+        if (p.told.compareAndSet(false, true)) {
+            outcome.failed(p.spec.facilityId(), p.spec.key(), reason);
+        }
     }
 
     private DefaultMeterRequest.Builder request(MeterSpec m, MeterContext context) {
@@ -154,6 +188,61 @@ final class MeterAdapter {
                 withdraw(p);
             }
         }
+    }
+
+    /**
+     * Finds a meter of the app at a device, at this limit, that no rule of this instance points at:
+     * one the instance before attached to a flow's rule, which ONOS's meter store kept (in Atomix)
+     * while its flow store did not.
+     *
+     * @param device the device
+     * @param rateBps the limit's rate
+     * @param burstBytes the limit's burst
+     * @param taken meters rules already point at
+     * @return the meter, empty if the app has none there at this limit
+     */
+    Optional<MeterId> claim(DeviceId device, long rateBps, long burstBytes, Set<MeterId> taken) {
+        long kbps = MeterSpec.rateKbps(rateBps);
+        long kbit = MeterSpec.burstKbit(burstBytes);
+        Set<MeterCellId> ours = new HashSet<>();
+        byKey.values().forEach(p -> ours.add(p.cellId));
+        for (Meter m : meterService.getMeters(device)) {
+            if (!m.appId().equals(appId) || !(m.meterCellId() instanceof MeterId) || taken.contains(m.meterCellId())
+                    || ours.contains(m.meterCellId())
+                    || m.state() != MeterState.ADDED && m.state() != MeterState.PENDING_ADD) {
+                continue;
+            }
+            boolean same = m.bands().size() == 1 && m.bands().stream().allMatch(b -> b.type() == Band.Type.DROP
+                    && b.rate() == kbps && b.burst() != null && b.burst() == kbit);
+            if (same) {
+                return Optional.of((MeterId) m.meterCellId());
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Withdraws the app's meters at a device that no rule of this instance points at and that this
+     * instance did not submit: left by an instance before it, whose rules ONOS lost or that it never
+     * attached. ONOS removes no meter by itself, whatever its reference count
+     * (DistributedMeterStore.updateMeterState only posts METER_REFERENCE_COUNT_ZERO).
+     *
+     * @param device the device
+     * @param referenced the meters rules point at
+     * @return how many were withdrawn
+     */
+    int withdrawOrphans(DeviceId device, Set<MeterId> referenced) {
+        Set<MeterCellId> ours = new HashSet<>();
+        byKey.values().forEach(p -> ours.add(p.cellId));
+        int n = 0;
+        for (Meter m : meterService.getMeters(device)) {
+            if (m.appId().equals(appId) && !referenced.contains(m.meterCellId()) && !ours.contains(m.meterCellId())
+                    && m.state() != MeterState.PENDING_REMOVE) {
+                withdraw(m);
+                n++;
+            }
+        }
+        return n;
     }
 
     /**
@@ -211,8 +300,11 @@ final class MeterAdapter {
             Placed p = e.getValue();
             Meter m = polled.get(p.device).get(p.cellId);
             if (m == null || m.state() != MeterState.ADDED) {
+                confirmTimeout(p, nowMs);
                 continue;
             }
+            // ADDED is ONOS's own word that the switch holds it, also after a TIMEOUT that was not its.
+            added(p);
             if (m.bytesSeen() != p.seenBytes || m.life() != p.seenLife) {
                 p.seenBytes = m.bytesSeen();
                 p.seenLife = m.life();
@@ -221,6 +313,19 @@ final class MeterAdapter {
             out.add(new MeterReading(e.getKey(), p.stampMs, p.seenBytes, MeterReading.DROPS_UNCOUNTED));
         }
         return out;
+    }
+
+    // A meter ONOS timed out that is still not ADDED some polls later is refused after all.
+    private void confirmTimeout(Placed p, long nowMs) {
+        if (!p.timedOut || p.told.get()) {
+            return;
+        }
+        if (p.timedOutSeenMs < 0) {
+            p.timedOutSeenMs = nowMs;
+        } else if (nowMs - p.timedOutSeenMs >= TIMEOUT_CONFIRM_MS) {
+            failed(p, "TIMEOUT (ONOS reported a timeout, and the meter was still not on the switch "
+                    + TIMEOUT_CONFIRM_MS / 1000 + " s later)");
+        }
     }
 
     /**

@@ -24,11 +24,15 @@ import org.onosproject.net.meter.MeterId;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.HashSet;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.function.LongFunction;
 
 /**
@@ -119,30 +123,78 @@ final class RuleAdapter {
 
     /**
      * Takes over rules another instance installed: knows them as the loop's without installing
-     * them again (ONOS derives a rule's id from its device, app, priority and match, so the same
-     * spec gives the same id on every instance).
+     * them again when ONOS holds them (ONOS derives a rule's id from its device, app, priority and
+     * match, so the same spec gives the same id on every instance). One ONOS does not hold is
+     * installed again at once: after a restart of the whole cluster ONOS's flow store is empty
+     * (ECFlowRuleStore keeps it in memory only), and ONOS's first statistics poll deletes every rule
+     * of the switch it does not hold (FlowRuleManager, allowExtraneousRules false by default), so the
+     * flows would lose their rules, punt their packets and run unlimited until learnt again. A rule
+     * that pointed at a meter points at the same one again, or at another of the app's meters at the
+     * same limit: ONOS keeps meters in Atomix, and the switch still holds them.
      *
      * @param specs the rules
-     * @return the keys of those ONOS does not hold, gone while no instance was watching
+     * @param meterFor the meter to point a rule installed again at, empty for none
+     * @return the rules installed again
      */
-    List<Long> takeOver(List<RuleSpec> specs) {
+    List<RuleSpec> takeOver(List<RuleSpec> specs, Function<RuleSpec, Optional<MeterId>> meterFor) {
         Map<FlowId, FlowEntry> held = new HashMap<>();
-        flowRuleService.getFlowEntriesById(appId).forEach(e -> held.put(e.id(), e));
-        List<Long> missing = new ArrayList<>();
+        Set<DeviceId> devices = new HashSet<>();
+        specs.forEach(r -> devices.add(DeviceId.deviceId(r.facilityId())));
+        for (DeviceId d : devices) {
+            flowRuleService.getFlowEntries(d).forEach(e -> held.put(e.id(), e));
+        }
+        List<FlowRule> again = new ArrayList<>();
+        List<RuleSpec> installed = new ArrayList<>();
         for (RuleSpec r : specs) {
             FlowRule f = flowRule(r);
-            byKey.put(r.key(), f);
-            keyById.put(f.id(), r.key());
             FlowEntry e = held.get(f.id());
-            if (e == null) {
-                missing.add(r.key());
-            } else {
+            if (e != null) {
                 // The instance before metered it; ours is not known here: that meter goes once the
                 // rule points elsewhere.
                 e.treatment().meters().stream().findFirst().ifPresent(m -> inherited.put(r.key(), m.meterId()));
+            } else {
+                Optional<MeterId> meter = meterFor.apply(r);
+                if (meter.isPresent()) {
+                    f = flowRule(r, meter);
+                    inherited.put(r.key(), meter.get());
+                }
+                again.add(f);
+                installed.add(r);
             }
+            byKey.put(r.key(), f);
+            keyById.put(f.id(), r.key());
         }
-        return missing;
+        if (!again.isEmpty()) {
+            flowRuleService.applyFlowRules(again.toArray(new FlowRule[0]));
+        }
+        return installed;
+    }
+
+    /**
+     * Tells whether one of the loop's rules points at a meter it took over.
+     *
+     * @param key the rule's key
+     * @return true if so
+     */
+    boolean pointsAtInheritedMeter(long key) {
+        return inherited.containsKey(key);
+    }
+
+    /**
+     * Returns the meters the loop's rules at a device point at, as far as this instance knows them.
+     *
+     * @param device the device
+     * @return their ids
+     */
+    Set<MeterId> referencedMeters(DeviceId device) {
+        Set<MeterId> out = new HashSet<>();
+        inherited.forEach((key, m) -> {
+            FlowRule f = byKey.get(key);
+            if (f != null && f.deviceId().equals(device)) {
+                out.add(m);
+            }
+        });
+        return out;
     }
 
     private void release(long key, DeviceId device) {
@@ -180,14 +232,22 @@ final class RuleAdapter {
     }
 
     /**
-     * Reads the counters of the loop's rules that the switch has confirmed.
+     * Reads the counters of the loop's rules at these devices that the switch has confirmed. Device
+     * by device, not by app id: ONOS's flow store answers a device's entries from the device's
+     * master (ECFlowRuleStore.getFlowEntries), so an instance that controls nothing reads nothing,
+     * and one that controls some switches never waits on the master of another (which may be gone).
      *
+     * @param devices the switches of the facilities this instance controls
      * @return one reading per rule ONOS holds as ADDED
      */
-    List<RuleCounter> counters() {
+    List<RuleCounter> counters(Collection<DeviceId> devices) {
         List<RuleCounter> out = new ArrayList<>();
-        for (FlowEntry e : flowRuleService.getFlowEntriesById(appId)) {
-            counter(e).ifPresent(out::add);
+        for (DeviceId d : devices) {
+            for (FlowEntry e : flowRuleService.getFlowEntries(d)) {
+                if (e.appId() == appId.id()) {
+                    counter(e).ifPresent(out::add);
+                }
+            }
         }
         return out;
     }

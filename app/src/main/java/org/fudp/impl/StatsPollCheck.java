@@ -4,6 +4,7 @@ import org.onosproject.cfg.ComponentConfigService;
 import org.onosproject.cfg.ConfigProperty;
 
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Checks the control period against how often ONOS reads the switches' flow and meter statistics.
@@ -53,7 +54,12 @@ final class StatsPollCheck {
     }
 
     private Optional<String> check(long periodMs, String provider, String property, String what) {
-        ConfigProperty poll = cfg.getProperty(provider, property);
+        // Not getProperty: ONOS's ComponentConfigManager logs an ERROR for every ask about a component
+        // that has not registered its properties yet (the meter provider, when FUDP starts first);
+        // getProperties answers null then, silently.
+        Set<ConfigProperty> registered = cfg.getProperties(provider);
+        ConfigProperty poll = registered == null ? null
+                : registered.stream().filter(p -> p.name().equals(property)).findFirst().orElse(null);
         if (poll == null) {
             return Optional.empty();
         }

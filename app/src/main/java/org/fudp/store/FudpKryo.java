@@ -194,6 +194,7 @@ public final class FudpKryo {
             writeLong(out, c.udpDemandBps());
             out.writeDouble(c.jainIndex());
             kryo.writeObject(out, c.state());
+            out.writeString(c.stateReason());
         }
 
         @Override
@@ -207,7 +208,8 @@ public final class FudpKryo {
             long tcpBps = readLong(in);
             long udpBps = readLong(in);
             b.totals(tcpBps, udpBps, readLong(in), in.readDouble());
-            return b.state(kryo.readObject(in, CfsState.class)).build();
+            CfsState state = kryo.readObject(in, CfsState.class);
+            return b.state(state, in.readString()).build();
         }
 
         private static void writeTuples(Kryo kryo, Output out, Set<FiveTuple> tuples) {

@@ -8,7 +8,6 @@ import org.fudp.loop.CfsSample;
 import org.fudp.loop.CorrelationFlowSet;
 import org.fudp.api.FudpService;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -28,6 +27,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -45,6 +46,11 @@ import static org.fudp.gui.GuiScenario.cp;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.anyBoolean;
+import static org.mockito.ArgumentMatchers.eq;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.when;
 
 /**
  * Drives the GUI's real message handlers and overlay with the paper's testbed and checks what
@@ -52,23 +58,30 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class FudpGuiHandlersTest {
 
-    /** Refresh period for tests; the real one is two seconds. */
-    private static final long FAST_MS = 100;
-
     private FakeFudpService fudp;
     private GuiRecorder ui;
+    /** The GUI component's executor, driven by hand: a refresh happens when the test says so. */
     private ScheduledExecutorService executor;
+    private final List<Runnable> refreshes = new ArrayList<>();
 
     @BeforeEach
     void setUp() {
         fudp = GuiScenario.service();
         ui = new GuiRecorder();
-        executor = Executors.newSingleThreadScheduledExecutor();
+        executor = mock(ScheduledExecutorService.class);
+        when(executor.scheduleWithFixedDelay(any(), eq(FudpTopoMessageHandler.PUSH_PERIOD_MS),
+                eq(FudpTopoMessageHandler.PUSH_PERIOD_MS), eq(TimeUnit.MILLISECONDS))).thenAnswer(call -> {
+                    Runnable refresh = call.getArgument(0);
+                    refreshes.add(refresh);
+                    ScheduledFuture<?> task = mock(ScheduledFuture.class);
+                    when(task.cancel(anyBoolean())).thenAnswer(cancel -> refreshes.remove(refresh));
+                    return task;
+                });
     }
 
-    @AfterEach
-    void tearDown() {
-        executor.shutdownNow();
+    /** One period passes: every refresh still scheduled runs once. */
+    private void period() {
+        new ArrayList<>(refreshes).forEach(Runnable::run);
     }
 
     @BeforeAll
@@ -300,38 +313,35 @@ class FudpGuiHandlersTest {
     }
 
     @Test
-    void overlayKeepsRefreshingUntilStopped() throws InterruptedException {
-        FudpTopoMessageHandler h = init(new FudpTopoMessageHandler(executor, FAST_MS));
+    void overlayKeepsRefreshingUntilStopped() {
+        FudpTopoMessageHandler h = init(new FudpTopoMessageHandler(executor));
         ask(h, FudpTopoMessageHandler.TOPO_START, payload());
         fudp.sets.put(SET1, fudp.sets.get(SET1).toBuilder().state(CfsState.ADJUSTING).build());
-        long deadline = System.currentTimeMillis() + 20 * FAST_MS;
-        while (System.currentTimeMillis() < deadline && ui.messages.size() < 2) {
-            Thread.sleep(50);
-        }
-        assertTrue(ui.messages.size() >= 2, "a refresh within two push periods");
+        int started = ui.messages.size();
+        period();
+        assertEquals(started + 1, ui.messages.size(), "one refresh a period (every two seconds)");
         assertEquals("primary fudp-adjusting", link(ui.last().path("payload").path("links"),
                 "of:0000000000000002/2-of:0000000000000004/1").path("css").asText());
         h.destroy();
         int after = ui.messages.size();
-        Thread.sleep(5 * FAST_MS);
+        period();
         assertEquals(after, ui.messages.size(), "nothing after the connection closed");
+        assertTrue(refreshes.isEmpty(), "the refresh is cancelled");
     }
 
     @Test
-    void withGui2ActiveHighlightsArePushedUnasked() throws InterruptedException {
+    void withGui2ActiveHighlightsArePushedUnasked() {
         // GUI2 cannot select an app's overlay, so nothing would ever send fudpTopoStart.
-        FudpTopoMessageHandler h = new FudpTopoMessageHandler(executor, FAST_MS);
+        FudpTopoMessageHandler h = new FudpTopoMessageHandler(executor);
         h.init(ui, GuiRecorder.directory(Map.of(FudpService.class, fudp,
                 CoreService.class, new Gui2Services.Core(), ApplicationService.class, new Gui2Services.Apps(true))));
         assertTrue(h.pushing());
-        long deadline = System.currentTimeMillis() + 20 * FAST_MS;
-        while (System.currentTimeMillis() < deadline && ui.messages.isEmpty()) {
-            Thread.sleep(50);
-        }
+        period();
         assertEquals("showHighlights", ui.last().path("event").asText());
         assertEquals(3, ui.last().path("payload").path("links").size());
         h.destroy();
         assertFalse(h.pushing());
+        assertTrue(refreshes.isEmpty(), "the refresh is cancelled");
     }
 
     @Test

@@ -694,6 +694,27 @@ class FudpManagerTest {
                 warnings.get(0));
     }
 
+    /**
+     * Issue 26: an ONOS ERROR at every start where the app was already active, "Attribute
+     * meterStatsPollInterval not present in component ...OpenFlowMeterProvider": the app asked before
+     * the meter provider had registered its properties.
+     */
+    @Test
+    void askingAboutAProviderThatRegistersLaterLogsNoOnosError() {
+        netcfg.current = netcfg.make(METERED_CONFIG);
+        netcfg.fire(NetworkConfigEvent.Type.CONFIG_UPDATED, netcfg.current);
+        assertTrue(mgr.getControlStatus().warnings().isEmpty(), "neither provider there yet: nothing to say");
+        TestServices.TestContext ctx = new TestServices.TestContext();
+        ctx.props.put(OsgiPropertyConstants.CONTROL_PERIOD_MS, "4000");
+        mgr.modified(ctx);
+        assertEquals(List.of(), cfg.errorsLogged, "ONOS would have logged these at ERROR");
+        cfg.define(StatsPollCheck.METER_PROVIDER, StatsPollCheck.METER_POLL, 10);
+        List<String> warnings = mgr.getControlStatus().warnings();
+        assertEquals(1, warnings.size(), "read once it exists: " + warnings);
+        assertTrue(warnings.get(0).contains("meterStatsPollInterval"), warnings.get(0));
+        assertEquals(List.of(), cfg.errorsLogged);
+    }
+
     @Test
     void enablingAndDryRunGoThroughComponentConfig() {
         mgr.setEnabled(false);

@@ -109,6 +109,45 @@ final class HostFixture {
     }
 
     /**
+     * Plays the facility's adjustor agent: applies every snapshot the loop sent since the last call
+     * and acknowledges it, as the real agent does (heartbeats answered, never mind).
+     */
+    void agentAppliesAll() {
+        org.fudp.protocol.KeyRing keys = org.fudp.protocol.KeyRing.parse(KEYS);
+        org.fudp.protocol.FrameEncoder agent = new org.fudp.protocol.FrameEncoder(keys, 0xA6E7L, 1, 0,
+                new MutableClock(clock.millis()));
+        for (; agentSeen < packets.emitted.size(); agentSeen++) {
+            java.nio.ByteBuffer data = packets.emitted.get(agentSeen).data().duplicate();
+            byte[] frame = new byte[data.remaining()];
+            data.get(frame);
+            org.fudp.protocol.EthernetFrame eth = org.fudp.protocol.EthernetFrame.parse(frame);
+            if (eth.etherType() != org.fudp.protocol.EthernetFrame.DEFAULT_ETHER_TYPE) {
+                continue;
+            }
+            org.fudp.protocol.ControlMessage m;
+            try {
+                m = org.fudp.protocol.FrameCodec.decode(eth.payload(), keys,
+                        org.fudp.protocol.FrameCodec.MAX_PAYLOAD_BYTES);
+            } catch (org.fudp.protocol.FrameRejectedException e) {
+                throw new AssertionError("the loop sent a frame the agent rejects", e);
+            }
+            long snapshot = m.type() == org.fudp.protocol.MessageType.HEARTBEAT ? agentSnapshot
+                    : m.header().snapshotId();
+            byte[] reply = m.type() == org.fudp.protocol.MessageType.HEARTBEAT ? agent.heartbeat(agentSnapshot)
+                    : agent.ack(new org.fudp.protocol.AckStatus(m.type(), org.fudp.protocol.AckResult.APPLIED,
+                    m.header().senderId(), m.header().epoch(), m.header().sequence(), snapshot,
+                    m.header().sequence(), m.entries().size(), 1, java.util.Map.of()));
+            agentSnapshot = snapshot;
+            host.controlFrame(S1.toString(), org.fudp.protocol.EthernetFrame.build(FACILITY_MAC,
+                    new byte[]{2, (byte) 0xfd, 0, 0, 0, 1}, org.fudp.protocol.EthernetFrame.DEFAULT_ETHER_TYPE, reply));
+        }
+    }
+
+    private static final byte[] FACILITY_MAC = {2, 0, 0, 0, 0, (byte) 0xaa};
+    private int agentSeen;
+    private long agentSnapshot;
+
+    /**
      * Runs tasks on the caller's thread at once, or, while held, queues them until released:
      * lets a test see what is done before and after the loop's thread gets to an event.
      */

@@ -65,4 +65,41 @@ class LoopHostTest {
         assertTrue(f.rules.rules.isEmpty());
         assertEquals(2, f.packets.emitted.size(), "the packet sent on, then the clear-all");
     }
+
+    /**
+     * Issue 26: each time the master crashed, a standby logged an ERROR with a stack: its period read
+     * the app's flow entries, which ONOS's store asks the (dead) master for.
+     */
+    @Test
+    void aStandbyReadsNoFlowTable() {
+        OnosFlowRulesDouble onos = new OnosFlowRulesDouble(T0, T0 + 500, 1_000);
+        HostFixture standby = new HostFixture(onos);
+        standby.host.control(List.of(HostFixture.FACILITY), java.util.Set.of());
+        standby.clock.set(T0 + 5_000);
+        standby.host.period();
+        standby.host.tick();
+        assertEquals(List.of(), onos.reads, "a standby controls nothing, and reads nothing");
+
+        HostFixture master = new HostFixture(onos);
+        master.clock.set(T0 + 5_000);
+        master.host.period();
+        assertEquals(List.of(S1), onos.reads, "the master reads its own switch's entries, by device");
+    }
+
+    @Test
+    void aPeriodThatFailsForALastingCauseIsSaidOnceUntilItWorksAgain() {
+        OnosFlowRulesDouble onos = new OnosFlowRulesDouble(T0, T0 + 500, 1_000);
+        onos.masterUnreachable = true;
+        HostFixture master = new HostFixture(onos);
+        for (int k = 1; k <= 3; k++) {
+            master.clock.set(T0 + k * 5_000);
+            master.host.period();
+        }
+        assertEquals(java.util.Set.of("Control period"), master.host.failing(), "one WARN, not one per period");
+        onos.masterUnreachable = false;
+        master.clock.set(T0 + 20_000);
+        master.host.period();
+        assertTrue(master.host.failing().isEmpty(), "said to work again");
+        assertEquals(T0 + 20_000, master.host.lastPeriodMs());
+    }
 }

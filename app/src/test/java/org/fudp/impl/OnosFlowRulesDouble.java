@@ -37,7 +37,15 @@ import java.util.concurrent.TimeUnit;
  *       RULE_UPDATED, the event's subject the entry as the switch reported it
  *       (FlowRuleManager.handleExistingFlow, ECFlowRuleStore.addOrUpdateFlowRuleInternal);</li>
  *   <li>a MODIFY replaces the store's entry with a new PENDING_ADD one (ECFlowRuleStore.storeBatch) and
- *       reaches the switch as a flow-mod MODIFY, which keeps the switch's counters.</li>
+ *       reaches the switch as a flow-mod MODIFY, which keeps the switch's counters;</li>
+ *   <li>a restart of the whole cluster empties the flow store (ECFlowRuleStore keeps its tables in
+ *       each instance's memory, backed up to other instances only; its {@code persistenceEnabled}
+ *       option is read nowhere, ECFlowRuleStore.java lines 131, 155, 719-745 at the tag) while the
+ *       switch keeps its rules; the first statistics poll then deletes every rule of the switch the
+ *       store does not hold (FlowRuleManager.pushFlowMetricsInternal lines 632-641 and extraneousFlow
+ *       lines 516-523, allowExtraneousRules false by default), and their packets go to the punt rule.
+ *       A rule an app installs again before that poll is the store's, and stays; the switch replaces
+ *       its entry (an OpenFlow ADD of the same match and priority), counters from zero.</li>
  * </ul>
  */
 final class OnosFlowRulesDouble extends FlowRuleServiceAdapter {
@@ -67,6 +75,10 @@ final class OnosFlowRulesDouble extends FlowRuleServiceAdapter {
 
     private final long pollMs;
     private final Map<FlowId, Entry> entries = new LinkedHashMap<>();
+    /** Rules on the switch that the flow store does not hold: after a restart of the whole cluster. */
+    private final Map<FlowId, Entry> extraneous = new LinkedHashMap<>();
+    /** Rules the first poll after a restart deleted from the switch as extraneous. */
+    final List<FlowRule> deletedExtraneous = new ArrayList<>();
     private final List<FlowRuleListener> listeners = new ArrayList<>();
     private long nowMs;
     private long nextPollMs;
@@ -88,8 +100,39 @@ final class OnosFlowRulesDouble extends FlowRuleServiceAdapter {
     @Override
     public void applyFlowRules(FlowRule... rules) {
         for (FlowRule r : rules) {
-            entries.put(r.id(), new Entry(r, nowMs));
+            Entry e = new Entry(r, nowMs);
+            Entry before = extraneous.remove(r.id());
+            if (before != null) {
+                e.bps = before.bps;
+            }
+            entries.put(r.id(), e);
         }
+    }
+
+    /**
+     * Restarts every instance of the cluster: the flow store is empty, the switch keeps its rules and
+     * counts on, and no listener of the instances before is left.
+     */
+    void restartCluster() {
+        for (Entry e : entries.values()) {
+            count(e);
+            if (e.onSwitch) {
+                extraneous.put(e.rule.id(), e);
+            }
+        }
+        entries.clear();
+        listeners.clear();
+    }
+
+    /**
+     * Returns the treatment of the rule the switch holds for a rule id, whether the store holds it or not.
+     *
+     * @param id the rule's id
+     * @return the switch's rule, null if the switch holds none
+     */
+    FlowRule onSwitch(FlowId id) {
+        Entry e = entries.containsKey(id) && entries.get(id).onSwitch ? entries.get(id) : extraneous.get(id);
+        return e == null ? null : e.rule;
     }
 
     @Override
@@ -126,6 +169,28 @@ final class OnosFlowRulesDouble extends FlowRuleServiceAdapter {
         entries.values().removeIf(e -> e.rule.appId() == id.id());
     }
 
+    /** Devices whose entries were asked for, one per call (ECFlowRuleStore asks the device's master). */
+    final List<org.onosproject.net.DeviceId> reads = new ArrayList<>();
+
+    /** The devices' master is gone: ECFlowRuleStore cannot ask it (it throws, as it did in a live cluster). */
+    boolean masterUnreachable;
+
+    @Override
+    public Iterable<FlowEntry> getFlowEntries(org.onosproject.net.DeviceId deviceId) {
+        reads.add(deviceId);
+        if (masterUnreachable) {
+            throw new org.onosproject.net.flow.FlowRuleStoreException(
+                    new java.net.ConnectException("Connection refused"));
+        }
+        List<FlowEntry> out = new ArrayList<>();
+        for (Entry e : entries.values()) {
+            if (e.rule.deviceId().equals(deviceId)) {
+                out.add(new PolledEntry(e));
+            }
+        }
+        return out;
+    }
+
     @Override
     public Iterable<FlowEntry> getFlowEntriesById(ApplicationId id) {
         List<FlowEntry> out = new ArrayList<>();
@@ -154,7 +219,7 @@ final class OnosFlowRulesDouble extends FlowRuleServiceAdapter {
      * @param bps bit/s
      */
     void rate(FlowRule r, double bps) {
-        Entry e = entries.get(r.id());
+        Entry e = entries.containsKey(r.id()) ? entries.get(r.id()) : extraneous.get(r.id());
         count(e);
         e.bps = bps;
     }
@@ -200,6 +265,10 @@ final class OnosFlowRulesDouble extends FlowRuleServiceAdapter {
     }
 
     private void poll() {
+        for (Entry e : extraneous.values()) {
+            deletedExtraneous.add(e.rule);
+        }
+        extraneous.clear();
         for (Entry e : List.copyOf(entries.values())) {
             count(e);
             if (!e.onSwitch) {

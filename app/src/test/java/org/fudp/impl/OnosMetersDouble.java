@@ -37,9 +37,24 @@ import java.util.stream.Collectors;
  *       reason, with no event (failedMeter); it stays in the store and every poll sends it again
  *       until withdrawn (pushMeterMetrics' "missing in device" reinstall). The double delivers the
  *       error at the next poll; the switch answers much sooner, but no earlier than the submit returns;</li>
- *   <li>{@code withdraw} marks it PENDING_REMOVE; the next poll that no longer finds it on the switch
- *       purges it, posts METER_REMOVED and frees its id; {@code purgeMeters(device, app)} drops the
- *       app's meters from the store at once and the switch's go at the next poll.</li>
+ *   <li>{@code withdraw} marks it PENDING_REMOVE; the next poll purges it, posts METER_REMOVED and
+ *       frees its id (MeterManager.pushMeterMetrics purges every PENDING_REMOVE meter of the reply,
+ *       DistributedMeterStore.purgeMeter frees the id); {@code purgeMeters(device, app)} drops the
+ *       app's meters from the store at once and the switch's go at the next poll;</li>
+ *   <li>OpenFlowMeterProvider's pending operations (its {@code pendingOperations}, a Guava cache
+ *       keyed by meter id alone, {@code expireAfterWrite(30 s)}, OpenFlowMeterProvider.java lines
+ *       131-167 at the tag): an ADD writes its meter's id (lines 281-283); a meter-stats reply that
+ *       lists the id, or the switch's error for it, clears it (lines 408-409, 488-501); a withdraw
+ *       does not. A write first expires every entry older than 30 s, and the cache's removal listener
+ *       reports each expired operation as failed with TIMEOUT (lines 158-167);
+ *       DistributedMeterStore.failedMeter (lines 371-375) puts that reason on whatever meter the
+ *       store holds under the old operation's (device, id) now, and a PENDING_ADD one's request gets
+ *       {@code onError(TIMEOUT)} (its map listener, lines 647-663; MeterManager lines 172-184).
+ *       With freed ids reused first (allocateMeterId, lines 548-593), an old meter withdrawn before
+ *       any poll saw it fails the request of the next meter that gets its id, 30 s or more later,
+ *       while that meter's own ADD goes out and turns ADDED at the next poll, with no
+ *       {@code onSuccess} (its request is answered already). The double keeps one cache segment where
+ *       Guava keeps four, so it reports every such expiry, as ONOS does for the id being written.</li>
  * </ul>
  */
 final class OnosMetersDouble extends MeterServiceAdapter {
@@ -50,7 +65,10 @@ final class OnosMetersDouble extends MeterServiceAdapter {
         final DefaultMeter meter;
         boolean onSwitch;
         MeterFailReason refused;
-        boolean errorDelivered;
+        /** The request's context has had its one answer (MeterManager completes its future once). */
+        boolean answered;
+        /** Its ADD never reached the switch. */
+        boolean lost;
         long switchBytes;
         long installedMs;
 
@@ -66,6 +84,9 @@ final class OnosMetersDouble extends MeterServiceAdapter {
     private final Map<DeviceId, TreeSet<Long>> freed = new HashMap<>();
     private final Map<DeviceId, Map<MeterCellId, Cell>> store = new LinkedHashMap<>();
     private final List<MeterListener> listeners = new ArrayList<>();
+    /** OpenFlowMeterProvider's pending operations: device and time written, by meter id alone. */
+    private final Map<Long, Map.Entry<DeviceId, Long>> providerPending = new LinkedHashMap<>();
+    static final long PROVIDER_TIMEOUT_MS = 30_000;
     final List<MeterEvent> posted = new ArrayList<>();
     private long nowMs;
 
@@ -110,7 +131,60 @@ final class OnosMetersDouble extends MeterServiceAdapter {
         c.refused = switchRefuses.get(d);
         c.onSwitch = c.refused == null;
         c.installedMs = nowMs;
+        providerWrite(d, id.id());
         return m;
+    }
+
+    // The provider's pendingOperations.put: expired operations are reported first, as TIMEOUTs of
+    // whatever meter the store now holds under their (device, id).
+    private void providerWrite(DeviceId d, long id) {
+        for (Map.Entry<Long, Map.Entry<DeviceId, Long>> e : List.copyOf(providerPending.entrySet())) {
+            if (nowMs - e.getValue().getValue() >= PROVIDER_TIMEOUT_MS) {
+                providerPending.remove(e.getKey());
+                Cell now = store.getOrDefault(e.getValue().getKey(), Map.of()).get(MeterId.meterId(e.getKey()));
+                if (now != null && now.meter.state() != MeterState.ADDED) {
+                    answer(now, MeterFailReason.TIMEOUT);
+                }
+            }
+        }
+        providerPending.put(id, Map.entry(d, nowMs));
+    }
+
+    private void answer(Cell c, MeterFailReason error) {
+        if (c.answered) {
+            return;
+        }
+        c.answered = true;
+        c.request.context().ifPresent(ctx -> {
+            if (error == null) {
+                ctx.onSuccess(c.request);
+            } else {
+                ctx.onError(c.request, error);
+            }
+        });
+    }
+
+    /**
+     * Makes a meter's ADD get lost on its way: the switch never holds it, and ONOS answers its request
+     * with TIMEOUT, as the provider does for an operation no stats reply confirmed.
+     *
+     * @param device the device
+     * @param id the meter
+     */
+    void timeOut(DeviceId device, MeterCellId id) {
+        Cell c = store.getOrDefault(device, Map.of()).get(id);
+        c.onSwitch = false;
+        c.lost = true;
+        answer(c, MeterFailReason.TIMEOUT);
+    }
+
+    /**
+     * Lets time pass without a poll: operations written before now may expire.
+     *
+     * @param atMs the time now
+     */
+    void at(long atMs) {
+        nowMs = atMs;
     }
 
     private MeterId allocate(DeviceId d) {
@@ -208,19 +282,25 @@ final class OnosMetersDouble extends MeterServiceAdapter {
         nowMs = atMs;
         Map<MeterCellId, Cell> cells = store.getOrDefault(device, Map.of());
         for (Cell c : List.copyOf(cells.values())) {
+            long id = ((MeterId) c.meter.meterCellId()).id();
+            if (c.onSwitch) {
+                // The reply lists it: its pending operation is seen on the data plane.
+                providerPending.remove(id);
+            }
             if (c.meter.state() == MeterState.PENDING_REMOVE) {
                 gone(device, c);
             } else if (c.refused != null) {
-                if (!c.errorDelivered) {
-                    c.errorDelivered = true;
-                    c.request.context().ifPresent(ctx -> ctx.onError(c.request, c.refused));
+                if (!c.answered) {
+                    // The switch's error for it clears its pending operation.
+                    providerPending.remove(id);
+                    answer(c, c.refused);
                 }
-            } else {
+            } else if (!c.lost) {
                 c.meter.setProcessedBytes(c.switchBytes);
                 c.meter.setLife((atMs - c.installedMs) / 1000);
                 if (c.meter.state() == MeterState.PENDING_ADD) {
                     c.meter.setState(MeterState.ADDED);
-                    c.request.context().ifPresent(ctx -> ctx.onSuccess(c.request));
+                    answer(c, null);
                     post(new MeterEvent(MeterEvent.Type.METER_ADDED, c.meter));
                 }
             }

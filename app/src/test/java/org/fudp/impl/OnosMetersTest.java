@@ -151,7 +151,7 @@ class OnosMetersTest {
         assertTrue(f.store.getCfs("set1").orElseThrow().udpFlows().contains(udp), "still counted in its set");
 
         period(T0 + 2 * PERIOD);
-        assertEquals(List.of(), meters(), "not asked again at the same limit");
+        assertEquals(List.of(), meters(), "not asked again before its back-off");
     }
 
     @Test
@@ -239,5 +239,69 @@ class OnosMetersTest {
                 "the one before withdrawn once the rule pointed away");
         to(T0 + 4 * PERIOD + 2_000);
         assertEquals(1, meters().size(), "no meter left behind: " + meters());
+    }
+
+    /** A period with no meter-stats poll since the last: the meters ONOS holds stay as they are. */
+    private void periodWithoutMeterPoll(long t) {
+        onosRules.advance(t, -1);
+        f.clock.set(t);
+        onosMeters.at(t);
+        f.host.period();
+    }
+
+    /**
+     * Issue 25: ONOS reported TIMEOUT for a new meter 26 ms after it was asked for; the app withdrew it
+     * and the flood ran unlimited. The TIMEOUT was a withdrawn meter's, of the same id: OpenFlowMeterProvider
+     * reports its expired ADD when the id's next ADD is written.
+     */
+    @Test
+    void aStaleTimeoutOfAReusedMeterIdIsNotTakenForTheNewMeters() {
+        learn(tcp1, TCP_BPS);
+        learn(tcp2, TCP_BPS);
+        learn(udp, UDP_BPS);
+        periodWithoutMeterPoll(T0 + PERIOD);
+        MeterCellId first = meters().get(0).meterCellId();
+        // A new limit before any poll saw the first meter: it is withdrawn, its ADD still pending.
+        thirdTcpFlow();
+        periodWithoutMeterPoll(T0 + 2 * PERIOD);
+        to(T0 + 2 * PERIOD + 1_000);
+        assertEquals(null, onosMeters.getMeter(S1, first), "purged, its id free again");
+        MeterId second = meterOf(udp).orElseThrow();
+
+        // More than 30 s after the first ADD, the next limit's meter gets the first one's id.
+        learn(FlowIds.parse("t", "tcp-10.0.0.7-40007-10.0.0.4-5207"), 2_000_000);
+        for (FiveTuple t : List.of(tcp1, tcp2)) {
+            onosRules.rate(rules.get(t), 2_000_000);
+        }
+        long t = T0 + 8 * PERIOD;
+        periodWithoutMeterPoll(t);
+        Meter third = meters().stream().filter(m -> !m.meterCellId().equals(second)).findFirst().orElseThrow();
+        assertEquals(first, third.meterCellId(), "ONOS reuses the freed id first");
+        assertEquals(MeterState.PENDING_ADD, third.state(), "not withdrawn on the stale TIMEOUT");
+
+        to(t + 1_000);
+        f.host.tick();
+        assertEquals(Optional.of((MeterId) first), meterOf(udp), "ADDED at the next poll: the rule points at it");
+        period(t + PERIOD);
+        assertEquals("", allocation(udp).refusal());
+        assertTrue(allocation(udp).acknowledged(), allocation(udp).toString());
+        assertEquals(0, facilityView().unmetered());
+    }
+
+    @Test
+    void aMeterStillNotOnTheSwitchLongAfterATimeoutIsRefusedAndAskedForAgainLater() {
+        flood();
+        MeterCellId id = meters().get(0).meterCellId();
+        onosMeters.timeOut(S1, id);
+        long t = T0 + PERIOD;
+        for (long at = t + 1_000; at <= t + MeterAdapter.TIMEOUT_CONFIRM_MS + 2_000; at += 1_000) {
+            onosRules.advance(at, -1);
+            f.clock.set(at);
+            onosMeters.at(at);
+            f.host.tick();
+        }
+        period(T0 + 8 * PERIOD);
+        assertTrue(allocation(udp).refusal().startsWith("TIMEOUT"), allocation(udp).refusal());
+        assertEquals(1, facilityView().unmetered());
     }
 }

@@ -30,8 +30,9 @@ class OnosQuietEndTest {
     private final FiveTuple udp = FlowIds.parse("u", "udp-10.0.0.3-40003-10.0.0.4-5203");
 
     /**
-     * Two TCP flows and a UDP flood, which gets its limit (the link's third); a period with the UDP
-     * flow at that limit (a fair set); then TCP 1 stops 1.5 s into the third period.
+     * Two TCP flows and a UDP flood, which gets its limit (the link's third) and the agent applies
+     * it; a period with the UDP flow at that limit (a fair set); then TCP 1 stops 1.5 s into the
+     * third period.
      */
     private Set<FiveTuple> tcpFlowsAfterTheEnd(boolean listening) {
         OnosFlowRulesDouble onos = new OnosFlowRulesDouble(T0, T0 + 500, 1_000);
@@ -49,6 +50,7 @@ class OnosQuietEndTest {
         rate(onos, rules.get(tcp2), RATE);
         rate(onos, rules.get(udp), 30_000_000);
         run(onos, f, T0 + PERIOD);
+        f.agentAppliesAll();
         rate(onos, rules.get(udp), 3_333_000);
         run(onos, f, T0 + 2 * PERIOD);
         onos.advance(T0 + 2 * PERIOD + 1_500, -1);

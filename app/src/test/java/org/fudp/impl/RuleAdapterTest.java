@@ -87,7 +87,7 @@ class RuleAdapterTest {
         c.sampleMs = 6_000;
         c.bytes = 12_345;
         service.counters.put(r.id(), c);
-        RuleCounter read = rules.counters().get(0);
+        RuleCounter read = rules.counters(List.of(r.deviceId())).get(0);
         assertEquals(in.key(), read.key());
         assertEquals(6_000, read.sampleMs(), "ONOS's lastSeen");
         assertEquals(12_345, read.bytes());

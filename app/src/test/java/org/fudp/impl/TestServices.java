@@ -74,22 +74,38 @@ final class TestServices {
 
     /**
      * Records what the manager registers and sets; serves other components' properties as ONOS's
-     * ComponentConfigManager does, by component class name and property name.
+     * ComponentConfigManager does (core/net ComponentConfigManager.java at tag 2.7.0), by component
+     * class name and property name: {@code getProperty} of a component that has not registered its
+     * properties logs an ERROR ("Attribute ... not present in component ...", lines 211-222) and
+     * answers null, {@code getProperties} answers null silently (lines 159-165).
      */
     static final class TestCfgService extends ComponentConfigAdapter {
         final Set<String> registered = new HashSet<>();
         final Map<String, String> set = new HashMap<>();
-        final Map<String, ConfigProperty> others = new HashMap<>();
+        final Map<String, Map<String, ConfigProperty>> others = new HashMap<>();
+        /** The ERRORs ComponentConfigManager would have logged. */
+        final List<String> errorsLogged = new ArrayList<>();
 
-        /** Defines another component's integer property, e.g. the OpenFlow provider's poll. */
+        /** Defines another component's integer property, e.g. the OpenFlow provider's poll: it registers. */
         void define(String component, String name, int value) {
-            others.put(component + "/" + name, ConfigProperty.defineProperty(name, ConfigProperty.Type.INTEGER,
-                    Integer.toString(value), ""));
+            others.computeIfAbsent(component, c -> new HashMap<>()).put(name,
+                    ConfigProperty.defineProperty(name, ConfigProperty.Type.INTEGER, Integer.toString(value), ""));
         }
 
         @Override
         public ConfigProperty getProperty(String componentName, String attribute) {
-            return others.get(componentName + "/" + attribute);
+            Map<String, ConfigProperty> props = others.get(componentName);
+            if (props == null) {
+                errorsLogged.add("Attribute " + attribute + " not present in component " + componentName);
+                return null;
+            }
+            return props.get(attribute);
+        }
+
+        @Override
+        public Set<ConfigProperty> getProperties(String componentName) {
+            Map<String, ConfigProperty> props = others.get(componentName);
+            return props == null ? null : Set.copyOf(props.values());
         }
 
         @Override
@@ -344,6 +360,18 @@ final class TestServices {
             for (FlowRule r : rules.values()) {
                 Counter c = counters.get(r.id());
                 if (c != null && r.appId() == id.id()) {
+                    entries.add(new SampledEntry(r, c));
+                }
+            }
+            return entries;
+        }
+
+        @Override
+        public Iterable<FlowEntry> getFlowEntries(org.onosproject.net.DeviceId deviceId) {
+            List<FlowEntry> entries = new ArrayList<>();
+            for (FlowRule r : rules.values()) {
+                Counter c = counters.get(r.id());
+                if (c != null && r.deviceId().equals(deviceId)) {
                     entries.add(new SampledEntry(r, c));
                 }
             }

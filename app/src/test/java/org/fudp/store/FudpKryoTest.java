@@ -63,6 +63,7 @@ class FudpKryoTest {
                 flow(tcp(1), 100), flow(udp(2), 200),
                 FlowRecord.builder(tcp(3), S1.toString()).build(),
                 cfs(SET1, Set.of(tcp(1)), Set.of(udp(1), udp(2)), CfsState.ADJUSTING, 1234),
+                notEnforced(),
                 CorrelationFlowSet.builder("dst:10.0.1.1", CfsKind.DESTINATION).build(),
                 allocation(udp(1), 1000, 7, true, T0), allocation(v4, 0, 0, false, -1),
                 agent(S1, AgentStatus.UP, T0),
@@ -117,6 +118,27 @@ class FudpKryoTest {
         }
     }
 
+    /** A set whose limit the agent has not acknowledged for a while: its state and why. */
+    private static CorrelationFlowSet notEnforced() {
+        return cfs(SET1, Set.of(tcp(1)), Set.of(udp(1)), CfsState.NOT_ENFORCED, 1234).toBuilder()
+                .state(CfsState.NOT_ENFORCED, "the agent at " + S1 + " has not acknowledged the limit of " + udp(1)
+                        + " at 5000 kbit/s; it runs unlimited (for 10 s)")
+                .build();
+    }
+
+    @Test
+    void aSetNotEnforcedKeepsItsStateAndWhy() {
+        CorrelationFlowSet c = notEnforced();
+        CorrelationFlowSet back = SERIALIZER.decode(SERIALIZER.encode(c));
+        assertEquals(CfsState.NOT_ENFORCED, back.state());
+        assertEquals(c.stateReason(), back.stateReason());
+        assertTrue(back.stateReason().startsWith("the agent at of:"), back.stateReason());
+        assertEquals(c, back);
+        // A set with nothing to add reads back "", not null.
+        CorrelationFlowSet plain = cfs(SET1, Set.of(tcp(1)), Set.of(), CfsState.NO_UDP, 1);
+        assertEquals("", SERIALIZER.<CorrelationFlowSet>decode(SERIALIZER.encode(plain)).stateReason());
+    }
+
     @Test
     void membersOfACfsKeepTheirOrder() {
         List<FiveTuple> order = List.of(tcp(9), tcp(1), tcp(5), tcp(3));
@@ -144,7 +166,7 @@ class FudpKryoTest {
     void ownSerializersKnowEveryField() {
         assertEquals(Set.of("protocol", "src", "dst", "srcPort", "dstPort"), fieldNames(FiveTuple.class));
         assertEquals(Set.of("id", "kind", "egress", "linkDst", "capacityBps", "tcpFlows", "udpFlows",
-                "tcpThroughputBps", "udpThroughputBps", "udpDemandBps", "jainIndex", "state"),
+                "tcpThroughputBps", "udpThroughputBps", "udpDemandBps", "jainIndex", "state", "stateReason"),
                 fieldNames(CorrelationFlowSet.class));
         assertEquals(Set.of("facilityId", "status", "lastHeartbeatMs", "lastSentSeq", "lastAckedSeq",
                 "lastAckedMs", "framesSent", "resends", "rejectedFrames", "reason", "enforcement", "unmetered"),

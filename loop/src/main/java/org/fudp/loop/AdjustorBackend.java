@@ -1,6 +1,7 @@
 package org.fudp.loop;
 
 import org.fudp.protocol.AckStatus;
+import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowLimit;
 
 import java.util.Collection;
@@ -8,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * Enforcement through the tc flow adjustor (paper, Section 4.3): one {@link AdjustorSession} per
@@ -126,8 +128,9 @@ final class AdjustorBackend implements EnforcementBackend {
             String result = ack.result().name();
             acked = s.acknowledged(nowMs, ack.lastAppliedSnapshotId(), result, AdjustorChannel.agentRejects(ack));
             if (!"APPLIED".equals(result)) {
-                out.warn("Adjustor agent at " + facilityId + " did not apply snapshot "
-                        + ack.lastAppliedSnapshotId() + ": " + result);
+                // The ACK names the state the agent keeps, not the message it did not apply.
+                out.warn("Adjustor agent at " + facilityId + " did not apply our message (sequence "
+                        + ack.ackedSequence() + "): " + result + "; it keeps snapshot " + ack.lastAppliedSnapshotId());
             }
         }
         // An agent that (re)appeared gets the whole desired state now, not at the next tick.
@@ -140,6 +143,14 @@ final class AdjustorBackend implements EnforcementBackend {
     public boolean isUp(String facilityId) {
         AdjustorSession s = sessions.get(facilityId);
         return s != null && s.status() == AgentStatus.UP;
+    }
+
+    @Override
+    public OptionalLong inForceBps(String facilityId, FiveTuple flow) {
+        AdjustorSession s = sessions.get(facilityId);
+        // An agent that is not up holds nothing the controller can vouch for.
+        FlowLimit l = s == null || s.status() != AgentStatus.UP ? null : s.inForce(flow);
+        return l == null ? OptionalLong.empty() : OptionalLong.of(l.rateBps());
     }
 
     @Override

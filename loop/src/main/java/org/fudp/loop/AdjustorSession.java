@@ -1,8 +1,10 @@
 package org.fudp.loop;
 
+import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowLimit;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +23,8 @@ final class AdjustorSession {
     private long lastAckedMs;
     private long snapshotCounter;
     private List<FlowLimit> desired = new ArrayList<>();
+    private List<FlowLimit> sentLimits = List.of();
+    private Map<FiveTuple, FlowLimit> inForce = Map.of();
     private long desiredId;
     private long ackedId;
     private long sentId;
@@ -142,6 +146,7 @@ final class AdjustorSession {
             limitsAckedAtMs = -1;
         }
         sentId = desiredId;
+        sentLimits = List.copyOf(desired);
         sentAtMs = nowMs;
         framesSent += frames;
         lastSentAnyMs = nowMs;
@@ -209,6 +214,9 @@ final class AdjustorSession {
         }
         ackedId = snapshotId;
         lastAckedMs = nowMs;
+        Map<FiveTuple, FlowLimit> applied = new HashMap<>();
+        sentLimits.forEach(l -> applied.put(l.flow(), l));
+        inForce = applied;
         if (snapshotId == desiredId) {
             if (desired.isEmpty()) {
                 agentMayHoldLimits = false;
@@ -247,6 +255,17 @@ final class AdjustorSession {
     void resync() {
         ackedId = 0;
         sentId = 0;
+        inForce = Map.of();
+    }
+
+    /**
+     * Returns the limit the agent holds a flow to: one of the last state it acknowledged applying.
+     *
+     * @param flow the flow
+     * @return the limit, null if the agent acknowledged none for it (or none since it restarted)
+     */
+    FlowLimit inForce(FiveTuple flow) {
+        return inForce.get(flow);
     }
 
     /**

@@ -32,6 +32,7 @@ public final class CorrelationFlowSet {
     private final long udpDemandBps;
     private final double jainIndex;
     private final CfsState state;
+    private final String stateReason;
 
     private CorrelationFlowSet(Builder b) {
         this.id = Objects.requireNonNull(b.id, "id");
@@ -46,6 +47,7 @@ public final class CorrelationFlowSet {
         this.udpDemandBps = b.udpDemandBps;
         this.jainIndex = b.jainIndex;
         this.state = Objects.requireNonNull(b.state, "state");
+        this.stateReason = Objects.requireNonNull(b.stateReason, "stateReason");
     }
 
     /**
@@ -168,6 +170,16 @@ public final class CorrelationFlowSet {
     }
 
     /**
+     * Returns why the set is in its state when that is not plain: what keeps its limits from being in
+     * force, which agent is missing.
+     *
+     * @return one sentence, "" when there is nothing to add
+     */
+    public String stateReason() {
+        return stateReason;
+    }
+
+    /**
      * Returns a builder holding this set's values.
      *
      * @return builder
@@ -175,7 +187,7 @@ public final class CorrelationFlowSet {
     public Builder toBuilder() {
         return builder(id, kind).egress(egress, linkDst).capacityBps(capacityBps)
                 .flows(tcpFlows, udpFlows)
-                .totals(tcpThroughputBps, udpThroughputBps, udpDemandBps, jainIndex).state(state);
+                .totals(tcpThroughputBps, udpThroughputBps, udpDemandBps, jainIndex).state(state, stateReason);
     }
 
     /**
@@ -203,7 +215,8 @@ public final class CorrelationFlowSet {
         return other == null || !id.equals(other.id) || kind != other.kind
                 || !Objects.equals(egress, other.egress) || !Objects.equals(linkDst, other.linkDst)
                 || capacityBps != other.capacityBps || !tcpFlows.equals(other.tcpFlows)
-                || !udpFlows.equals(other.udpFlows) || state != other.state;
+                || !udpFlows.equals(other.udpFlows) || state != other.state
+                || !stateReason.equals(other.stateReason);
     }
 
     @Override
@@ -223,7 +236,7 @@ public final class CorrelationFlowSet {
     @Override
     public int hashCode() {
         return Objects.hash(id, kind, egress, linkDst, capacityBps, tcpFlows, udpFlows,
-                tcpThroughputBps, udpThroughputBps, udpDemandBps, jainIndex, state);
+                tcpThroughputBps, udpThroughputBps, udpDemandBps, jainIndex, state, stateReason);
     }
 
     @Override
@@ -247,6 +260,7 @@ public final class CorrelationFlowSet {
         private long udpDemandBps;
         private double jainIndex = Double.NaN;
         private CfsState state = CfsState.NO_UDP;
+        private String stateReason = "";
 
         private Builder() {
         }
@@ -312,7 +326,19 @@ public final class CorrelationFlowSet {
          * @return this builder
          */
         public Builder state(CfsState s) {
+            return state(s, "");
+        }
+
+        /**
+         * Sets the control state and why.
+         *
+         * @param s state
+         * @param reason why, "" when there is nothing to add
+         * @return this builder
+         */
+        public Builder state(CfsState s, String reason) {
             this.state = s;
+            this.stateReason = reason;
             return this;
         }
 

@@ -10,6 +10,7 @@ final class CounterMotion {
     private long lastReadMs = -1;
     private long lastBytes;
     private long movedMs = -1;
+    private long trafficMs = -1;
 
     /**
      * Takes one reading. A reading no newer than the last one is a repeat (ONOS hands out the
@@ -27,6 +28,11 @@ final class CounterMotion {
         if (lastReadMs < 0 || bytes != lastBytes) {
             movedMs = sampleMs;
         }
+        // Traffic, though, is only bytes that were not there before: a re-installed rule that has
+        // counted nothing yet says nothing of the flow's packets.
+        if (lastReadMs < 0 || bytes > lastBytes || bytes < lastBytes && bytes > 0) {
+            trafficMs = sampleMs;
+        }
         lastReadMs = sampleMs;
         lastBytes = bytes;
     }
@@ -39,5 +45,16 @@ final class CounterMotion {
      */
     long stillMs() {
         return lastReadMs < 0 ? 0 : lastReadMs - movedMs;
+    }
+
+    /**
+     * Returns for how long the counter has shown no new bytes at all, across re-installs of its rule:
+     * how long the flow has sent nothing the switch counted.
+     *
+     * @param nowMs the time now
+     * @return milliseconds since the last reading with new bytes; 0 before the first reading
+     */
+    long silentMs(long nowMs) {
+        return trafficMs < 0 ? 0 : Math.max(0, nowMs - trafficMs);
     }
 }

@@ -1,7 +1,6 @@
 package org.fudp.loop;
 
 import org.fudp.algorithm.Allocations;
-import org.fudp.protocol.FlowLimit;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -9,6 +8,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -50,16 +50,16 @@ final class Departures {
     /**
      * Takes out of a set the TCP flows that fell still before the period's end, when that can only
      * be an end: the set was fair last period, every UDP flow that carried traffic this period was
-     * held at a limit (so no UDP flood starved TCP into timeouts: a UDP flow that arrived within the
+     * held at a limit in force (so no UDP flood starved TCP into timeouts: a UDP flow that arrived within the
      * period has no limit yet), and another of its TCP flows still moves. A flow starved into
      * timeouts stays, and so does a set's last TCP flow: taking it for gone would lift every limit
      * (NO_TCP) when TCP needs them most.
      *
      * @param cfsId the set
      * @param members its members this period; those that ended are removed
-     * @param limits the limits in force
+     * @param backend the enforcers, for the limits in force
      */
-    void endQuietly(String cfsId, List<TrackedFlow> members, LimitsInForce limits) {
+    void endQuietly(String cfsId, List<TrackedFlow> members, EnforcementBackend backend) {
         if (!fairSets.contains(cfsId)) {
             return;
         }
@@ -68,9 +68,9 @@ final class Departures {
         for (TrackedFlow f : members) {
             if (f.isUdp()) {
                 // Exempt flows too: never limited, they may flood as well as any.
-                FlowLimit l = limits.get(f.tuple());
+                OptionalLong held = backend.inForceBps(f.facilityId(), f.tuple());
                 double bps = f.throughputBps();
-                if (bps >= Membership.JOIN_BPS && (l == null || !Allocations.holds(l.rateBps(), bps))) {
+                if (bps >= Membership.JOIN_BPS && (held.isEmpty() || !Allocations.holds(held.getAsLong(), bps))) {
                     return;
                 }
                 continue;

@@ -6,6 +6,7 @@ import org.fudp.protocol.FlowLimit;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * Where the loop's limits go to be enforced, per facility. The tc flow adjustor reached by
@@ -59,6 +60,17 @@ interface EnforcementBackend {
      * @return true if heard from within the heartbeat timeout
      */
     boolean isUp(String facilityId);
+
+    /**
+     * Returns the rate a flow's packets are held to now, by the enforcer's own word: the agent is up
+     * and acknowledged applying a state with the flow's limit, or the flow's meter is on the switch.
+     * A limit the loop decided but the enforcer has not put in force holds nothing.
+     *
+     * @param facilityId the facility
+     * @param flow the flow
+     * @return bit/s, empty if no limit of it is in force
+     */
+    OptionalLong inForceBps(String facilityId, FiveTuple flow);
 
     /**
      * Returns the id of the state that carries the current limits, once it was sent.

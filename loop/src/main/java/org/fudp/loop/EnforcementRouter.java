@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.stream.Collectors;
 
 /**
@@ -59,6 +60,11 @@ final class EnforcementRouter implements EnforcementBackend {
     @Override
     public boolean isUp(String facilityId) {
         return of(facilityId).isUp(facilityId);
+    }
+
+    @Override
+    public OptionalLong inForceBps(String facilityId, FiveTuple flow) {
+        return of(facilityId).inForceBps(facilityId, flow);
     }
 
     @Override

@@ -48,6 +48,7 @@ public final class FudpLoop {
     private final Map<String, Map<FiveTuple, Long>> toldByCfs = new HashMap<>();
     private final Set<String> changedThisPeriod = new HashSet<>();
     private final Departures departures = new Departures();
+    private final SetStates setStates = new SetStates();
     private final LimitsInForce limits = new LimitsInForce();
     private final Set<FiveTuple> publishedAllocations = new HashSet<>();
     private Map<String, CfsAssignment> lastGroups = new LinkedHashMap<>();
@@ -394,7 +395,9 @@ public final class FudpLoop {
 
     /**
      * Handles the removal of one of the loop's rules (it idled out, or someone removed it): its
-     * flow is forgotten, and its other rules removed.
+     * flow is forgotten, and its other rules removed. A starved TCP member's rule is installed again
+     * instead: its retransmission timeouts outgrow the idle timeout, and it stays counted in its set
+     * ({@link Membership#starved()}).
      *
      * @param nowMs the time
      * @param ruleKey the rule's key
@@ -403,7 +406,9 @@ public final class FudpLoop {
     public Actions ruleRemoved(long nowMs, long ruleKey) {
         Actions out = begin(nowMs);
         TrackedFlow f = flows.byRule(ruleKey);
-        if (f != null) {
+        if (f != null && f.starved()) {
+            f.rules().stream().filter(r -> r.key() == ruleKey).forEach(r -> out.addRules(List.of(r)));
+        } else if (f != null) {
             forget(f, ruleKey, out);
         }
         return out;
@@ -460,6 +465,23 @@ public final class FudpLoop {
         meters.failed(nowMs, facilityId, meterKey, reason, out);
         publishFacility(facilityId, out);
         republishSets(out);
+        return out;
+    }
+
+    /**
+     * Handles the host's word that a flow taken over lost the meter its rule pointed at (the rule was
+     * installed again, and no meter of the app at its limit was left on the switch).
+     *
+     * @param nowMs the time
+     * @param facilityId the switch
+     * @param flow the flow
+     * @return what to do: a new meter for its limit
+     */
+    public Actions meterLost(long nowMs, String facilityId, FiveTuple flow) {
+        Actions out = begin(nowMs);
+        meters.lost(facilityId, flow, out);
+        backend.tick(nowMs, out);
+        publishFacility(facilityId, out);
         return out;
     }
 
@@ -537,18 +559,9 @@ public final class FudpLoop {
             f.measure(nowMs, byKey);
             f.measureMeter(nowMs, byMeter);
         }
-        Map<String, CfsAssignment> groups = new LinkedHashMap<>();
-        Map<String, List<TrackedFlow>> members = new LinkedHashMap<>();
-        for (TrackedFlow f : flows.all()) {
-            Optional<CfsAssignment> a = f.updateMembership()
-                    ? network.cfsOf(f.facilityId(), f.tuple().dst()) : Optional.empty();
-            f.assign(a.orElse(null));
-            if (a.isPresent()) {
-                groups.putIfAbsent(a.get().cfsId(), a.get());
-                members.computeIfAbsent(a.get().cfsId(), k -> new ArrayList<>()).add(f);
-            }
-        }
-        members.forEach((id, m) -> departures.endQuietly(id, m, limits));
+        SetMembership sets = SetMembership.judge(nowMs, flows.all(), flows, network, backend, departures);
+        Map<String, CfsAssignment> groups = sets.groups;
+        Map<String, List<TrackedFlow>> members = sets.members;
         Map<FiveTuple, Long> allocations = new HashMap<>();
         Map<String, Decision> decisions = decide(nowMs, groups, members, departures.departed(flows.all(), groups),
                 allocations, out);
@@ -747,6 +760,7 @@ public final class FudpLoop {
         Set<String> gone = new LinkedHashSet<>(lastGroups.keySet());
         gone.removeAll(groups.keySet());
         gone.forEach(out::cfsGone);
+        setStates.retain(groups.keySet());
         lastGroups = groups;
         lastMembers = members;
         for (TrackedFlow f : flows.all()) {
@@ -821,18 +835,12 @@ public final class FudpLoop {
         long udpBps = 0;
         long udpDemand = 0;
         JainIndex jain = new JainIndex();
-        boolean agentMissing = false;
-        boolean unacked = false;
         for (TrackedFlow f : members) {
             long thr = Math.round(f.throughputBps());
             if (f.isUdp()) {
                 udp.add(f.tuple());
                 udpBps += thr;
                 udpDemand += Math.round(f.demandBps());
-                agentMissing |= !backend.isUp(f.facilityId());
-                if (settings.enforce() && limits.get(f.tuple()) != null) {
-                    unacked |= !backend.desiredAcknowledged(f.facilityId());
-                }
             } else {
                 tcp.add(f.tuple());
                 tcpBps += thr;
@@ -841,21 +849,11 @@ public final class FudpLoop {
                 jain.add(thr);
             }
         }
-        CfsState state;
-        if (udp.isEmpty()) {
-            state = CfsState.NO_UDP;
-        } else if (agentMissing) {
-            state = CfsState.NO_AGENT;
-        } else if (changedThisPeriod.contains(g.cfsId()) || unacked) {
-            state = CfsState.ADJUSTING;
-        } else {
-            // A reallocation that gives every flow what it already has (UDP below the band
-            // because it wants no more) is a steady state, not an adjustment.
-            state = CfsState.FAIR;
-        }
+        SetStates.Judged state = setStates.judge(clock.millis(), g.cfsId(), members, limits, backend,
+                changedThisPeriod.contains(g.cfsId()), settings);
         return CorrelationFlowSet.builder(g.cfsId(), g.kind()).egress(g.egress().orElse(null), g.linkDst().orElse(null))
                 .capacityBps(g.capacityBps()).flows(tcp, udp).totals(tcpBps, udpBps, udpDemand, jain.value())
-                .state(state).build();
+                .state(state.state, state.reason).build();
     }
 
     // ---------------------------------------------------------------- status

@@ -7,6 +7,11 @@ package org.fudp.loop;
  * TCP flow whose counter stopped before the period's end may have ended quietly
  * ({@link #endedQuietly()}); the loop, which sees its set, decides whether it leaves
  * ({@link #leave()}). A period without a usable rate changes nothing.
+ * <p>
+ * A TCP member that falls idle while UDP floods its set is starved, not ended: it stays
+ * ({@link #starved()}) until it carries the join rate again, closes, or sends nothing at all for
+ * {@link #STARVED_HOLD_MS}.
+ * </p>
  */
 final class Membership {
 
@@ -41,6 +46,13 @@ final class Membership {
      * live flow can fall still for that long; a flow of a set at its allocation seldom does.
      */
     static final long QUIET_END_MS = 300;
+    /**
+     * A starved TCP member leaves once the switch has counted none of its packets for this long.
+     * Linux backs a connection's retransmission timeout off to at most 120 s ({@code TCP_RTO_MAX}),
+     * so a connection that is still alive, however starved, sends a segment at least that often; one
+     * that sent nothing for longer has ended (or given up).
+     */
+    static final long STARVED_HOLD_MS = 120_000 + 5_000;
 
     private final int gracePeriods;
     private boolean member;
@@ -48,25 +60,26 @@ final class Membership {
     private int idlePeriods;
     private double lastBps;
     private boolean endedQuietly;
+    private boolean starved;
 
     Membership(boolean udp) {
         this.gracePeriods = udp ? UDP_GRACE_PERIODS : TCP_GRACE_PERIODS;
     }
 
     /**
-     * Updates membership from this period's offered rate.
+     * Updates membership from this period's offered rate, with no UDP flood to starve the flow.
      *
      * @param known whether the period has a usable rate
      * @param rateBps the offered rate
      * @return whether the flow is a member this period
      */
     boolean update(boolean known, double rateBps) {
-        return update(known, rateBps, 0);
+        return update(known, rateBps, 0, false, 0);
     }
 
     /**
      * Updates membership from this period's offered rate and how long the flow's counter has been
-     * still at the period's end.
+     * still at the period's end, with no UDP flood to starve the flow.
      *
      * @param known whether the period has a usable rate
      * @param rateBps the offered rate
@@ -74,6 +87,22 @@ final class Membership {
      * @return whether the flow is a member this period
      */
     boolean update(boolean known, double rateBps, long stillMs) {
+        return update(known, rateBps, stillMs, false, 0);
+    }
+
+    /**
+     * Updates membership from this period's offered rate, how long the flow's counter has been still,
+     * and whether UDP floods the flow's set.
+     *
+     * @param known whether the period has a usable rate
+     * @param rateBps the offered rate
+     * @param stillMs for how long the counter has not moved, 0 if it moved at the last reading
+     * @param udpFloods whether UDP in the flow's set is unlimited or above its limit while the link is
+     *                  full ({@link UdpPressure}): a TCP member that falls idle now is starved
+     * @param silentMs for how long the switch has counted none of the flow's packets
+     * @return whether the flow is a member this period
+     */
+    boolean update(boolean known, double rateBps, long stillMs, boolean udpFloods, long silentMs) {
         endedQuietly = false;
         if (closed || !known) {
             return member;
@@ -82,13 +111,19 @@ final class Membership {
         // have ended (an ended flow carried part of this period). A flow that moved nothing all
         // period is left to the idle rules below.
         boolean quiet = gracePeriods > 1 && member && lastBps >= JOIN_BPS && rateBps >= IDLE_BPS
-                && stillMs >= QUIET_END_MS;
+                && stillMs >= QUIET_END_MS && !udpFloods && !starved;
         if (rateBps >= JOIN_BPS) {
             member = true;
+            starved = false;
             idlePeriods = 0;
         } else if (rateBps < IDLE_BPS) {
             idlePeriods++;
-            if (idlePeriods >= gracePeriods || lastBps >= JOIN_BPS) {
+            boolean idleOut = idlePeriods >= gracePeriods || lastBps >= JOIN_BPS;
+            if (gracePeriods > 1 && member && (starved || udpFloods)) {
+                // Retransmission timeouts under a flood, not an end: it stays, counted at what it gets.
+                starved = silentMs < STARVED_HOLD_MS;
+                member = starved;
+            } else if (idleOut) {
                 member = false;
             }
         } else {
@@ -97,6 +132,16 @@ final class Membership {
         lastBps = rateBps;
         endedQuietly = quiet && member;
         return member;
+    }
+
+    /**
+     * Tells whether the flow is a TCP member kept in its set although idle, because UDP flooded the
+     * set when it fell idle: its connection is taken to be in retransmission timeouts.
+     *
+     * @return true while so
+     */
+    boolean starved() {
+        return starved;
     }
 
     /**
@@ -116,6 +161,7 @@ final class Membership {
      */
     void leave() {
         member = false;
+        starved = false;
         endedQuietly = false;
         // Its last period counts as idle history: a return must reach the join rate again.
         lastBps = 0;
@@ -128,6 +174,7 @@ final class Membership {
     void close() {
         closed = true;
         member = false;
+        starved = false;
     }
 
     /**

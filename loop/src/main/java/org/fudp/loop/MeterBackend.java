@@ -10,13 +10,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * Enforcement by the switch's own OpenFlow meters: one meter per limited flow, a single DROP band at
  * its limit, attached to the flow's rule. A meter's rate never changes: a new limit is a new meter,
  * and the rule points at it once the host says it is in force, and only then is the old one removed
  * (make before break; ONOS 2.7 cannot modify a meter). A flow whose meter fails stays counted but
- * unlimited, never half-limited.
+ * unlimited, never half-limited, and its meter is asked for again after a back-off that doubles
+ * from two periods up to {@link #RETRY_MAX_PERIODS} periods: a switch's refusal may pass (a full
+ * table frees up, ONOS reports a stale TIMEOUT for a reused id), and a retry storm must not.
  */
 final class MeterBackend implements EnforcementBackend {
 
@@ -40,12 +43,33 @@ final class MeterBackend implements EnforcementBackend {
         void attached(FiveTuple flow, long meterKey, long rateBps);
     }
 
+    /** The longest wait between two requests for a refused flow's meter, in periods. */
+    static final int RETRY_MAX_PERIODS = 16;
+
+    /** Why a flow's meter was refused, how often, and when to ask again. */
+    private static final class Refusal {
+        final String reason;
+        final int attempts;
+        final long retryAtMs;
+
+        Refusal(String reason, int attempts, long retryAtMs) {
+            this.reason = reason;
+            this.attempts = attempts;
+            this.retryAtMs = retryAtMs;
+        }
+
+        String text(long nowMs) {
+            return reason + " (" + attempts + (attempts == 1 ? " refusal" : " refusals") + "; asked again in "
+                    + Math.max(0, (retryAtMs - nowMs + 999) / 1000) + " s)";
+        }
+    }
+
     /** One facility's meters. */
     private static final class Table {
         final Map<FiveTuple, FlowLimit> desired = new LinkedHashMap<>();
         final Map<FiveTuple, MeterSpec> attached = new HashMap<>();
         final Map<FiveTuple, MeterSpec> pending = new HashMap<>();
-        final Map<FiveTuple, String> failed = new HashMap<>();
+        final Map<FiveTuple, Refusal> failed = new HashMap<>();
         long desiredId;
         long acknowledgedId;
         long acknowledgedMs = -1;
@@ -58,6 +82,7 @@ final class MeterBackend implements EnforcementBackend {
     private final Map<String, Table> tables = new LinkedHashMap<>();
     private LoopSettings settings;
     private long nextKey = 1;
+    private long nowMs;
 
     MeterBackend(LoopSettings settings, Flows flows) {
         this.settings = settings;
@@ -108,6 +133,24 @@ final class MeterBackend implements EnforcementBackend {
         }
     }
 
+    /**
+     * Handles the host's word that the meter a flow inherited is not there any more (its rule was
+     * installed again without one): the flow is unlimited, and its meter is asked for at once.
+     *
+     * @param facilityId the facility
+     * @param flow the flow
+     * @param out where the notice goes
+     */
+    void lost(String facilityId, FiveTuple flow, Actions out) {
+        Table t = tables.get(facilityId);
+        if (t == null || t.attached.remove(flow) == null) {
+            return;
+        }
+        flows.attached(flow, RuleSpec.NO_METER, 0);
+        t.acknowledgedMs = -1;
+        out.warn("Flow " + flow + " at " + facilityId + " lost the meter it was taken over with: asked for again");
+    }
+
     @Override
     public void setDesired(String facilityId, List<FlowLimit> limits) {
         Table t = tables.get(facilityId);
@@ -119,7 +162,7 @@ final class MeterBackend implements EnforcementBackend {
         if (next.equals(t.desired)) {
             return;
         }
-        // A flow whose limit changed is tried again; one that failed at the same limit is not.
+        // A flow whose limit changed is tried again at once; one refused at the same limit after its back-off.
         t.failed.keySet().removeIf(f -> !Objects.equals(next.get(f), t.desired.get(f)));
         t.desired.clear();
         t.desired.putAll(next);
@@ -129,6 +172,7 @@ final class MeterBackend implements EnforcementBackend {
 
     @Override
     public boolean tick(long nowMs, Actions out) {
+        this.nowMs = nowMs;
         tables.forEach((id, t) -> reconcile(id, t, out));
         return false;
     }
@@ -136,7 +180,9 @@ final class MeterBackend implements EnforcementBackend {
     private void reconcile(String facilityId, Table t, Actions out) {
         for (Map.Entry<FiveTuple, FlowLimit> e : t.desired.entrySet()) {
             FiveTuple flow = e.getKey();
-            boolean settled = t.failed.containsKey(flow) || matches(t.attached.get(flow), e.getValue());
+            Refusal refused = t.failed.get(flow);
+            boolean settled = refused != null && nowMs < refused.retryAtMs
+                    || matches(t.attached.get(flow), e.getValue());
             if (!settled && matches(t.pending.get(flow), e.getValue())) {
                 continue;
             }
@@ -204,6 +250,7 @@ final class MeterBackend implements EnforcementBackend {
         }
         out.modifyRule(rule.withMeter(m.key()));
         flows.attached(flow, m.key(), m.rateBps());
+        t.failed.remove(flow);
         MeterSpec old = t.attached.put(flow, m);
         if (old != null) {
             out.removeMeter(old);
@@ -224,6 +271,7 @@ final class MeterBackend implements EnforcementBackend {
      * @param out where the notice, the rule change and the removals go
      */
     void failed(long nowMs, String facilityId, long meterKey, String reason, Actions out) {
+        this.nowMs = nowMs;
         Table t = tables.get(facilityId);
         FiveTuple flow = t == null ? null : pendingFlow(t, meterKey);
         if (flow == null) {
@@ -233,10 +281,14 @@ final class MeterBackend implements EnforcementBackend {
         if (t.attached.containsKey(flow)) {
             detach(t, flow, out);
         }
-        t.failed.put(flow, reason);
-        t.lastRefusal = "the switch refused " + flow + " a meter: " + reason;
+        Refusal before = t.failed.get(flow);
+        int attempts = before == null ? 1 : before.attempts + 1;
+        long wait = settings.periodMs() << Math.min(attempts, Integer.numberOfTrailingZeros(RETRY_MAX_PERIODS));
+        Refusal r = new Refusal(reason, attempts, nowMs + wait);
+        t.failed.put(flow, r);
+        t.lastRefusal = "the switch refused " + flow + " a meter: " + r.text(nowMs);
         out.warn("Flow " + flow + " at " + facilityId + " cannot be metered (" + reason
-                + "): it stays counted, unlimited");
+                + "): it stays counted, unlimited; its meter is asked for again in " + wait / 1000 + " s");
         if (complete(t)) {
             acknowledge(t, nowMs);
         }
@@ -267,17 +319,6 @@ final class MeterBackend implements EnforcementBackend {
         return true;
     }
 
-    /**
-     * Returns the flows of a facility that could not be metered, and why.
-     *
-     * @param facilityId the facility
-     * @return flow to reason; empty if none
-     */
-    Map<FiveTuple, String> unmetered(String facilityId) {
-        Table t = tables.get(facilityId);
-        return t == null ? Map.of() : Map.copyOf(t.failed);
-    }
-
     @Override
     public boolean receive(long nowMs, String facilityId, byte[] frame, Actions out) {
         return false;
@@ -286,6 +327,13 @@ final class MeterBackend implements EnforcementBackend {
     @Override
     public boolean isUp(String facilityId) {
         return tables.containsKey(facilityId);
+    }
+
+    @Override
+    public OptionalLong inForceBps(String facilityId, FiveTuple flow) {
+        Table t = tables.get(facilityId);
+        MeterSpec m = t == null ? null : t.attached.get(flow);
+        return m == null ? OptionalLong.empty() : OptionalLong.of(m.rateBps());
     }
 
     @Override
@@ -332,7 +380,8 @@ final class MeterBackend implements EnforcementBackend {
     @Override
     public Optional<String> refusal(String facilityId, FiveTuple flow) {
         Table t = tables.get(facilityId);
-        return t == null ? Optional.empty() : Optional.ofNullable(t.failed.get(flow));
+        Refusal r = t == null ? null : t.failed.get(flow);
+        return r == null ? Optional.empty() : Optional.of(r.text(nowMs));
     }
 
     @Override

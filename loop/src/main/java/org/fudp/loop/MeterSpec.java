@@ -54,6 +54,16 @@ public final class MeterSpec {
      * @return kbit/s, at least 1
      */
     public long rateKbps() {
+        return rateKbps(rateBps);
+    }
+
+    /**
+     * Returns a rate as OpenFlow meters in OFPMF_KBPS mode take it (ONOS's KB_PER_SEC).
+     *
+     * @param rateBps bit/s
+     * @return kbit/s, at least 1
+     */
+    public static long rateKbps(long rateBps) {
         return Math.max(1, Math.round(rateBps / 1000.0));
     }
 
@@ -63,6 +73,16 @@ public final class MeterSpec {
      * @return kbit, at least 1
      */
     public long burstKbit() {
+        return burstKbit(burstBytes);
+    }
+
+    /**
+     * Returns a burst as OpenFlow takes it for a kbit/s meter.
+     *
+     * @param burstBytes bytes
+     * @return kbit, at least 1
+     */
+    public static long burstKbit(long burstBytes) {
         return Math.max(1, Math.round(burstBytes * 8 / 1000.0));
     }
 

@@ -376,10 +376,22 @@ final class TrackedFlow {
     /**
      * Updates membership from this period's offered rate.
      *
+     * @param udpFloods whether UDP floods the flow's set ({@link UdpPressure}); only TCP minds
+     * @param nowMs the period's time
      * @return whether the flow is a member this period
      */
-    boolean updateMembership() {
-        return membership.update(demandKnown(), demandBps(), motion.stillMs());
+    boolean updateMembership(boolean udpFloods, long nowMs) {
+        return membership.update(demandKnown(), demandBps(), motion.stillMs(), udpFloods, motion.silentMs(nowMs));
+    }
+
+    /**
+     * Tells whether the flow is a TCP member kept in its set although idle, because UDP flooded the
+     * set when it fell idle ({@link Membership#starved()}).
+     *
+     * @return true while so
+     */
+    boolean starved() {
+        return membership.starved();
     }
 
     /**
@@ -490,7 +502,7 @@ final class TrackedFlow {
     // Why the limit, from the policy and the limit alone (the set's level is the algorithm's).
     private String rateReason(FlowPolicy p, long allocationBps) {
         if (!isUdp()) {
-            return "TCP: never limited";
+            return starved() ? "TCP, starved: counted in its set while UDP floods it" : "TCP: never limited";
         }
         if (p.exempt()) {
             return "exempt: never limited";

@@ -31,4 +31,16 @@ class CounterMotionTest {
         m.read(1400, 10);
         assertEquals(0, m.stillMs(), "a re-installed rule's counter starts again");
     }
+
+    @Test
+    void silenceEndsOnlyWithNewBytesEvenAcrossARuleInstalledAgain() {
+        CounterMotion m = new CounterMotion();
+        m.read(1000, 500);
+        m.read(2000, 500);
+        assertEquals(1500, m.silentMs(2500));
+        m.read(3000, 0);
+        assertEquals(2500, m.silentMs(3500), "a rule installed again has counted nothing yet");
+        m.read(4000, 66);
+        assertEquals(0, m.silentMs(4000), "one retransmission counted since");
+    }
 }

@@ -322,10 +322,12 @@ class FudpLoopTest {
     /**
      * Runs the TCP flows at a rate each and UDP1 as a 30 Mbit/s flood for one period (it gets its
      * limit, the link's share), one period with UDP1 delivering udpThroughput, then a third in which
-     * TCP1 stops two seconds in, with a statistics poll at that moment.
+     * TCP1 stops two seconds in, with a statistics poll at that moment. The agent applies every
+     * limit it gets.
      */
     private static void tcp1EndsWithinThePeriod(LoopHarness x, List<FiveTuple> tcp, double rate,
                                                 double udpThroughput) {
+        x.agentUp();
         tcp.forEach(t -> x.packetIn(t, H1));
         x.packetIn(UDP1, H1);
         for (int k = 1; k <= 2; k++) {
@@ -334,6 +336,7 @@ class FudpLoopTest {
             x.flow(UDP1, RuleSpec.Role.TO_ADJUSTOR, 30_000_000);
             x.flow(UDP1, RuleSpec.Role.FROM_ADJUSTOR, k == 1 ? 9_000_000 : udpThroughput);
             x.period();
+            x.newMessages().forEach(x::ack);
         }
         x.at(T0 + 2 * PERIOD + 2000);
         x.flow(TCP1, RuleSpec.Role.DIRECT, rate);

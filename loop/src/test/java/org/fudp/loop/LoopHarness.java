@@ -121,13 +121,22 @@ final class LoopHarness {
         network.ports.put(address("10.0.0.2"), H2);
         network.ports.put(address("10.0.0.3"), ONWARD);
         network.ports.put(address("10.0.0.4"), ONWARD);
-        network.bottlenecks = new BottleneckTable(List.of(
-                new BottleneckTable.Entry("set1", CAPACITY, S1 + "/5", null,
-                        List.of(AddressPrefix.parse("t", "10.0.0.4/32"))),
-                new BottleneckTable.Entry("set2", CAPACITY, S1 + "/5", null,
-                        List.of(AddressPrefix.parse("t", "10.0.0.3/32")))));
+        capacity(CAPACITY);
         loop = new FudpLoop(settings, network, KEY_ID + " = " + KEY_HEX + "\n", epoch);
         apply(loop.setFacilities(now, facilities));
+    }
+
+    /**
+     * Gives both bottlenecks another capacity.
+     *
+     * @param bps bit/s
+     */
+    void capacity(long bps) {
+        network.bottlenecks = new BottleneckTable(List.of(
+                new BottleneckTable.Entry("set1", bps, S1 + "/5", null,
+                        List.of(AddressPrefix.parse("t", "10.0.0.4/32"))),
+                new BottleneckTable.Entry("set2", bps, S1 + "/5", null,
+                        List.of(AddressPrefix.parse("t", "10.0.0.3/32")))));
     }
 
     static FiveTuple tuple(String id) {

@@ -95,4 +95,50 @@ class MembershipTest {
         m.close();
         assertFalse(m.update(true, 1e6), "it is out, and its last segments do not bring it back");
     }
+
+    /** Issue 25: starved from its full rate by a flood, it stayed out for good, and NO_TCP lifted every limit. */
+    @Test
+    void aTcpMemberThatFallsIdleUnderAUdpFloodIsStarvedAndStaysUntilItRecovers() {
+        Membership tcp = new Membership(false);
+        tcp.update(true, 9e6, 0, false, 0);
+        assertTrue(tcp.update(true, 2_000, 0, true, 0), "starved, not ended");
+        assertTrue(tcp.starved());
+        for (int k = 0; k < 10; k++) {
+            assertTrue(tcp.update(true, 0, 0, false, 40_000),
+                    "the flood is held now, but the flow is still in backoff");
+        }
+        assertTrue(tcp.update(true, Membership.IDLE_BPS, 0, false, 0), "a trickle keeps it");
+        assertTrue(tcp.starved());
+        assertTrue(tcp.update(true, Membership.JOIN_BPS, 0, false, 0));
+        assertFalse(tcp.starved(), "recovered");
+        assertFalse(tcp.update(true, 0, 0, false, 0), "an ordinary end from its join rate, no flood");
+    }
+
+    @Test
+    void aStarvedTcpMemberSilentForTheHoldTimeLeavesAndAUdpFlowIsNeverStarved() {
+        Membership tcp = new Membership(false);
+        tcp.update(true, 9e6, 0, false, 0);
+        tcp.update(true, 0, 0, true, 0);
+        assertTrue(tcp.update(true, 0, 0, true, Membership.STARVED_HOLD_MS - 1));
+        assertFalse(tcp.update(true, 0, 0, true, Membership.STARVED_HOLD_MS),
+                "no segment for longer than TCP backs off");
+        assertFalse(tcp.starved());
+        Membership udp = new Membership(true);
+        udp.update(true, 9e6, 0, true, 0);
+        assertFalse(udp.update(true, 0, 0, true, 0), "UDP has no timeouts to wait out");
+        Membership never = new Membership(false);
+        assertFalse(never.update(true, 0, 0, true, 0), "only a member can be kept");
+    }
+
+    @Test
+    void aStarvedFlowIsNoQuietEndAndAClosedOneIsNotStarved() {
+        Membership tcp = new Membership(false);
+        tcp.update(true, 2e6, 0, false, 0);
+        tcp.update(true, 0.8e6, Membership.QUIET_END_MS, true, 0);
+        assertFalse(tcp.endedQuietly(), "a stall under a flood is a timeout");
+        tcp.update(true, 0, 0, true, 0);
+        tcp.close();
+        assertFalse(tcp.starved());
+        assertFalse(tcp.update(true, 0, 0, true, 0));
+    }
 }

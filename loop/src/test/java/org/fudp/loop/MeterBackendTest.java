@@ -164,7 +164,7 @@ class MeterBackendTest {
         assertEquals(List.of(m), failed.metersToRemove(), "withdrawn: ONOS would otherwise retry it for ever");
         assertTrue(failed.rulesToModify().isEmpty(), "its rule never pointed at it");
         Actions again = period(2, 1_000_000, 0, 0);
-        assertTrue(again.metersToAdd().isEmpty(), "not retried at the same limit");
+        assertTrue(again.metersToAdd().isEmpty(), "not asked for again before its back-off");
         assertTrue(h.cfs(SET1).udpFlows().contains(UDP1), "still counted in its set");
         assertFalse(h.cfs(SET1).state() == CfsState.NO_AGENT, "a metered set needs no agent");
 
@@ -174,8 +174,47 @@ class MeterBackendTest {
         assertEquals(1, facility.unmetered());
         assertTrue(facility.reason().contains("OUT_OF_METERS"), facility.reason());
         AllocationState limit = again.allocations().get(UDP1);
-        assertEquals("OUT_OF_METERS", limit.refusal());
+        assertTrue(limit.refusal().startsWith("OUT_OF_METERS (1 refusal; asked again in "), limit.refusal());
         assertFalse(limit.acknowledged(), "never in force");
+        assertEquals(CfsState.NOT_ENFORCED, h.cfs(SET1).state(), "UDP runs unlimited: not fair");
+        assertTrue(h.cfs(SET1).stateReason().contains("OUT_OF_METERS"), h.cfs(SET1).stateReason());
+    }
+
+    /** Issue 25: a refusal (a stale TIMEOUT, a table full for a while) left the flow unlimited for good. */
+    @Test
+    void aRefusedMeterIsAskedForAgainAfterABackOffThatDoublesUpToABound() {
+        MeterSpec m = floodMeter();
+        h.apply(h.loop.meterFailed(h.now, S1, m.key(), "TIMEOUT"));
+        List<Long> asked = new java.util.ArrayList<>();
+        MeterSpec last = m;
+        for (int k = 2; k <= 50; k++) {
+            Actions a = period(k, 1_000_000, 0, 0);
+            if (!a.metersToAdd().isEmpty()) {
+                assertEquals(List.of(m.rateBps()), a.metersToAdd().stream().map(MeterSpec::rateBps)
+                        .collect(Collectors.toList()), "the same limit again");
+                asked.add(h.now);
+                last = a.metersToAdd().get(0);
+                h.apply(h.loop.meterFailed(h.now, S1, last.key(), "TIMEOUT"));
+            }
+        }
+        List<Long> waits = new java.util.ArrayList<>();
+        for (int i = 1; i < asked.size(); i++) {
+            waits.add((asked.get(i) - asked.get(i - 1)) / PERIOD);
+        }
+        assertEquals(T0 + 3 * PERIOD, (long) asked.get(0), "two periods after the first refusal");
+        assertEquals(List.of(4L, 8L, 16L, 16L), waits, "doubling up to 16 periods: " + asked);
+        assertTrue(waits.stream().allMatch(w -> w <= MeterBackend.RETRY_MAX_PERIODS), waits.toString());
+        assertTrue(h.cfs(SET1).stateReason().contains("refusals"), h.cfs(SET1).stateReason());
+        // Accepted at last: in force, and the set is fair again once measured under it.
+        Actions retry;
+        int k = 51;
+        do {
+            retry = period(k++, 1_000_000, 0, 0);
+        } while (retry.metersToAdd().isEmpty());
+        MeterSpec accepted = retry.metersToAdd().get(0);
+        added(accepted.key());
+        assertEquals("", h.cfs(SET1).stateReason());
+        assertTrue(h.agentView().reason().isEmpty(), h.agentView().reason());
     }
 
     @Test

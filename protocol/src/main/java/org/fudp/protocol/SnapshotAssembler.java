@@ -15,8 +15,9 @@ import java.util.Set;
  * Reassembles SNAPSHOT fragments, in any order and with duplicates, into {@link Snapshot}s, in
  * bounded memory: at most {@code maxPending} incomplete snapshots and {@code maxEntries} entries
  * held at once; an incomplete snapshot is dropped when it is older than the timeout, when a newer
- * one would exceed a bound, or when its fragments contradict each other. Feed it only verified
- * messages. Not thread-safe.
+ * one would exceed a bound, or when its fragments contradict each other. A snapshot that reuses
+ * the id of one completed before is collected alike, without its entries, and reported once,
+ * when complete ({@link OutcomeKind#ID_REUSED}). Feed it only verified messages. Not thread-safe.
  */
 public final class SnapshotAssembler {
 
@@ -27,12 +28,16 @@ public final class SnapshotAssembler {
     private final long timeoutMillis;
     private final Clock clock;
     private final LinkedHashMap<Key, Partial> pending = new LinkedHashMap<>();
-    /** Recently completed snapshots, so late duplicates of their fragments start nothing. */
-    private final LinkedHashMap<Key, Boolean> recent = new LinkedHashMap<>(16, 0.75f, false) {
+    /**
+     * Recently completed snapshots, with the highest sequence among their fragments: a later
+     * snapshot under one of their ids is refused (ID_REUSED), a late duplicate of one of their
+     * fragments starts nothing.
+     */
+    private final LinkedHashMap<Key, Long> recent = new LinkedHashMap<>(16, 0.75f, false) {
         private static final long serialVersionUID = 1L;
 
         @Override
-        protected boolean removeEldestEntry(Map.Entry<Key, Boolean> eldest) {
+        protected boolean removeEldestEntry(Map.Entry<Key, Long> eldest) {
             return size() > RECENT_KEPT;
         }
     };
@@ -86,12 +91,6 @@ public final class SnapshotAssembler {
         }
         expire();
         Key key = new Key(h.senderId(), h.epoch(), h.snapshotId());
-        if (recent.containsKey(key)) {
-            // Verified frames reach us only once (the replay rule), so this is a new frame that
-            // reuses the id of a snapshot already completed in this epoch.
-            reused++;
-            return new Outcome(OutcomeKind.ID_REUSED, null, h.snapshotId(), h.sequence());
-        }
         Partial p = pending.get(key);
         if (p != null && p.fragments.length != h.fragmentCount()) {
             // Two fragment counts for one snapshot: the sender is confused, trust neither.
@@ -100,19 +99,33 @@ public final class SnapshotAssembler {
             return incomplete(h);
         }
         if (p == null) {
+            Long completedUpTo = recent.get(key);
+            if (completedUpTo != null && h.sequence() <= completedUpTo) {
+                // A late duplicate of a completed snapshot's fragment (verified frames never are).
+                return incomplete(h);
+            }
+            // A newer fragment under the id of a snapshot completed in this epoch starts a new
+            // snapshot that reuses the id. It is collected like any other and refused once, when
+            // complete (docs/protocol.md, section 4).
+            boolean idUsed = completedUpTo != null;
             if (h.fragmentCount() == 1) {
-                recent.put(key, Boolean.TRUE);
+                if (idUsed) {
+                    return reused(key, h.sequence());
+                }
+                recent.put(key, h.sequence());
                 completed++;
                 return complete(new Snapshot(h.senderId(), h.epoch(), h.snapshotId(), h.sequence(),
                         limitsOf(fragment.entries())));
             }
-            p = new Partial(h.fragmentCount(), clock.millis());
+            p = new Partial(h.fragmentCount(), clock.millis(), idUsed);
             pending.put(key, p);
         }
         if (p.fragments[h.fragmentIndex()] != null) {
             return incomplete(h);
         }
-        int n = fragment.entries().size();
+        // A snapshot that will be refused is never applied: only which indexes came is kept.
+        List<LimitEntry> kept = p.idUsed ? List.of() : fragment.entries();
+        int n = kept.size();
         while (heldEntries + n > maxEntries || pending.size() > maxPending) {
             Key oldest = pending.keySet().iterator().next();
             drop(oldest);
@@ -121,7 +134,7 @@ public final class SnapshotAssembler {
                 return incomplete(h);
             }
         }
-        p.fragments[h.fragmentIndex()] = fragment.entries();
+        p.fragments[h.fragmentIndex()] = kept;
         p.received++;
         p.lastSequence = Math.max(p.lastSequence, h.sequence());
         heldEntries += n;
@@ -130,7 +143,10 @@ public final class SnapshotAssembler {
             return incomplete(h);
         }
         drop(key);
-        recent.put(key, Boolean.TRUE);
+        if (p.idUsed) {
+            return reused(key, p.lastSequence);
+        }
+        recent.put(key, p.lastSequence);
         List<LimitEntry> all = new ArrayList<>();
         for (List<LimitEntry> f : p.fragments) {
             all.addAll(f);
@@ -151,12 +167,19 @@ public final class SnapshotAssembler {
         return new Outcome(OutcomeKind.INCOMPLETE, null, h.snapshotId(), h.sequence());
     }
 
+    private Outcome reused(Key key, long lastSequence) {
+        reused++;
+        recent.put(key, lastSequence);
+        return new Outcome(OutcomeKind.ID_REUSED, null, key.snapshot, lastSequence);
+    }
+
     private static Outcome complete(Snapshot s) {
         return new Outcome(OutcomeKind.COMPLETE, s, s.snapshotId(), s.lastSequence());
     }
 
     /**
-     * Returns how many fragments reused the id of a snapshot completed before in the same epoch.
+     * Returns how many complete snapshots reused the id of a snapshot completed before in the same
+     * epoch (each was refused once, when its last fragment came).
      *
      * @return count since creation
      */
@@ -250,7 +273,10 @@ public final class SnapshotAssembler {
         INCOMPLETE,
         /** The fragment completed a snapshot. */
         COMPLETE,
-        /** The snapshot id was already used by a completed snapshot of this sender and epoch: refused. */
+        /**
+         * The fragment completed a snapshot whose id a completed snapshot of this sender and epoch
+         * already used: refused, nothing applied. Its earlier fragments were INCOMPLETE.
+         */
         ID_REUSED,
         /** The fragment completed a snapshot that names one flow twice: refused, nothing applied. */
         FLOW_TWICE
@@ -336,14 +362,17 @@ public final class SnapshotAssembler {
     private static final class Partial {
         private final List<LimitEntry>[] fragments;
         private final long startedMillis;
+        /** Whether a completed snapshot already used the id: this one is refused when complete. */
+        private final boolean idUsed;
         private int received;
         private int entries;
         private long lastSequence;
 
         @SuppressWarnings("unchecked")
-        Partial(int count, long startedMillis) {
+        Partial(int count, long startedMillis, boolean idUsed) {
             this.fragments = (List<LimitEntry>[]) new List<?>[count];
             this.startedMillis = startedMillis;
+            this.idUsed = idUsed;
         }
     }
 }

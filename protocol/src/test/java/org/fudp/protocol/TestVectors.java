@@ -116,8 +116,9 @@ final class TestVectors {
     }
 
     /**
-     * Returns the frames of every scenario's receive steps, in file order. Each has the fields of a
-     * {@code frames} vector, so {@link #message} reads it.
+     * Returns the frames of every scenario's steps, in file order: each receive step's frame, then
+     * the ACK it expects as a whole frame ({@code expect.ackFrame}) where the step gives one. Each
+     * has the fields of a {@code frames} vector, so {@link #message} reads it.
      *
      * @param root the vectors
      * @return frame vectors
@@ -128,6 +129,9 @@ final class TestVectors {
             for (JsonNode step : scenario.get("steps")) {
                 if (step.has("frame")) {
                     out.add(step.get("frame"));
+                }
+                if (step.get("expect").has("ackFrame")) {
+                    out.add(step.get("expect").get("ackFrame"));
                 }
             }
         }

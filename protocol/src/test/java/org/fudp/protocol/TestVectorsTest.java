@@ -109,6 +109,30 @@ class TestVectorsTest {
         }
     }
 
+    /** An expected ACK given as a whole frame is the step's expected ACK body, encoded and signed. */
+    @Test
+    void scenarioAckFramesAreTheirFieldsEncodedAndCarryTheStepsExpectedAck() throws FrameRejectedException {
+        int ackFrames = 0;
+        for (JsonNode scenario : root.get("scenarios")) {
+            for (JsonNode step : scenario.get("steps")) {
+                JsonNode v = step.get("expect").get("ackFrame");
+                if (v == null) {
+                    continue;
+                }
+                String name = v.get("name").asText();
+                byte[] payload = Hex.decode(v.get("payload").asText());
+                assertEquals(Hex.encode(payload), Hex.encode(FrameCodec.encode(TestVectors.message(v), keys)), name);
+                assertEquals(TestVectors.message(v), FrameCodec.decode(payload, keys, FrameCodec.MAX_PAYLOAD_BYTES),
+                        name);
+                assertEquals(step.get("expect").get("ack"), v.get("ack"), name + ": the step's expected ACK");
+                assertEquals(scenario.get("receiver").get("senderId"), v.get("senderId"), name + ": the receiver's");
+                assertEquals(step.get("atMillis").asLong(), v.get("timestampMillis").asLong(), name);
+                ackFrames++;
+            }
+        }
+        assertTrue(ackFrames > 0, "a scenario gives an ACK as a frame");
+    }
+
     @Test
     void fragmentVectorsReassembleIntoOneSnapshot() throws FrameRejectedException {
         SnapshotAssembler assembler = new SnapshotAssembler(4, 1000, 1000, java.time.Clock.systemUTC());

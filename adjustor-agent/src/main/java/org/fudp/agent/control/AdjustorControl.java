@@ -230,7 +230,9 @@ public final class AdjustorControl {
 
     /**
      * Answers a snapshot that broke a sender rule (reused id, a flow twice): STALE if its sender
-     * could not command anyway, otherwise REFUSED. Nothing is applied either way.
+     * could not command anyway, otherwise REFUSED. Nothing is applied either way. Called once per
+     * such snapshot, when its last fragment completes it, never per fragment (docs/protocol.md,
+     * section 4), so the ACK carries that fragment's sequence like any snapshot's.
      */
     private AckStatus onRefusedSnapshot(FrameHeader h, SnapshotAssembler.Outcome done) {
         if (!isNewer(h.senderId(), h.epoch(), done.sequence())) {

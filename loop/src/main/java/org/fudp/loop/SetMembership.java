@@ -1,0 +1,100 @@
+package org.fudp.loop;
+
+import org.fudp.protocol.FiveTuple;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * This period's correlation flow sets and their members. UDP membership is judged first: it depends
+ * on each UDP flow alone. Then each set's {@link UdpPressure}, from its UDP members and the TCP
+ * members of the last period, and then TCP membership, which keeps a TCP member that falls idle under
+ * a UDP flood. Last, the quiet ends that only a set can tell ({@link Departures#endQuietly}).
+ * <p>
+ * A TCP flow whose reverse direction carries {@link #ACK_STREAM_RATIO} times its rate or more is that
+ * connection's acknowledgement stream, not a flow competing for its own bottleneck: it is no member.
+ * Counted, it would add one to the TCP flows n of the reverse direction's set at a few hundred kbit/s
+ * and squeeze that set's UDP toward an equal share with it.
+ * </p>
+ */
+final class SetMembership {
+
+    /**
+     * A bulk transfer's delayed ACKs carry about 1/23 of its bytes (a 66-byte ACK per two 1514-byte
+     * segments); a direction at 1/8 or less of the other is taken to be acknowledgements.
+     */
+    static final double ACK_STREAM_RATIO = 8;
+
+    /** The sets of this period, in the order their first member was learnt, and their members. */
+    final Map<String, CfsAssignment> groups = new LinkedHashMap<>();
+    final Map<String, List<TrackedFlow>> members = new LinkedHashMap<>();
+
+    /**
+     * Judges every flow's membership for this period and assigns members to their sets.
+     *
+     * @param nowMs the period's time
+     * @param flows every flow, in the order it was learnt
+     * @param table the flows by tuple, for each TCP flow's reverse direction
+     * @param network where each flow's set is
+     * @param backend the enforcers, for the limits in force
+     * @param departures the quiet ends
+     * @return the sets and their members
+     */
+    static SetMembership judge(long nowMs, Collection<TrackedFlow> flows, FlowTable table, NetworkView network,
+                               EnforcementBackend backend, Departures departures) {
+        Map<String, List<TrackedFlow>> udp = new LinkedHashMap<>();
+        Map<String, List<TrackedFlow>> tcpBefore = new LinkedHashMap<>();
+        Map<String, CfsAssignment> sets = new LinkedHashMap<>();
+        for (TrackedFlow f : flows) {
+            if (f.isUdp()) {
+                Optional<CfsAssignment> a = f.updateMembership(false, nowMs) ? setOf(f, network) : Optional.empty();
+                f.assign(a.orElse(null));
+                a.ifPresent(s -> {
+                    sets.putIfAbsent(s.cfsId(), s);
+                    udp.computeIfAbsent(s.cfsId(), k -> new ArrayList<>()).add(f);
+                });
+            } else if (f.cfs() != null) {
+                sets.putIfAbsent(f.cfs().cfsId(), f.cfs());
+                tcpBefore.computeIfAbsent(f.cfs().cfsId(), k -> new ArrayList<>()).add(f);
+            }
+        }
+        Map<String, Boolean> floods = new LinkedHashMap<>();
+        sets.forEach((id, s) -> floods.put(id, UdpPressure.floods(s, udp.getOrDefault(id, List.of()),
+                tcpBefore.getOrDefault(id, List.of()), backend)));
+        SetMembership out = new SetMembership();
+        for (TrackedFlow f : flows) {
+            if (!f.isUdp()) {
+                Optional<CfsAssignment> set = setOf(f, network);
+                boolean flooded = set.isPresent() && floods.getOrDefault(set.get().cfsId(), false);
+                boolean member = f.updateMembership(flooded, nowMs);
+                if (member && acknowledges(f, table)) {
+                    f.leave();
+                    member = false;
+                }
+                f.assign(member ? set.orElse(null) : null);
+            }
+            CfsAssignment a = f.cfs();
+            if (a != null) {
+                out.groups.putIfAbsent(a.cfsId(), a);
+                out.members.computeIfAbsent(a.cfsId(), k -> new ArrayList<>()).add(f);
+            }
+        }
+        out.members.forEach((id, m) -> departures.endQuietly(id, m, backend));
+        return out;
+    }
+
+    private static boolean acknowledges(TrackedFlow f, FlowTable table) {
+        FiveTuple t = f.tuple();
+        TrackedFlow data = table.get(new FiveTuple(t.protocol(), t.dst(), t.src(), t.dstPort(), t.srcPort()));
+        return data != null && data.demandKnown() && f.demandKnown()
+                && data.demandBps() >= Membership.JOIN_BPS && data.demandBps() >= ACK_STREAM_RATIO * f.demandBps();
+    }
+
+    private static Optional<CfsAssignment> setOf(TrackedFlow f, NetworkView network) {
+        return network.cfsOf(f.facilityId(), f.tuple().dst());
+    }
+}
