@@ -68,6 +68,8 @@ class FudpLoop:
                 "meterDropsCounted = %s" % ("true" if self.sc.meter_drops_counted else "false"),
                 "classes = %s" % "; ".join(line for c in self.sc.classes for line in c["lines"]),
                 "idleTimeoutSeconds = %d" % self.sc.idle_timeout,
+            ] + (["ruleBudget = %d" % self.sc.rule_budget] if self.sc.rule_budget else [])
+              + (["packetInBudget = %d" % self.sc.packet_in_budget] if self.sc.packet_in_budget else []) + [
                 "keyFile = %s" % key_path,
                 "log = %s" % self.csv_path,
             ]) + "\n")

@@ -1,6 +1,6 @@
 """The FUDP lab: the paper's testbed on one machine, IP vs WFQ vs FUDP on real traffic.
 
-    lab.py run [SCENARIO] [--quick] [--mechanisms ip,wfq,fudp] [--out DIR]
+    lab.py run [SCENARIO | --scenario SCENARIO] [--quick] [--mechanisms ip,wfq,fudp] [--out DIR]
 
 Entry point is tools/lab, which installs packages and builds the jars first.
 """
@@ -18,9 +18,12 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import analyze  # noqa: E402
 import fudp  # noqa: E402
 import plots  # noqa: E402
+import scale  # noqa: E402
 import scenario as scenario_mod  # noqa: E402
+import switchmon  # noqa: E402
 import topo as topo_mod  # noqa: E402
 import traffic  # noqa: E402
+import workload as workload_mod  # noqa: E402
 from topo import log  # noqa: E402
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
@@ -34,6 +37,7 @@ def _interrupt(signum, _frame):
 def run_mechanism(sc, mech, rundir):
     topo = topo_mod.Topology(sc)
     loop = None
+    sampler = None
     try:
         log("%s: building the topology" % mech)
         topo.build(mech)
@@ -42,18 +46,55 @@ def run_mechanism(sc, mech, rundir):
             loop.start()
         tr = traffic.TrafficRun(sc, topo, rundir)
         tr.start_servers()
+        wl = workload_mod.WorkloadRun(sc.workload, topo, rundir) if sc.workload else None
+        if wl:
+            wl.start_servers()
+        if sc.scale:
+            # Table use, packet-ins, CPU and load once a second (switchmon.py); the generators start with the run.
+            sampler = switchmon.Sampler(rundir, topo.hosts, controller_pid=loop.controller.pid if loop else None)
+            sampler.start()
+        wl_t0 = wl.start() if wl else None
         log("%s: running %.0f s of traffic" % (mech, sc.length))
-        t0 = tr.run(mech.upper(), on_tick=loop.check if loop else None)
+        notes = {}
+        try:
+            t0 = tr.run(mech.upper(), on_tick=_tick(loop, sc, notes))
+            if wl:
+                wl.finish()
+        finally:
+            if sampler:
+                sampler.stop()
         if loop:
             loop.stop()
         with open(os.path.join(rundir, "run.json"), "w") as fh:
-            json.dump({"mechanism": mech, "t0": t0, "launches": tr.launches}, fh, indent=1)
+            json.dump(dict({"mechanism": mech, "t0": t0, "launches": tr.launches, "workloadT0": wl_t0}, **notes), fh,
+                      indent=1)
         return load_result(sc, rundir)
     finally:
+        if sampler:
+            sampler.stop()
         if loop:
             loop.stop()
         topo.teardown()
         log("%s: topology torn down" % mech)
+
+
+def _tick(loop, sc, notes):
+    """What the traffic run calls every 10 s: checks that the controller and the agent live. A scale run goes on
+    when one died (that is what it measures: run.json notes when), any other run stops."""
+    if loop is None:
+        return None
+    if not sc.scale:
+        return loop.check
+
+    def tick(now):
+        if "processDiedAt" in notes:
+            return
+        try:
+            loop.check(now)
+        except RuntimeError as exc:
+            notes["processDiedAt"], notes["processDied"] = round(now, 1), str(exc)
+            log("%s; the scale run goes on, to measure what follows" % exc)
+    return tick
 
 
 def load_result(sc, rundir):
@@ -74,6 +115,9 @@ def report(results, sc, outdir, extra):
     plots.all_plots(results, sc, outdir)
     log("wrote %s/{summary.md,summary.json,throughput.csv,fairness.csv,rtt-power.csv,fig4..6 *.png/*.svg}"
         % outdir)
+    if sc.scale:
+        scale.write(results, sc, outdir)
+        log("wrote %s/{scale-summary.md,scale-summary.json,scale-switch.png/.svg}" % outdir)
     print(json.dumps({m: {s: v["jainSteady"] for s, v in e["sets"].items()} for m, e in data["mechanisms"].items()}))
 
 
@@ -118,7 +162,8 @@ def main(argv):
     p = argparse.ArgumentParser(prog="tools/lab", description=__doc__.strip().splitlines()[0])
     sub = p.add_subparsers(dest="cmd", required=True)
     r = sub.add_parser("run", help="build the testbed, run each mechanism, write results and plots")
-    r.add_argument("scenario", nargs="?", default=DEFAULT_SCENARIO, help="scenario file (default: %(default)s)")
+    r.add_argument("scenario", nargs="?", default=None, help="scenario file (default: %s)" % DEFAULT_SCENARIO)
+    r.add_argument("--scenario", dest="scenario_opt", metavar="SCENARIO", help="the scenario file, as an option")
     r.add_argument("--quick", action="store_true", help="the scenario's short variant (for tests)")
     r.add_argument("--mechanisms", help="comma-separated subset, e.g. ip,wfq,fudp")
     r.add_argument("--out", help="output directory (default: lab-results/<scenario>-<timestamp>)")
@@ -127,6 +172,9 @@ def main(argv):
     args = p.parse_args(argv)
     if args.cmd == "analyze":
         return cmd_analyze(args)
+    if args.scenario and args.scenario_opt:
+        p.error("give the scenario once, as an argument or with --scenario")
+    args.scenario = args.scenario or args.scenario_opt or DEFAULT_SCENARIO
     if os.geteuid() != 0:
         p.error("the lab creates network namespaces and must run as root")
     signal.signal(signal.SIGTERM, _interrupt)

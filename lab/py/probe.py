@@ -49,7 +49,10 @@ def main(url, device, interval, path):
     with open(path, "a") as out:
         while True:
             t = time.time()
-            out.write(json.dumps({"t": round(t, 3), "m": metrics(url), "classes": classes(device)}) + "\n")
+            # tc first: it answers in milliseconds, so "t" is when the classes were seen, even while the agent
+            # does not answer its metrics (stopped: the read waits for its 0.5 s timeout).
+            cls = classes(device)
+            out.write(json.dumps({"t": round(t, 3), "m": metrics(url), "classes": cls}) + "\n")
             out.flush()
             time.sleep(max(0.0, interval - (time.time() - t)))
 

@@ -6,6 +6,7 @@ import json
 import os
 
 import traffic
+import workload as workload_mod
 
 MECHANISMS = ("ip", "wfq", "prio", "wrr", "fudp", "fudp-meter")
 PROTOCOLS = ("tcp", "udp")
@@ -126,6 +127,7 @@ class Scenario:
             })
         if len({b["host"] for b in self.bottlenecks}) != len(self.bottlenecks):
             raise ScenarioError("topology.bottlenecks: two bottlenecks in front of the same host")
+        self.switch = _switch(topo.get("switch"), len(self.hosts))
         self.flows = [Flow(f, i, self.hosts) for i, f in enumerate(_need(raw, "flows", list, where))]
         if len({f.id for f in self.flows}) != len(self.flows):
             raise ScenarioError("flows: flow ids must be unique")
@@ -144,6 +146,12 @@ class Scenario:
             if not 0 < val < 1:
                 raise ScenarioError("fudp.%s: must be in (0, 1) as in Eqs. (1)-(2), got %r" % (key, val))
         self.idle_timeout = int(_positive(fudp.get("idleTimeoutSeconds", 10), "fudp.idleTimeoutSeconds"))
+        # The facility's budgets (docs/configuration.md, "Budgets"); absent: the product's defaults.
+        self.rule_budget = fudp.get("ruleBudget")
+        self.packet_in_budget = fudp.get("packetInBudget")
+        for key, val in (("ruleBudget", self.rule_budget), ("packetInBudget", self.packet_in_budget)):
+            if val is not None and (not isinstance(val, int) or isinstance(val, bool) or val < 1):
+                raise ScenarioError("fudp.%s: must be a whole number >= 1, got %r" % (key, val))
         self.classes = [_traffic_class(c, "fudp.classes[%d]" % i, self) for i, c in
                         enumerate(fudp.get("classes", []))]
         self.settling = fudp.get("settle", True)
@@ -154,6 +162,17 @@ class Scenario:
                          ("meterDropsCounted", self.meter_drops_counted)):
             if not isinstance(val, bool):
                 raise ScenarioError("fudp.%s: must be true or false, got %r" % (key, val))
+        try:
+            self.workload = workload_mod.parse(raw.get("workload"), self.hosts)
+        except workload_mod.WorkloadError as exc:
+            raise ScenarioError(str(exc))
+        if self.workload:
+            clash = sorted({traffic.BASE_PORT + f.id for f in self.flows} & self.workload.ports())
+            if clash:
+                raise ScenarioError("flows: a flow's iperf3 port %d is a workload server's port; pick another id"
+                                    % clash[0])
+        if not self.flows and not self.workload:
+            raise ScenarioError("%s: no flows and no workload: nothing to run" % where)
         self.quick = raw.get("quick", {})
         self.settle = float(raw.get("steadySettleSeconds", 2.0))
 
@@ -167,13 +186,21 @@ class Scenario:
         factor = float(self.quick.get("timeScale", 0.5))
         for f in self.flows:
             f.scaled(factor)
+        if self.workload:
+            self.workload.scaled(factor)
         self.settle *= factor
         if "mechanisms" in self.quick:
             self.mechanisms = self.validate_mechanisms(self.quick["mechanisms"], "quick.mechanisms")
 
     @property
     def length(self):
-        return max(f.end for f in self.flows)
+        """Seconds of traffic: until the last flow or workload generator ends."""
+        return max([f.end for f in self.flows] + ([self.workload.end] if self.workload else []))
+
+    @property
+    def scale(self):
+        """Whether the run records the scale figures (switchmon.py, scale.py): a workload or a switch limit."""
+        return bool(self.workload) or any(v is not None for v in self.switch.values())
 
     def sets(self):
         return sorted({f.set for f in self.flows if f.set})
@@ -193,6 +220,51 @@ class Scenario:
         lo = max(f.start for f in fl) + self.settle
         hi = min(f.end for f in fl) - 1.0
         return (lo, hi) if hi > lo else (max(f.start for f in fl), hi)
+
+
+SWITCH_FIELDS = ("flowLimit", "packetInRate", "packetInBurst")
+
+
+def base_rule_count(hosts):
+    """The rules the FUDP controller installs at start (BaseRules.java): table miss, the adjustor's drop and its
+    control frames, and per host a route and an ICMP rule. A table limit must leave room above them."""
+    return 3 + 2 * hosts
+
+
+def _switch(raw, hosts):
+    """The facility switch's hardware-like limits, `topology.switch` (all optional; absent: unlimited, as OVS is):
+    flowLimit, the rules table 0 holds (OVS Flow_Table flow_limit, overflow_policy=refuse: a further add is
+    answered OFPFMFC_TABLE_FULL); packetInRate and packetInBurst, packet-ins per second the switch sends its
+    controllers and the burst above that (an OpenFlow controller meter, meter=controller: docs/lab.md)."""
+    out = {"flowLimit": None, "packetInRate": None, "packetInBurst": None}
+    if raw is None:
+        return out
+    where = "topology.switch"
+    if not isinstance(raw, dict):
+        raise ScenarioError("%s: expected an object {flowLimit, packetInRate, packetInBurst}, got %r" % (where, raw))
+    unknown = set(raw) - set(SWITCH_FIELDS)
+    if unknown:
+        raise ScenarioError("%s.%s: unknown field (known: %s)" % (where, sorted(unknown)[0], ", ".join(SWITCH_FIELDS)))
+    for key in SWITCH_FIELDS:
+        if key in raw:
+            v = raw[key]
+            if isinstance(v, bool) or not isinstance(v, (int, float)) or v != int(v):
+                raise ScenarioError("%s.%s: expected a whole number, got %r" % (where, key, v))
+            out[key] = int(v)
+    if out["flowLimit"] is not None:
+        least = base_rule_count(hosts) + 1
+        if not least <= out["flowLimit"] <= 10_000_000:
+            raise ScenarioError("%s.flowLimit: must be %d..10000000 (the controller's %d base rules and one more), "
+                                "got %d" % (where, least, least - 1, out["flowLimit"]))
+    if out["packetInRate"] is not None and not 1 <= out["packetInRate"] <= 10_000_000:
+        raise ScenarioError("%s.packetInRate: must be 1..10000000 packet-ins per second, got %d"
+                            % (where, out["packetInRate"]))
+    if out["packetInBurst"] is not None:
+        if out["packetInRate"] is None:
+            raise ScenarioError("%s.packetInBurst: needs packetInRate" % where)
+        if not 0 <= out["packetInBurst"] <= 10_000_000:
+            raise ScenarioError("%s.packetInBurst: must be 0..10000000 packets, got %d" % (where, out["packetInBurst"]))
+    return out
 
 
 def _traffic_class(raw, where, sc):

@@ -14,6 +14,11 @@ bottlenecks shape at the receivers' ingress (ifb), never on a port OVS writes to
 
 Everything created here carries the prefix "flab", is recorded, and is removed by teardown(),
 which is safe to call twice and after a half-built topology.
+
+ovs-vswitchd runs in a namespace of its own (OVS_NS): a userspace datapath creates a tap device named
+"ovs-netdev" in its daemon's namespace, so a second userspace OVS in the same namespace (another lab, a
+user's own) fails with "creating tap device failed: Device or resource busy", and would make that one fail
+in turn. The internal ports are created there and moved into the hosts' namespaces as before.
 """
 import os
 import signal
@@ -23,6 +28,7 @@ import time
 PREFIX = "flab"
 BRIDGE = PREFIX + "br"
 OVS_DIR = "/tmp/%s-ovs" % PREFIX
+OVS_NS = PREFIX + "-sw"  # ovs-vswitchd's namespace (module docstring)
 ADJ_NS = PREFIX + "-adj"
 ADJ_SWITCH_PORT = PREFIX + "-adja"  # the agent's switch-facing interface: control frames, UDP in
 ADJ_ONWARD_PORT = PREFIX + "-adjb"  # shaped UDP goes back to the switch from here
@@ -31,11 +37,11 @@ ADJ_ONWARD_OFPORT = 12
 ADJ_SWITCH_MAC = "02:fa:00:00:00:a1"
 ADJ_ONWARD_MAC = "02:fa:00:00:00:a2"
 # Fault runs only (control_wire): the agent's switch-facing port is a veth whose switch end sits in the
-# root namespace, where tc can drop and duplicate frames before the agent's capture sees them.
+# switch's namespace (OVS_NS), where tc can drop and duplicate frames before the agent's capture sees them.
 WIRE_PORT = PREFIX + "-adjw"
 DUP_PORT = PREFIX + "-dupw"      # duplicates leave here ...
 DUP_PEER = PREFIX + "-dupa"      # ... and are redirected from here into the agent's port
-BLACKHOLE = PREFIX + "-blk"      # a device kept down (one here, one in ADJ_NS): what goes to it is dropped
+BLACKHOLE = PREFIX + "-blk"      # a device kept down (one in OVS_NS, one in ADJ_NS): what goes to it is dropped
 SCHEMA = "/usr/share/openvswitch/vswitch.ovsschema"
 
 
@@ -133,6 +139,7 @@ class Topology:
     def build(self, mechanism):
         self.teardown(quiet=True)  # leftovers of a run that was killed hard
         os.makedirs(OVS_DIR, exist_ok=True)
+        self._new_ns(OVS_NS)
         self._start_ovs()
         for h in self.hosts.values():
             self._add_host(h)
@@ -178,12 +185,13 @@ class Topology:
                env=ovs_env(), check=False, quiet=True)
         _stop_pidfile(os.path.join(OVS_DIR, "ovs-vswitchd.pid"))
         _stop_pidfile(os.path.join(OVS_DIR, "ovsdb-server.pid"))
+        # The control wire's devices live in OVS_NS and go with it; these are a run's from before OVS_NS.
         for dev in (WIRE_PORT, DUP_PORT, BLACKHOLE):
             if subprocess.run(["ip", "link", "show", dev], stdout=subprocess.DEVNULL,
                               stderr=subprocess.DEVNULL).returncode == 0:
                 sh(["ip", "link", "del", dev], check=False, quiet=quiet)
         existing = set(sh(["ip", "netns", "list"], check=False, quiet=True).split())
-        for ns in [h.ns for h in self.hosts.values()] + [ADJ_NS]:
+        for ns in [h.ns for h in self.hosts.values()] + [ADJ_NS, OVS_NS]:
             if ns in existing:
                 sh(["ip", "netns", "del", ns], check=False, quiet=quiet)
         if os.path.isdir(OVS_DIR):
@@ -205,21 +213,42 @@ class Topology:
         # OVS refreshes OpenFlow rule counters from its datapath every max-revalidator ms (default 500);
         # the FUDP controller reads rates from those counters once a second, so keep them fresh.
         vsctl("--no-wait", "set", "Open_vSwitch", ".", "other_config:max-revalidator=100")
-        sh(["ovs-vswitchd", "unix:%s/db.sock" % OVS_DIR, "--pidfile=%s/ovs-vswitchd.pid" % OVS_DIR, "--detach",
-            "--log-file=%s/ovs-vswitchd.log" % OVS_DIR], env=env)
+        sh(["ip", "netns", "exec", OVS_NS, "ovs-vswitchd", "unix:%s/db.sock" % OVS_DIR,
+            "--pidfile=%s/ovs-vswitchd.pid" % OVS_DIR, "--detach", "--log-file=%s/ovs-vswitchd.log" % OVS_DIR], env=env)
         vsctl("add-br", BRIDGE, "--", "set", "bridge", BRIDGE, "datapath_type=netdev",
               "protocols=OpenFlow10,OpenFlow13", "fail-mode=secure")
         ofctl("del-flows", BRIDGE)
+        self._switch_limits()
+
+    def _switch_limits(self):
+        """A hardware switch's limits on the bridge, when the scenario sets them (topology.switch); set before any
+        rule and any traffic. flowLimit: table 0 holds that many rules and refuses more (OFPFMFC_TABLE_FULL, as a
+        full TCAM answers; every rule counts: table miss, base rules, the controller's). packetInRate: an
+        OpenFlow controller meter (meter=controller) drops the packet-ins above that rate, on every connection,
+        the management socket the lab's controller listens on included (controller_rate_limit would only limit
+        a Controller record's connection, and the lab has none; docs/lab.md). Created here, before traffic: a
+        controller meter added later misses the datapath flows already cached until they are revalidated."""
+        limits = self.scenario.switch
+        if limits["flowLimit"] is not None:
+            vsctl("--", "--id=@ft", "create", "Flow_Table", "flow_limit=%d" % limits["flowLimit"],
+                  "overflow_policy=refuse", "--", "set", "Bridge", BRIDGE, "flow_tables:0=@ft")
+        if limits["packetInRate"] is not None:
+            rate = limits["packetInRate"]
+            burst = limits["packetInBurst"] if limits["packetInBurst"] is not None else max(1, rate // 4)
+            ofctl("add-meter", BRIDGE, "meter=controller,pktps,burst,bands=type=drop,rate=%d,burst_size=%d"
+                  % (rate, burst))
+        if limits["flowLimit"] is not None or limits["packetInRate"] is not None:
+            log("switch limits: %s" % ", ".join("%s %s" % (k, v) for k, v in limits.items() if v is not None))
 
     def _internal_port(self, name, ofport, ns, mac):
         vsctl("add-port", BRIDGE, name, "--", "set", "interface", name, "type=internal",
               "ofport_request=%d" % ofport)
-        for _ in range(50):  # the tap device appears asynchronously
-            if subprocess.run(["ip", "link", "show", name], stdout=subprocess.DEVNULL,
+        for _ in range(50):  # the tap device appears asynchronously, in the switch's namespace
+            if subprocess.run(["ip", "-n", OVS_NS, "link", "show", name], stdout=subprocess.DEVNULL,
                               stderr=subprocess.DEVNULL).returncode == 0:
                 break
             time.sleep(0.1)
-        sh(["ip", "link", "set", name, "netns", ns])
+        sh(["ip", "-n", OVS_NS, "link", "set", name, "netns", ns])
         ns_exec(ns, ["ip", "link", "set", name, "address", mac])
         ns_exec(ns, ["ip", "link", "set", name, "up"])
         # Offloads would hand the shapers 64 KiB super-packets and falsify every queue.
@@ -267,15 +296,17 @@ class Topology:
         """The agent's switch-facing port as a veth pair, plus what faults.Wire needs: a second pair that
         carries duplicates into the agent's port, and a black hole. Only control frames and the few UDP
         flows of a fault run cross it, so OVS's shared-socket pitfall (module docstring) does not bite."""
-        sh(["ip", "link", "add", WIRE_PORT, "type", "veth", "peer", "name", ADJ_SWITCH_PORT])
-        sh(["ip", "link", "set", ADJ_SWITCH_PORT, "netns", ADJ_NS])
-        sh(["ip", "link", "add", DUP_PORT, "type", "veth", "peer", "name", DUP_PEER])
-        sh(["ip", "link", "set", DUP_PEER, "netns", ADJ_NS])
-        sh(["ip", "link", "add", BLACKHOLE, "type", "ifb"])
+        sw = ["ip", "-n", OVS_NS]
+        sh(sw + ["link", "add", WIRE_PORT, "type", "veth", "peer", "name", ADJ_SWITCH_PORT])
+        sh(sw + ["link", "set", ADJ_SWITCH_PORT, "netns", ADJ_NS])
+        sh(sw + ["link", "add", DUP_PORT, "type", "veth", "peer", "name", DUP_PEER])
+        sh(sw + ["link", "set", DUP_PEER, "netns", ADJ_NS])
+        sh(sw + ["link", "add", BLACKHOLE, "type", "ifb"])
         ns_exec(ADJ_NS, ["ip", "link", "add", BLACKHOLE, "type", "ifb"])
         for dev in (WIRE_PORT, DUP_PORT):
-            sh(["ip", "link", "set", dev, "up"])
-            sh(["ethtool", "-K", dev, "tx", "off", "tso", "off", "gso", "off", "gro", "off"], check=False, quiet=True)
+            sh(sw + ["link", "set", dev, "up"])
+            ns_exec(OVS_NS, ["ethtool", "-K", dev, "tx", "off", "tso", "off", "gso", "off", "gro", "off"],
+                    check=False, quiet=True)
         ns_exec(ADJ_NS, ["ip", "link", "set", ADJ_SWITCH_PORT, "address", ADJ_SWITCH_MAC])
         for dev in (ADJ_SWITCH_PORT, DUP_PEER):
             ns_exec(ADJ_NS, ["ip", "link", "set", dev, "up"])
@@ -286,7 +317,7 @@ class Topology:
             "filter add dev %s ingress protocol all prio 1 u32 match u32 0 0 action mirred ingress redirect dev %s"
             % (DUP_PEER, ADJ_SWITCH_PORT),
         ])
-        sh(["tc", "qdisc", "add", "dev", WIRE_PORT, "clsact"])
+        ns_exec(OVS_NS, ["tc", "qdisc", "add", "dev", WIRE_PORT, "clsact"])
         vsctl("add-port", BRIDGE, WIRE_PORT, "--", "set", "interface", WIRE_PORT,
               "ofport_request=%d" % ADJ_SWITCH_OFPORT)
 

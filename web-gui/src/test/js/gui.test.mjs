@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { start, fixtures, webapp } from './harness/server.mjs';
 import {
-    fixture, launch, newPage, shot, cellTexts, paths, FAIR, ADJUSTING, NO_AGENT, NO_UDP,
+    fixture, launch, newPage, shot, cellTexts, paths, FAIR, ADJUSTING, NOT_ENFORCED, NO_AGENT, NO_UDP,
 } from './harness/browser.mjs';
 
 let server;
@@ -52,6 +52,9 @@ async function finish(page) {
 }
 
 const deliver = (page, msg) => page.evaluate((m) => window.harness.deliver(m), msg);
+// The topology's details panel as { 'label :': value }.
+const detailRows = (page) => page.$$eval('#topo-p-detail tr[data-key]', (trs) => Object.fromEntries(
+    trs.map((tr) => [tr.querySelector('.label').textContent, tr.querySelector('.value').textContent])));
 const sent = (page, event) => page.evaluate(
     (e) => window.harness.sent.filter((m) => m.event === e).map((m) => m.payload), event);
 
@@ -61,19 +64,27 @@ test('view: the table lists every flow set with its figures and a coloured state
     await deliver(page, fixture('cfs-table'));
 
     const rows = await cellTexts(page, '#ov-fudp tr.fudp-cfs-row');
-    assert.equal(rows.length, 4);
+    assert.equal(rows.length, 5);
     const set1 = rows.find((r) => r[0] === 'bottleneck:set1');
     assert.deepEqual(set1, ['bottleneck:set1', 'of:0000000000000002/2 \u2192 of:0000000000000004/1',
         '1.00 Gb/s', '91%', '1.00', '2', '1', '1', 'fair']);
     assert.equal(rows.find((r) => r[0] === 'bottleneck:set2')[8], 'adjusting');
     assert.equal(rows.find((r) => r[0] === 'dst:10.0.7.7')[1], 'to 10.0.7.7');
-    assert.match(await page.textContent('#ov-fudp .tabular-header h2'), /\(4 total\)/);
+    assert.match(await page.textContent('#ov-fudp .tabular-header h2'), /\(5 total\)/);
     // The standalone page, for GUI2 users, is one click away (served by PageWebResource).
     assert.equal(await page.getAttribute('#ov-fudp a.fudp-page-link', 'href'), '/onos/fudp/ui/');
 
     const colours = await page.$$eval('#ov-fudp .fudp-state', (els) => Object.fromEntries(
         els.map((e) => [e.textContent, getComputedStyle(e).backgroundColor])));
-    assert.deepEqual(colours, { fair: FAIR, adjusting: ADJUSTING, 'no agent': NO_AGENT, 'no UDP': NO_UDP });
+    assert.deepEqual(colours, { fair: FAIR, adjusting: ADJUSTING, 'not enforced': NOT_ENFORCED, 'no agent': NO_AGENT,
+        'no UDP': NO_UDP });
+    // A set whose limit is not in force says why as its state's tooltip; a fair one has none.
+    const set5 = fixture('cfs-table').payload.fudpCfss.find((r) => r.stateCss === 'notenforced');
+    const state = (id) => page.locator('#ov-fudp tr.fudp-cfs-row', { hasText: id }).locator('.fudp-state');
+    assert.equal(await state(set5.id).textContent(), 'not enforced');
+    assert.equal(await state(set5.id).getAttribute('title'), set5.stateReason);
+    assert.match(set5.stateReason, /has not acknowledged the limit/);
+    assert.equal(await state('bottleneck:set1').getAttribute('title'), null);
     await shot(page, 'fudp-view-table');
     await finish(page);
 });
@@ -161,6 +172,24 @@ test('view: selecting a set shows its flows and a live chart of rates and Jain',
     await finish(page);
 });
 
+test('view: the details of a set not enforced say why first', async () => {
+    const page = await open('view');
+    const table = fixture('cfs-table');
+    const set5 = table.payload.fudpCfss.find((r) => r.stateCss === 'notenforced');
+    await deliver(page, table);
+    await page.locator('#ov-fudp tr.fudp-cfs-row', { hasText: set5.id }).click();
+    await deliver(page, fixture('cfs-details-link_of_0000000000000002_5_of_0000000000000006_1'));
+    const head = page.locator('#fudp-cfs-details-panel .fudp-panel-head .fudp-state');
+    assert.equal(await head.textContent(), 'not enforced');
+    assert.equal(await head.evaluate((e) => getComputedStyle(e).backgroundColor), NOT_ENFORCED);
+    assert.equal(await head.getAttribute('title'), set5.stateReason);
+    assert.deepEqual((await cellTexts(page, '#fudp-cfs-details-panel table.fudp-summary tr'))[0],
+        ['Why', set5.stateReason]);
+    assert.equal((await cellTexts(page, '#fudp-cfs-details-panel tr.fudp-flow'))[1][4],
+        'TCP, starved: counted in its set while UDP floods it');
+    await finish(page);
+});
+
 test('view: Esc closes the details panel', async () => {
     const page = await open('view');
     await deliver(page, fixture('cfs-table'));
@@ -227,12 +256,14 @@ test('overlay: bottleneck links get labels and state colours, facilities get bad
         'of:0000000000000002/2-of:0000000000000004/1': 'util 91% \u00b7 J 1.00',
         'of:0000000000000002/3-of:0000000000000003/1': 'util 87% \u00b7 J 0.90',
         'of:0000000000000005/2-of:0000000000000002/4': 'util 100% \u00b7 J 0.59',
+        'of:0000000000000006/1-of:0000000000000002/5': 'util 98% \u00b7 J 0.51',
     });
     const strokes = await page.$$eval('#topo-links .link', (ls) => Object.fromEntries(
         ls.map((l) => [l.getAttribute('data-id'), getComputedStyle(l).stroke])));
     assert.equal(strokes['of:0000000000000002/2-of:0000000000000004/1'], FAIR);
     assert.equal(strokes['of:0000000000000002/3-of:0000000000000003/1'], ADJUSTING);
     assert.equal(strokes['of:0000000000000005/2-of:0000000000000002/4'], NO_AGENT);
+    assert.equal(strokes['of:0000000000000006/1-of:0000000000000002/5'], NOT_ENFORCED, 'not enforced: crimson');
     assert.notEqual(strokes['of:0000000000000001/3-of:0000000000000002/1'], FAIR, 'plain link unchanged');
 
     const badges = await page.$$eval('#topo-nodes .node', (ns) => Object.fromEntries(ns
@@ -242,13 +273,13 @@ test('overlay: bottleneck links get labels and state colours, facilities get bad
             text: n.querySelector('.badge text').textContent,
             tip: n.querySelector('.badge title').textContent }])));
     assert.deepEqual(badges, {
-        'of:0000000000000001': { cls: 'badge badgeInfo', text: '3', tip: 'agent up, 3 UDP flows limited' },
+        'of:0000000000000001': { cls: 'badge badgeInfo', text: '4', tip: 'agent up, 4 UDP flows limited' },
         'of:0000000000000005': { cls: 'badge badgeError', text: '0', tip: 'agent down, 0 UDP flows limited' },
         'of:0000000000000006': { cls: 'badge badgeWarn', text: '0',
             tip: 'agent not heard from, 0 UDP flows limited' },
     });
     await deliver(page, fixture('topo-summary'));
-    assert.match(await page.textContent('#topo-p-summary'), /UDP flows limited :\s*3/);
+    assert.match(await page.textContent('#topo-p-summary'), /UDP flows limited :\s*4/);
     await shot(page, 'fudp-overlay');
 
     // Leaving the overlay tells the server to stop; the cleared highlights remove everything.
@@ -265,14 +296,18 @@ test('overlay: a facility\'s details list its flows; the button opens the FUDP v
     await page.evaluate(() => window.harness.selectOverlay('fudp-overlay'));
     await deliver(page, fixture('topo-highlights'));
     await deliver(page, fixture('topo-details-device'));
-    const rows = await page.$$eval('#topo-p-detail tr[data-key]', (trs) => Object.fromEntries(
-        trs.map((tr) => [tr.querySelector('.label').textContent, tr.querySelector('.value').textContent])));
+    const rows = await detailRows(page);
     assert.equal(rows['FUDP :'], 'agent up');
-    assert.equal(rows['UDP flows limited :'], '3');
+    assert.equal(rows['UDP flows limited :'], '4');
     assert.equal(rows['udp-10.0.0.1-5001-10.0.0.4-6001 :'],
         'demand 800.0 Mb/s, rate 300.0 Mb/s, alloc 300.0 Mb/s');
     assert.equal(rows['udp-10.0.0.1-5002-10.0.0.3-6002 :'],
         'demand 600.0 Mb/s, rate 420.0 Mb/s, alloc 330.0 Mb/s');
+    // Who is in charge of s1, and its rules: its switch refused one, so its cap is the rules it holds.
+    assert.equal(rows['Controller :'], 'onos-1 since 2023-11-14T22:03:20Z, epoch 1699999400000');
+    assert.match(rows['FUDP rules :'], /^(\d+) of \1 in use \(budget 1000\)$/);
+    assert.equal(rows['Rules refused :'],
+        '1: the switch refused the flow-mod (a full table, or a match or action it does not take)');
     await shot(page, 'fudp-overlay-facility');
 
     const button = page.locator('#topo-p-detail .actionBtn');
@@ -304,6 +339,16 @@ test('overlay: a bottleneck link\'s details list its set\'s flows', async () => 
     assert.match(text, /Utilization :\s*91%/);
     assert.match(text, /Jain index :\s*1\.00/);
     assert.match(text, /tcp-10\.0\.0\.2-40002-10\.0\.0\.4-5201 :\s*demand 300\.0 Mb\/s, rate 300\.0 Mb\/s, alloc n\/a \(TCP\)/);
+    await finish(page);
+});
+
+test('overlay: the link of a set not enforced says so and why in its details', async () => {
+    const page = await open('topo');
+    await page.evaluate(() => window.harness.selectOverlay('fudp-overlay'));
+    await deliver(page, fixture('topo-details-link-notenforced'));
+    const rows = await detailRows(page);
+    assert.equal(rows['State :'], 'not enforced');
+    assert.match(rows['Why :'], /^the agent at of:0000000000000001 has not acknowledged the limit of udp-10\.0\.0\.2/);
     await finish(page);
 });
 

@@ -7,7 +7,7 @@ import { test, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { start } from './harness/server.mjs';
 import {
-    fixture, launch, newPage, shot, cellTexts, paths, FAIR, ADJUSTING, NO_AGENT, NO_UDP,
+    fixture, launch, newPage, shot, cellTexts, paths, FAIR, ADJUSTING, NOT_ENFORCED, NO_AGENT, NO_UDP,
 } from './harness/browser.mjs';
 
 let server;
@@ -63,10 +63,10 @@ function recordReads() {
 }
 
 // A 404 (a set that is gone) and a 401 are part of the tests: the console's lines for them are
-// not errors of the page.
-async function open(hash = '') {
+// not errors of the page. The window is 1280 px wide (newPage), and 900 px high unless told.
+async function open(hash = '', height = 900) {
     const page = await newPage(browser, `${server.url}onos/fudp/ui/${hash}`,
-        { init: recordReads, height: 900, httpErrorsExpected: true });
+        { init: recordReads, height, httpErrorsExpected: true });
     await page.waitForFunction(() => /updated|cannot read/.test(document.getElementById('fudp-status').textContent));
     return page;
 }
@@ -88,10 +88,11 @@ test('page: the table shows every set as the legacy view does, with coloured sta
     const page = await open();
     const rows = await cellTexts(page, '#fudp-cfs tr.fudp-cfs-row');
     assert.deepEqual(rows, fixture('cfs-table').payload.fudpCfss.map(legacyRow));
-    assert.equal(await page.textContent('#fudp-cfs-count'), '(4 total)');
+    assert.equal(await page.textContent('#fudp-cfs-count'), '(5 total)');
     const colours = await page.$$eval('#fudp-cfs .fudp-state', (els) => Object.fromEntries(
         els.map((e) => [e.textContent, getComputedStyle(e).backgroundColor])));
-    assert.deepEqual(colours, { fair: FAIR, adjusting: ADJUSTING, 'no agent': NO_AGENT, 'no UDP': NO_UDP });
+    assert.deepEqual(colours, { fair: FAIR, adjusting: ADJUSTING, 'not enforced': NOT_ENFORCED, 'no agent': NO_AGENT,
+        'no UDP': NO_UDP });
     assert.equal(await page.isVisible('#fudp-details'), false, 'no set selected yet');
     await finish(page);
 });
@@ -116,9 +117,49 @@ test('page: the control warning, the allocations and the agents with why they ar
         ['udp-10.0.0.1-5001-10.0.0.4-6001', '300.0 Mb/s', 'yes'],
         ['udp-10.0.0.1-5002-10.0.0.3-6002', '330.0 Mb/s', 'not yet'],
         ['udp-10.0.0.2-5003-10.0.0.3-6003', '330.0 Mb/s', 'not yet'],
+        ['udp-10.0.0.2-5008-10.0.6.6-6008', '50.0 Mb/s', 'not yet'],
     ]);
     await finish(page);
 });
+
+// The warning colours of fudpPage.css: amber text, a light amber row.
+const REFUSED_TEXT = 'rgb(179, 107, 0)';
+const REFUSED_ROW = 'rgb(255, 244, 224)';
+
+test('page: each facility names the instance in charge and its rules; a refusal is in the warning colour',
+    async () => {
+        const page = await open();
+        const agents = fixture('rest/agents').agents;
+        const s1 = agents[0].collection;
+        assert.equal(s1.ruleCap, s1.rulesInUse, 'the scenario\'s s1 holds as many rules as its switch took');
+        assert.deepEqual(await cellTexts(page, '#fudp-facilities tbody tr'), [
+            ['of:0000000000000001', 'onos-1', '2023-11-14T22:03:20Z', '1699999400000',
+                `${s1.rulesInUse} / ${s1.rulesInUse} / 1000`, '200', 'paused after a refusal 2',
+                '1: the switch refused the flow-mod (a full table, or a match or action it does not take) '
+                + '(learning paused until 2023-11-14T22:13:23Z)'],
+            ['of:0000000000000005', 'onos-2', '2023-11-14T22:11:20Z', '1699999880000', '2 / 1000 / 1000', '200', 'none',
+                'none'],
+            ['of:0000000000000006', 'onos-1', '2023-11-14T22:03:20Z', '1699999400000', '0 / 1000 / 1000', '200', 'none',
+                'none'],
+        ]);
+        const style = (sel) => page.$eval(sel, (e) => ({ color: getComputedStyle(e).color,
+            background: getComputedStyle(e).backgroundColor, weight: getComputedStyle(e).fontWeight }));
+        assert.equal(await page.locator('#fudp-facilities tr.fudp-refused').count(), 1);
+        assert.deepEqual(await style('#fudp-facilities tr.fudp-refused td.fudp-refusals'),
+            { color: REFUSED_TEXT, background: REFUSED_ROW, weight: '700' });
+        const calm = await style('#fudp-facilities tr:not(.fudp-refused) td.fudp-refusals');
+        assert.notEqual(calm.color, REFUSED_TEXT);
+        assert.notEqual(calm.background, REFUSED_ROW);
+
+        // A facility whose controller has not published its view yet.
+        server.rest.overrides.agents = { agents: agents.map((a) => (a.facility === 'of:0000000000000006'
+            ? { ...a, controller: null, collection: null } : a)) };
+        await page.waitForFunction(() => /not published yet/.test(document.getElementById('fudp-facilities')
+            .textContent), null, { timeout: 3000 });
+        assert.deepEqual((await cellTexts(page, '#fudp-facilities tbody tr'))[2],
+            ['of:0000000000000006', 'not published yet', '-', '-', '-', '-', '-', '-']);
+        await finish(page);
+    });
 
 test('page: a facility whose switch meters the flows shows its meters and the flows it refused', async () => {
     const agents = fixture('rest/agents').agents;
@@ -193,6 +234,64 @@ test('page: selecting a set shows its flows and a chart of its history, as the l
     await finish(page);
 });
 
+test('page: a set whose limit is not in force says "not enforced", never fair, and why', async () => {
+    const page = await open();
+    const set5 = fixture('rest/cfs').cfs.find((c) => c.state === 'NOT_ENFORCED');
+    assert.ok(set5 && set5.stateReason, 'the scenario has a set not enforced, with its reason');
+    const state = page.locator('#fudp-cfs tr.fudp-cfs-row', { hasText: set5.id }).locator('.fudp-state');
+    assert.equal(await state.textContent(), 'not enforced');
+    assert.equal(await state.getAttribute('title'), set5.stateReason, 'why, as the state\'s tooltip');
+    const colour = await state.evaluate((e) => getComputedStyle(e).backgroundColor);
+    assert.equal(colour, NOT_ENFORCED);
+    assert.notEqual(colour, FAIR);
+    assert.equal(await page.locator('#fudp-cfs tr.fudp-cfs-row', { hasText: 'bottleneck:set1' })
+        .locator('.fudp-state').getAttribute('title'), '', 'nothing to add to fair');
+
+    await page.locator('#fudp-cfs tr.fudp-cfs-row', { hasText: set5.id }).click();
+    await page.waitForFunction(() => document.querySelector('#fudp-chart svg'));
+    assert.equal(await page.textContent('#fudp-details-state'), 'not enforced');
+    const summary = await cellTexts(page, '#fudp-summary tr');
+    assert.deepEqual(summary[0], ['Why', set5.stateReason], 'why comes first in the summary');
+    // The legacy view's details of the same set say the same.
+    const legacy = fixture('cfs-details-link_of_0000000000000002_5_of_0000000000000006_1').payload;
+    assert.equal(legacy.cfs.stateReason, set5.stateReason);
+    assert.deepEqual(await cellTexts(page, '#fudp-flows tr.fudp-flow'), legacy.flows.map((f) =>
+        [f.id, f.demand, f.rate, f.allocation + (f.pending ? ' (pending)' : ''), f.why]));
+    assert.equal(await page.locator('#fudp-flows td.fudp-why',
+        { hasText: 'TCP, starved: counted in its set while UDP floods it' }).count(), 1);
+    await finish(page);
+});
+
+test('page: at 1280 x 800 the CFS table fits its card, State column included', async () => {
+    const page = await open('', 800);
+    const fit = await page.evaluate(() => {
+        const section = document.getElementById('fudp-cfs').closest('section');
+        const right = (e) => e.getBoundingClientRect().right;
+        const table = document.getElementById('fudp-cfs');
+        return {
+            // The card's content box: its right edge less its padding.
+            card: right(section) - parseFloat(getComputedStyle(section).paddingRight),
+            cardScrolls: section.scrollWidth > section.clientWidth,
+            stateHeader: right(table.tHead.rows[0].cells[8]),
+            stateCells: Array.from(table.querySelectorAll('tr.fudp-cfs-row td:nth-child(9)')).map(right),
+            table: right(table),
+            viewport: document.documentElement.clientWidth,
+            scrolls: document.documentElement.scrollWidth > document.documentElement.clientWidth,
+        };
+    });
+    assert.equal(fit.viewport, 1280);
+    assert.equal(fit.stateCells.length, 5);
+    for (const r of [fit.stateHeader, ...fit.stateCells, fit.table]) {
+        assert.ok(r <= fit.card, `the State column ends at ${r} px, the card at ${fit.card} px`);
+    }
+    assert.equal(fit.cardScrolls, false, 'nothing in the card needs its scroll bar');
+    assert.equal(fit.scrolls, false, 'the page does not scroll sideways');
+    // The allocations name the sets too, Set5's long id among them: their card fits as well.
+    assert.deepEqual(await page.$$eval('section', (cards) => cards.filter((c) => c.scrollWidth > c.clientWidth)
+        .map((c) => c.querySelector('h2') && c.querySelector('h2').textContent)), [], 'cards that would scroll');
+    await finish(page);
+});
+
 test('page: it refreshes every 2 s and shows what changed', async () => {
     const page = await open('#cfs=bottleneck:set2');
     const asked = () => server.rest.log.filter((r) => r.key === 'history-bottleneck_set2').length;
@@ -233,6 +332,7 @@ test('page: an empty controller says there is nothing yet', async () => {
     assert.deepEqual(await cellTexts(page, '#fudp-cfs tbody tr'),
         [['No correlation flow sets: no flow seen at a facility yet']]);
     assert.deepEqual(await cellTexts(page, '#fudp-agents tbody tr'), [['No facility is configured.']]);
+    assert.deepEqual(await cellTexts(page, '#fudp-facilities tbody tr'), [['No facility is configured.']]);
     assert.deepEqual(await cellTexts(page, '#fudp-allocations tbody tr'), [['No UDP flow is limited.']]);
     assert.equal(await page.locator('#fudp-warnings li').count(), 0);
     await finish(page);
@@ -244,7 +344,7 @@ test('page: a refused request is shown and the last data stay', async () => {
     await page.waitForFunction(() => document.querySelector('#fudp-status.fudp-error'), null, { timeout: 3000 });
     assert.match(await page.textContent('#fudp-status'),
         /cannot read \/onos\/fudp\/cfs: 401 .*viewer role.*older data/);
-    assert.equal(await page.locator('#fudp-cfs tr.fudp-cfs-row').count(), 4);
+    assert.equal(await page.locator('#fudp-cfs tr.fudp-cfs-row').count(), 5);
     await finish(page);
 });
 

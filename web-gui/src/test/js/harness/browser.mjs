@@ -83,6 +83,7 @@ export const rgb = (hex) => {
 /** The state colours of fudp.css. */
 export const FAIR = rgb('#009E73');
 export const ADJUSTING = rgb('#E69F00');
+export const NOT_ENFORCED = rgb('#B00020');
 export const NO_AGENT = rgb('#D55E00');
 export const NO_UDP = rgb('#888888');
 

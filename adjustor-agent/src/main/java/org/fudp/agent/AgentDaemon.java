@@ -32,11 +32,15 @@ import org.slf4j.LoggerFactory;
  * The running agent: a receive loop (frames to verifier to control logic to ACKs) and a timer
  * (heartbeats, fail-safe, snapshot timeouts). Setting up and tearing down the interfaces is the
  * caller's business ({@link AdjustorAgentMain}).
+ *
+ * <p>Without {@code control.peer-mac} the agent sends nothing, heartbeats included, until an
+ * authentic controller frame tells it where the controller is: a broadcast would be flooded by the
+ * switch, and ONOS would learn the adjustor as a host on whatever port the flood came in (issue 25).
+ * The controller needs no first word from the agent: it heartbeats every period regardless.
  */
 public final class AgentDaemon {
 
     private static final Logger LOG = LoggerFactory.getLogger(AgentDaemon.class);
-    private static final byte[] BROADCAST = {-1, -1, -1, -1, -1, -1};
     /** At most one log line per rejection reason in this interval, so a flood cannot fill the log. */
     private static final long REJECT_LOG_INTERVAL_MILLIS = 10_000;
 
@@ -50,6 +54,8 @@ public final class AgentDaemon {
     private final PrintStream dryRun;
     private final Map<RejectReason, Long> lastRejectLog = new EnumMap<>(RejectReason.class);
     private final Object sendLock = new Object();
+    /** True until a controller frame gives the agent an address (never, with control.peer-mac). */
+    private volatile boolean waiting;
     private ScheduledExecutorService timer;
 
     /**
@@ -81,6 +87,8 @@ public final class AgentDaemon {
                 config.heartbeatMillis() * config.silentPeriods(), config.failSafeAction(), dryRun);
         // Load the JCE provider and the codec now, not while the first snapshot waits for its ACK.
         new FrameEncoder(config.keys(), agentId, 0, 0, clock).heartbeat(0);
+        waiting = config.peerMac() == null;
+        metrics.waitingForController(waiting);
     }
 
     /**
@@ -105,6 +113,10 @@ public final class AgentDaemon {
             t.setDaemon(true);
             return t;
         });
+        if (waiting) {
+            LOG.info("sending nothing, heartbeats included, until a controller's frame arrives (control.peer-mac "
+                    + "is empty)");
+        }
         timer.scheduleAtFixedRate(this::heartbeat, 0, config.heartbeatMillis(), TimeUnit.MILLISECONDS);
         timer.scheduleAtFixedRate(this::tick, config.heartbeatMillis(), config.heartbeatMillis(),
                 TimeUnit.MILLISECONDS);
@@ -157,6 +169,12 @@ public final class AgentDaemon {
         // The control logic decides whether this frame's source becomes the reply address: only the
         // controller in charge's frames move it (docs/protocol.md, section 3.1).
         List<AckStatus> acks = control.onMessage(m, eth.src());
+        if (waiting && control.replyMac().isPresent()) {
+            waiting = false;
+            metrics.waitingForController(false);
+            LOG.info("first frame from controller {}/{}: ACKs and heartbeats go to {}", m.header().senderId(),
+                    m.header().epoch(), EthernetFrame.formatMac(control.replyMac().orElseThrow()));
+        }
         for (AckStatus a : acks) {
             sendAck(a);
         }
@@ -176,7 +194,8 @@ public final class AgentDaemon {
                 REJECT_LOG_INTERVAL_MILLIS / 1000);
     }
 
-    private void heartbeat() {
+    /** Sends one heartbeat; the timer calls it every period. */
+    void heartbeat() {
         try {
             long snapshot = control.appliedSnapshotId();
             if (send(() -> encoder.heartbeat(snapshot), "heartbeat")) {
@@ -188,7 +207,8 @@ public final class AgentDaemon {
         }
     }
 
-    private void tick() {
+    /** Runs the periodic checks; the timer calls it every period. */
+    void tick() {
         try {
             Optional<AckStatus> status = control.onTick();
             status.ifPresent(this::sendAck);
@@ -209,14 +229,17 @@ public final class AgentDaemon {
      * even though ACKs (receive thread) and heartbeats (timer thread) are built on different threads.
      */
     private boolean send(Supplier<byte[]> encode, String what) {
+        byte[] dst = config.peerMac() != null ? config.peerMac() : control.replyMac().orElse(null);
+        if (dst == null) {
+            LOG.debug("not sending {}: no controller has spoken yet", what);
+            return false;
+        }
         if (dryRun != null) {
             if (!what.startsWith("heartbeat")) {
                 dryRun.println("# would send " + what);
             }
             return false;
         }
-        byte[] fixed = config.peerMac();
-        byte[] dst = fixed != null ? fixed : control.replyMac().orElse(BROADCAST);
         synchronized (sendLock) {
             try {
                 channel.send(EthernetFrame.build(dst, channel.localMac(), config.etherType(), encode.get()));

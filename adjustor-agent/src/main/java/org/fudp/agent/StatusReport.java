@@ -71,8 +71,11 @@ final class StatusReport {
         out.append(String.format(Locale.ROOT, "applies:     %d, %d failed, last %.2f ms, mean %.2f ms%n", applies,
                 get(s, "fudp_agent_apply_failures_total"),
                 s.getOrDefault("fudp_agent_last_apply_seconds", 0.0) * 1e3, applies == 0 ? 0 : sum / applies * 1e3));
-        out.append(String.format(Locale.ROOT, "controller:  last heard %s; fail-safe %s%n",
-                ago(s.getOrDefault("fudp_agent_last_controller_frame_timestamp_seconds", 0.0), nowMillis),
+        out.append(String.format(Locale.ROOT, "controller:  %s; fail-safe %s%n",
+                get(s, "fudp_agent_waiting_for_controller") == 1
+                        ? "waiting: none has spoken, so the agent sends nothing (not even heartbeats)"
+                        : "last heard " + ago(s.getOrDefault("fudp_agent_last_controller_frame_timestamp_seconds", 0.0),
+                                nowMillis),
                 get(s, "fudp_agent_failsafe_active") == 1 ? "ACTIVE" : "off"));
         return out.toString();
     }

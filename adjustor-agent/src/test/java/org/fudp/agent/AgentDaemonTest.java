@@ -2,6 +2,7 @@ package org.fudp.agent;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -39,6 +40,8 @@ class AgentDaemonTest {
 
     private static final byte[] CONTROLLER_MAC = EthernetFrame.parseMac("02:00:00:00:00:07");
     private static final byte[] AGENT_MAC = EthernetFrame.parseMac("02:00:00:00:00:99");
+    /** A forger's, or a newer controller's. */
+    private static final byte[] OTHER_MAC = EthernetFrame.parseMac("02:00:00:00:00:08");
     private static final String KEY1 = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
 
     @TempDir
@@ -76,6 +79,8 @@ class AgentDaemonTest {
     private final FakeShaper shaper = new FakeShaper();
     private final RecordingChannel channel = new RecordingChannel();
     private final AgentMetrics metrics = new AgentMetrics();
+    /** Configuration keys a test adds to the daemon's. */
+    private final Properties extra = new Properties();
 
     private AgentDaemon daemon() throws Exception {
         return daemon(channel, "1000");
@@ -96,12 +101,17 @@ class AgentDaemonTest {
         p.setProperty("keys.file", keys.toString());
         p.setProperty("replay.max-clock-skew-ms", "0");
         p.setProperty("heartbeat.period-ms", heartbeatMillis);
+        p.putAll(extra);
         AgentConfig cfg = AgentConfig.parse(p, "test", dir);
         return new AgentDaemon(cfg, s, ch, metrics, 99, clock, null);
     }
 
     private static byte[] frame(byte[] payload) {
-        return EthernetFrame.build(AGENT_MAC, CONTROLLER_MAC, 0x88B5, payload);
+        return frameFrom(CONTROLLER_MAC, payload);
+    }
+
+    private static byte[] frameFrom(byte[] sourceMac, byte[] payload) {
+        return EthernetFrame.build(AGENT_MAC, sourceMac, 0x88B5, payload);
     }
 
     private static JsonNode vectors() throws IOException {
@@ -175,6 +185,75 @@ class AgentDaemonTest {
         assertTrue(text.contains("reason=\"bad_mac\"} 1"), text);
         assertTrue(text.contains("reason=\"replay_sequence\"} 1"), text);
         assertTrue(text.contains("fudp_agent_flows_limited 1"), text);
+    }
+
+    /** The destination MAC and message of the i-th frame the agent sent. */
+    private EthernetFrame sentFrame(int i) {
+        return EthernetFrame.parse(channel.sent.get(i));
+    }
+
+    private static MessageType type(EthernetFrame f) throws Exception {
+        return FrameCodec.decode(f.payload(), KeyRing.of(1, Hex.decode(KEY1)), 9000).type();
+    }
+
+    /** Issue 25: a broadcast before a controller spoke was flooded, and ONOS learnt the adjustor as a host. */
+    @Test
+    void sendsNothingUntilAnAuthenticControllerFrameThenHeartbeatsToItsMac() throws Exception {
+        AgentDaemon d = daemon();
+        d.heartbeat();
+        clock.advance(11_000);
+        d.tick();
+        assertTrue(channel.sent.isEmpty(), "no heartbeat, no fail-safe STATUS ACK before a controller spoke");
+        assertTrue(d.control().failSafeActive(), "the fail-safe still acts on the silence");
+        String text = metrics.render();
+        assertTrue(text.contains("fudp_agent_heartbeats_sent_total 0\n"), text);
+        assertTrue(text.contains("fudp_agent_waiting_for_controller 1\n"), text);
+
+        FrameEncoder forger = new FrameEncoder(KeyRing.of(1, new byte[32]), 7, 1, 0, clock);
+        d.onFrame(frameFrom(OTHER_MAC, forger.heartbeat(0)));
+        d.heartbeat();
+        assertTrue(channel.sent.isEmpty(), "a frame that fails authentication teaches no address");
+        assertTrue(metrics.render().contains("reason=\"bad_mac\"} 1"));
+
+        FrameEncoder controller = new FrameEncoder(KeyRing.of(1, Hex.decode(KEY1)), 7, 1, 0, clock);
+        d.onFrame(frame(controller.heartbeat(0)));
+        assertFalse(d.control().failSafeActive(), "the controller's heartbeat ends the fail-safe");
+        d.heartbeat();
+        assertEquals(1, channel.sent.size(), "a controller's heartbeat gets no ACK, then one heartbeat a period");
+        assertArrayEquals(CONTROLLER_MAC, sentFrame(0).dst(), "heartbeats go to the controller's MAC");
+        assertEquals(MessageType.HEARTBEAT, type(sentFrame(0)));
+        text = metrics.render();
+        assertTrue(text.contains("fudp_agent_heartbeats_sent_total 1\n"), text);
+        assertTrue(text.contains("fudp_agent_waiting_for_controller 0\n"), text);
+    }
+
+    @Test
+    void afterAControllerChangeHeartbeatsGoToTheControllerInCharge() throws Exception {
+        AgentDaemon d = daemon();
+        KeyRing keys = KeyRing.of(1, Hex.decode(KEY1));
+        d.onFrame(frame(new FrameEncoder(keys, 7, 1, 0, clock).snapshot(1, List.of(), 1500).get(0)));
+        FrameEncoder newer = new FrameEncoder(keys, 8, 2, 0, clock);
+        d.onFrame(frameFrom(OTHER_MAC, newer.heartbeat(0)));
+        d.heartbeat();
+        d.onFrame(frameFrom(OTHER_MAC, newer.snapshot(1, List.of(), 1500).get(0)));
+        d.heartbeat();
+        assertEquals(4, channel.sent.size());
+        assertArrayEquals(CONTROLLER_MAC, sentFrame(0).dst(), "the first snapshot's ACK");
+        assertArrayEquals(CONTROLLER_MAC, sentFrame(1).dst(), "a newer controller's heartbeat does not move them");
+        assertArrayEquals(OTHER_MAC, sentFrame(2).dst(), "its snapshot puts it in charge: the ACK");
+        assertEquals(MessageType.ACK, type(sentFrame(2)));
+        assertArrayEquals(OTHER_MAC, sentFrame(3).dst(), "and the heartbeats after it");
+        assertEquals(MessageType.HEARTBEAT, type(sentFrame(3)));
+    }
+
+    @Test
+    void aConfiguredPeerMacIsAddressedFromTheStart() throws Exception {
+        extra.setProperty("control.peer-mac", "02:00:00:00:00:0c");
+        AgentDaemon d = daemon();
+        d.heartbeat();
+        assertEquals(1, channel.sent.size());
+        assertArrayEquals(EthernetFrame.parseMac("02:00:00:00:00:0c"), sentFrame(0).dst());
+        assertTrue(metrics.render().contains("fudp_agent_waiting_for_controller 0\n"));
     }
 
     @Test

@@ -25,6 +25,15 @@ class StatusReportTest {
         assertTrue(s.contains("flows:       2 limited"), s);
         assertTrue(s.contains("snapshot:    id 7, sequence 9, applied 1970-01-01T00:16:40Z (4.0 s ago)"), s);
         assertTrue(s.contains("last 3.10 ms"), s);
-        assertTrue(s.contains("fail-safe ACTIVE"), s);
+        assertTrue(s.contains("controller:  last heard 1970-01-01T00:16:40Z (4.0 s ago); fail-safe ACTIVE"), s);
+    }
+
+    @Test
+    void saysTheAgentIsSilentUntilAControllerSpeaks() {
+        AgentMetrics m = new AgentMetrics();
+        m.waitingForController(true);
+        String s = StatusReport.format(m.render(), 1_004_000);
+        assertTrue(s.contains("controller:  waiting: none has spoken, so the agent sends nothing (not even "
+                + "heartbeats); fail-safe off"), s);
     }
 }

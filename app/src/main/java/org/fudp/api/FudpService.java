@@ -7,6 +7,7 @@ import org.fudp.loop.FlowRecord;
 import org.fudp.loop.FlowHistorySample;
 import org.fudp.loop.CfsSample;
 import org.fudp.loop.DecisionRecord;
+import org.fudp.loop.FacilityState;
 import org.fudp.protocol.FiveTuple;
 import org.fudp.loop.TrafficClass;
 import org.onosproject.event.ListenerService;
@@ -18,7 +19,8 @@ import java.util.Optional;
 
 /**
  * Reads what the FUDP closed loop sees and decides: correlation flow sets, flows, allocations,
- * adjustor agents, decision records and bounded per-CFS and per-flow history.
+ * adjustor agents, the facilities' controllers and rule budgets, decision records and bounded
+ * per-CFS and per-flow history.
  * <p>
  * Everything returned is an immutable snapshot; listeners receive {@link FudpEvent}s.
  * </p>
@@ -76,6 +78,24 @@ public interface FudpService extends ListenerService<FudpEvent, FudpListener> {
      * @return the agent, empty if the device is not a facility
      */
     Optional<AgentState> getAgent(DeviceId facility);
+
+    /**
+     * Returns each facility's view as its controlling instance last published it: which ONOS
+     * instance is in charge of the facility (since when, under which epoch), and what flow
+     * collection costs its switch (rules in use against the budget, new flows left without rules
+     * and why, rules the switch refused). Every instance of a cluster answers the same.
+     *
+     * @return facility views
+     */
+    Collection<FacilityState> getFacilityStates();
+
+    /**
+     * Returns one facility's view.
+     *
+     * @param facility the facility switch
+     * @return the view, empty if the device is not a facility or no controller published it yet
+     */
+    Optional<FacilityState> getFacilityState(DeviceId facility);
 
     /**
      * Returns the latest decision records of a CFS, oldest first.

@@ -8,6 +8,7 @@ import org.fudp.loop.FlowHistorySample;
 import org.fudp.loop.CfsSample;
 import org.fudp.loop.DecisionRecord;
 import org.fudp.loop.AgentStatus;
+import org.fudp.loop.FacilityState;
 import org.fudp.protocol.FiveTuple;
 import org.onosproject.net.DeviceId;
 import org.onosproject.store.Store;
@@ -134,6 +135,36 @@ public interface FudpStore extends Store<FudpEvent, FudpStoreDelegate> {
      * @return view, empty if unknown
      */
     Optional<AgentState> getAgent(DeviceId facility);
+
+    /**
+     * Adds or updates a facility's view: the controller instance in charge of it, and what flow
+     * collection costs its switch against its budget. No event: nothing listens for it.
+     *
+     * @param state the facility's view
+     */
+    void putFacilityState(FacilityState state);
+
+    /**
+     * Removes a facility's view (its facility left the config, as {@link #removeAgent}).
+     *
+     * @param facility the facility switch
+     */
+    void removeFacilityState(DeviceId facility);
+
+    /**
+     * Returns every facility's view.
+     *
+     * @return facility views
+     */
+    Collection<FacilityState> getFacilityStates();
+
+    /**
+     * Returns one facility's view.
+     *
+     * @param facility the facility switch
+     * @return view, empty if no controller published one
+     */
+    Optional<FacilityState> getFacilityState(DeviceId facility);
 
     /**
      * Appends a decision record to its CFS's bounded list.

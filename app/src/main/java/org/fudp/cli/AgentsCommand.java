@@ -1,39 +1,43 @@
 package org.fudp.cli;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.apache.karaf.shell.api.action.Command;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
+import org.fudp.codec.FudpQueries;
 import org.fudp.loop.AgentState;
+import org.fudp.loop.FacilityState;
 import org.fudp.loop.Facility;
+import org.onosproject.net.DeviceId;
 
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
  * Lists each facility's enforcer, the adjustor agent or the switch's meters, with its liveness and
- * acknowledgement state; for meters, the flows the switch refused one.
+ * acknowledgement state; for meters, the flows the switch refused one. A second table says who is
+ * in charge of each facility (the ONOS instance, since when, its epoch) and what FUDP's rules cost
+ * its switch: rules in use, the cap and the budget, the packet-in budget, the new flows left without
+ * rules of their own by why, and the rules the switch refused.
  */
 @Service
 @Command(scope = "onos", name = "fudp-agents",
         description = "Lists the FUDP enforcers (adjustor agents, switch meters): state, heartbeat, acknowledged "
-                + "snapshot, rejects or unmetered flows, why")
+                + "snapshot, rejects or unmetered flows, why; and each facility's controller and rule budget")
 public class AgentsCommand extends FudpCommand {
 
     private static final String ROW = "%-20s %-8s %-7s %-24s %6s %6s %7s  %-14s %s";
+    private static final String FACILITY_ROW = "%-20s %-15s %-24s %13s %6s %6s %6s %8s %6s  %-24s %7s  %s";
 
     @Override
     protected void run() {
-        List<AgentState> all = fudp().getAgents().stream()
-                .sorted(Comparator.comparing(a -> a.facilityId())).collect(Collectors.toList());
         if (outputJson()) {
-            ObjectNode root = mapper().createObjectNode();
-            ArrayNode array = root.putArray("agents");
-            all.forEach(a -> array.add(codec(AgentState.class).encode(a, this)));
-            printJson(root);
+            printJson(FudpQueries.agents(fudp(), this));
             return;
         }
+        List<AgentState> all = fudp().getAgents().stream()
+                .sorted(Comparator.comparing(a -> a.facilityId())).collect(Collectors.toList());
         if (all.isEmpty()) {
             print("No agents (no facility is configured)");
             return;
@@ -48,5 +52,36 @@ public class AgentsCommand extends FudpCommand {
                     metered ? "-" : time(a.lastHeartbeatMs()), a.lastSentSeq(), a.lastAckedSeq(), a.resends(),
                     rejected, a.reason().isEmpty() ? "-" : a.reason());
         }
+        print("");
+        print(FACILITY_ROW, "facility", "controller", "in charge since", "epoch", "rules", "cap", "budget",
+                "pkt-in/s", "flows", "skipped", "refused", "last refusal");
+        for (AgentState a : all) {
+            Optional<FacilityState> view = fudp().getFacilityState(DeviceId.deviceId(a.facilityId()));
+            if (view.isEmpty()) {
+                print("%-20s %s", a.facilityId(), "- (no controller has published this facility yet)");
+                continue;
+            }
+            FacilityState f = view.get();
+            print(FACILITY_ROW, f.facilityId(), f.controller().isEmpty() ? "-" : f.controller(),
+                    time(f.controllingSinceMs()), f.epoch(), f.rulesInUse(), f.ruleCap(), f.budget().rules(),
+                    f.budget().packetInsPerS(), f.flows(), skipped(f.skipped()), f.refusals(), lastRefusal(f));
+        }
+    }
+
+    /**
+     * Formats the new flows given no rules of their own, by why.
+     *
+     * @param skipped counts by why
+     * @return e.g. "RULE_BUDGET=3, SOURCE_QUOTA=1" (only the reasons that occurred), or "none"
+     */
+    static String skipped(Map<FacilityState.Skip, Long> skipped) {
+        String text = skipped.entrySet().stream().filter(e -> e.getValue() > 0)
+                .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(", "));
+        return text.isEmpty() ? "none" : text;
+    }
+
+    private static String lastRefusal(FacilityState f) {
+        String paused = f.pausedUntilMs() > 0 ? " (learning paused until " + time(f.pausedUntilMs()) + ")" : "";
+        return f.lastRefusal().isEmpty() ? "-" + paused : f.lastRefusal() + paused;
     }
 }

@@ -19,14 +19,15 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * Lists correlation flow sets, or shows one with its members and last decision.
+ * Lists correlation flow sets, or shows one with its members and last decision; both say why a set
+ * is in its state when there is more to say (a limit not in force, an agent not up, dry-run).
  */
 @Service
 @Command(scope = "onos", name = "fudp-cfs",
         description = "Lists FUDP correlation flow sets, or shows one in detail")
 public class CfsCommand extends FudpCommand {
 
-    private static final String ROW = "%-28s %-9s %9s %3s %3s %9s %9s %6s  %-21s %s";
+    private static final String ROW = "%-28s %-12s %9s %3s %3s %9s %9s %6s  %-21s %-17s %s";
 
     @Argument(name = "cfsId", description = "Correlation flow set id, e.g. bottleneck:set1")
     @Completion(CfsIdCompleter.class)
@@ -57,19 +58,22 @@ public class CfsCommand extends FudpCommand {
             print("No correlation flow sets (no flows seen at a facility yet)");
             return;
         }
-        print(ROW, "id", "state", "capacity", "n", "m", "tcp", "udp", "jain", "band (per flow)", "udp avg");
+        print(ROW, "id", "state", "capacity", "n", "m", "tcp", "udp", "jain", "band (per flow)", "udp avg", "why");
         for (CorrelationFlowSet c : all) {
             DecisionRecord d = last(service, c.id());
             print(ROW, c.id(), c.state(), rate(c.capacityBps()), c.tcpFlows().size(), c.udpFlows().size(),
                     rate(c.tcpThroughputBps()), rate(c.udpThroughputBps()), ratio(c.jainIndex()),
                     d == null ? "-" : rate(d.bandLowBps()) + ".." + rate(d.bandHighBps()),
                     d == null ? "-" : rate(d.udpAverageBps()) + (d.inBand() ? " in band"
-                            : " out of band"));
+                            : " out of band"), why(c));
         }
     }
 
     private void printDetail(FudpService service, CorrelationFlowSet c) {
         print("id=%s, kind=%s, state=%s", c.id(), c.kind(), c.state());
+        if (!c.stateReason().isEmpty()) {
+            print("why: %s", c.stateReason());
+        }
         print("bottleneck=%s%s, capacity=%s", c.egress().map(Object::toString).orElse("-"),
                 c.linkDst().map(d -> " -> " + d).orElse(""), rate(c.capacityBps()));
         print("tcp=%s, udp=%s (demand %s), utilization=%s, jain=%s", rate(c.tcpThroughputBps()),
@@ -95,6 +99,10 @@ public class CfsCommand extends FudpCommand {
         for (FiveTuple f : sorted(c.udpFlows())) {
             print("  udp flow %s", FlowIds.id(f));
         }
+    }
+
+    private static String why(CorrelationFlowSet c) {
+        return c.stateReason().isEmpty() ? "-" : c.stateReason();
     }
 
     private static List<FiveTuple> sorted(Set<FiveTuple> flows) {

@@ -18,15 +18,16 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * A correlation flow set as the REST API and {@code fudp-cfs -j} show it: the bottleneck and
- * its capacity, the member flows by id, the last period's totals and Jain's index (paper,
- * Eq. (4)), and, from the CFS's latest decision record, the predicted TCP aggregate
- * W_{k+1}(f_T), the deviation D_{k+1}(f_T), the fairness band, UDP's average W_a(f_U), whether
- * it is in the band, and that decision with the time it was taken.
+ * A correlation flow set as the REST API and {@code fudp-cfs -j} show it: its control state and
+ * why ({@code stateReason}: what keeps its limits from being in force, which agent is missing; ""
+ * when there is nothing to add), the bottleneck and its capacity, the member flows by id, the last
+ * period's totals and Jain's index (paper, Eq. (4)), and, from the CFS's latest decision record,
+ * the predicted TCP aggregate W_{k+1}(f_T), the deviation D_{k+1}(f_T), the fairness band, UDP's
+ * average W_a(f_U), whether it is in the band, and that decision with the time it was taken.
  * <p>
  * The decision fields come from {@link FudpService#getDecisions(String)} through the codec
  * context; they are null before the set's first control period. Decoding ignores them: they
- * are the service's, not the set's.
+ * are the service's, not the set's. A missing {@code stateReason} decodes as "".
  * </p>
  */
 public final class CorrelationFlowSetCodec extends JsonCodec<CorrelationFlowSet> {
@@ -34,6 +35,7 @@ public final class CorrelationFlowSetCodec extends JsonCodec<CorrelationFlowSet>
     static final String ID = "id";
     static final String KIND = "kind";
     static final String STATE = "state";
+    static final String STATE_REASON = "stateReason";
     static final String BOTTLENECK = "bottleneck";
     static final String EGRESS = "egress";
     static final String LINK_DST = "linkDst";
@@ -61,6 +63,7 @@ public final class CorrelationFlowSetCodec extends JsonCodec<CorrelationFlowSet>
         n.put(ID, c.id());
         n.put(KIND, c.kind().name());
         n.put(STATE, c.state().name());
+        n.put(STATE_REASON, c.stateReason());
         ObjectNode b = n.putObject(BOTTLENECK);
         putConnectPoint(b, EGRESS, c.egress().orElse(null));
         putConnectPoint(b, LINK_DST, c.linkDst().orElse(null));
@@ -117,7 +120,7 @@ public final class CorrelationFlowSetCodec extends JsonCodec<CorrelationFlowSet>
                 .flows(flowIds(json, TCP_FLOWS), flowIds(json, UDP_FLOWS))
                 .totals(JsonFields.longValue(json, "", TCP), JsonFields.longValue(json, "", UDP),
                         JsonFields.longValue(json, "", UDP_DEMAND), JsonFields.doubleOrNaN(json, "", JAIN))
-                .state(JsonFields.enumValue(json, "", STATE, CfsState.class))
+                .state(JsonFields.enumValue(json, "", STATE, CfsState.class), json.path(STATE_REASON).asText(""))
                 .build();
     }
 

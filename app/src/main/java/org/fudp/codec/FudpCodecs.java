@@ -8,6 +8,7 @@ import org.fudp.api.ControlStatus;
 import org.fudp.loop.CorrelationFlowSet;
 import org.fudp.loop.DecisionRecord;
 import org.fudp.api.Facility;
+import org.fudp.loop.FacilityState;
 import org.fudp.loop.FlowRecord;
 import org.fudp.loop.FlowHistorySample;
 import org.fudp.protocol.FiveTuple;
@@ -23,7 +24,8 @@ public final class FudpCodecs {
     /** Every type FUDP registers a codec for. */
     public static final List<Class<?>> TYPES = List.of(FiveTuple.class, FlowRecord.class,
             CorrelationFlowSet.class, DecisionRecord.class, AllocationState.class, AgentState.class,
-            CfsSample.class, FlowHistorySample.class, Facility.class, Bottleneck.class, ControlStatus.class);
+            CfsSample.class, FlowHistorySample.class, Facility.class, Bottleneck.class, ControlStatus.class,
+            FacilityState.class);
 
     private FudpCodecs() {
     }
@@ -45,6 +47,7 @@ public final class FudpCodecs {
         service.registerCodec(Facility.class, new FacilityCodec());
         service.registerCodec(Bottleneck.class, new BottleneckCodec());
         service.registerCodec(ControlStatus.class, new ControlStatusCodec());
+        service.registerCodec(FacilityState.class, new FacilityStateCodec());
     }
 
     /**

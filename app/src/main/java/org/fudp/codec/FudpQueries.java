@@ -3,9 +3,11 @@ package org.fudp.codec;
 import org.fudp.protocol.FlowIds;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.fudp.loop.AgentState;
 import org.fudp.loop.CfsSample;
 import org.fudp.loop.CorrelationFlowSet;
 import org.fudp.loop.DecisionRecord;
+import org.fudp.loop.FacilityState;
 import org.fudp.loop.FlowRecord;
 import org.fudp.loop.FlowHistorySample;
 import org.fudp.api.FudpService;
@@ -23,7 +25,8 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * Queries the REST API and the CLI answer alike: flow filters and the history document.
+ * Queries the REST API and the CLI answer alike: flow filters, the agents with their facilities'
+ * views, and the history document.
  */
 public final class FudpQueries {
 
@@ -98,6 +101,43 @@ public final class FudpQueries {
     public static CorrelationFlowSet cfs(FudpService service, String cfsId) {
         return service.getCorrelationFlowSet(cfsId)
                 .orElseThrow(() -> new ItemNotFoundException("correlation flow set " + cfsId + " does not exist"));
+    }
+
+    /**
+     * Builds the agents document, sorted by facility: {@code {"agents": [...]}}, each as
+     * {@link #agent} gives it.
+     *
+     * @param service the FUDP service
+     * @param context codec context
+     * @return the document
+     */
+    public static ObjectNode agents(FudpService service, CodecContext context) {
+        ObjectNode root = context.mapper().createObjectNode();
+        ArrayNode array = root.putArray("agents");
+        service.getAgents().stream().sorted(Comparator.comparing(AgentState::facilityId))
+                .forEach(a -> array.add(agent(service, a, context)));
+        return root;
+    }
+
+    /**
+     * Encodes a facility's enforcer with the facility's view: the agent's fields, then
+     * {@code controller} (the instance in charge, since when, its epoch) and {@code collection} (the
+     * rule and packet-in budgets and their use, the switch's refusals), both null until a controller
+     * has published the facility's view.
+     *
+     * @param service the FUDP service
+     * @param agent the facility's enforcer
+     * @param context codec context
+     * @return the agent's JSON object
+     */
+    public static ObjectNode agent(FudpService service, AgentState agent, CodecContext context) {
+        ObjectNode n = context.codec(AgentState.class).encode(agent, context);
+        Optional<ObjectNode> view = service.getFacilityState(DeviceId.deviceId(agent.facilityId()))
+                .map(f -> context.codec(FacilityState.class).encode(f, context));
+        for (String field : List.of(FacilityStateCodec.CONTROLLER, FacilityStateCodec.COLLECTION)) {
+            n.set(field, view.map(v -> v.get(field)).orElse(n.nullNode()));
+        }
+        return n;
     }
 
     /**

@@ -4,10 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
 import org.fudp.algorithm.FlowPolicy;
 import org.fudp.api.Bottleneck;
 import org.fudp.api.Facility;
 import org.fudp.loop.AddressPrefix;
+import org.fudp.loop.FlowBudget;
 import org.fudp.loop.TrafficClass;
 import org.onlab.packet.IpAddress;
 import org.onlab.packet.IpPrefix;
@@ -23,10 +25,12 @@ import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -58,6 +62,10 @@ public final class FudpConfig extends Config<ApplicationId> {
     static final String ADJUSTOR_MAC = "adjustorMac";
     static final String KEY_ID = "keyId";
     static final String ENFORCEMENT = "enforcement";
+    static final String RULE_BUDGET = "ruleBudget";
+    static final String PACKET_IN_BUDGET = "packetInBudget";
+    /** Budgets above this are refused as typos: no switch table is bigger. */
+    static final long MAX_BUDGET = 10_000_000;
     static final String ADJUSTOR = "adjustor";
     static final String METER = "meter";
     static final String NAME = "name";
@@ -121,6 +129,17 @@ public final class FudpConfig extends Config<ApplicationId> {
     }
 
     /**
+     * Returns each facility's budget: rules FUDP may hold in its switch's table and packet-ins a
+     * second it acts on ({@link FlowBudget#DEFAULT} where the config says nothing).
+     *
+     * @return by facility switch
+     * @throws FudpConfigException if the config is invalid
+     */
+    public Map<DeviceId, FlowBudget> budgets() {
+        return ImmutableMap.copyOf(valid().budgets);
+    }
+
+    /**
      * Returns the configured bottlenecks.
      *
      * @return bottlenecks
@@ -147,10 +166,19 @@ public final class FudpConfig extends Config<ApplicationId> {
      * @return this config
      */
     public FudpConfig facilities(List<Facility> facilities) {
+        // A facility set anew keeps the budgets the config gave its switch.
+        Map<String, JsonNode> before = new HashMap<>();
+        object.path(FACILITIES).forEach(old -> before.put(old.path(DEVICE_ID).asText(), old));
         ArrayNode array = object.putArray(FACILITIES);
         for (Facility f : facilities) {
             ObjectNode n = array.addObject();
             n.put(DEVICE_ID, f.deviceId().toString());
+            JsonNode old = before.get(f.deviceId().toString());
+            for (String budget : List.of(RULE_BUDGET, PACKET_IN_BUDGET)) {
+                if (old != null && old.has(budget)) {
+                    n.set(budget, old.get(budget));
+                }
+            }
             if (f.isMetered()) {
                 n.put(ENFORCEMENT, METER);
                 continue;
@@ -444,12 +472,20 @@ public final class FudpConfig extends Config<ApplicationId> {
                             + ": a facility with enforcement \"meter\" has no adjustor");
                 }
             }
-            checkOnly(p, n, path, DEVICE_ID, ENFORCEMENT, ADJUSTOR_PORT, RETURN_PORT, ADJUSTOR_MAC, KEY_ID);
+            checkOnly(p, n, path, DEVICE_ID, ENFORCEMENT, ADJUSTOR_PORT, RETURN_PORT, ADJUSTOR_MAC, KEY_ID,
+                    RULE_BUDGET, PACKET_IN_BUDGET);
             DeviceId device = deviceId(p, n.get(DEVICE_ID), path + "." + DEVICE_ID);
-            return p.errors.size() > before ? null : Facility.metered(device);
+            FlowBudget budget = budget(p, n, path);
+            if (p.errors.size() > before) {
+                return null;
+            }
+            p.budgets.put(device, budget);
+            return Facility.metered(device);
         }
-        checkOnly(p, n, path, DEVICE_ID, ENFORCEMENT, ADJUSTOR_PORT, RETURN_PORT, ADJUSTOR_MAC, KEY_ID);
+        checkOnly(p, n, path, DEVICE_ID, ENFORCEMENT, ADJUSTOR_PORT, RETURN_PORT, ADJUSTOR_MAC, KEY_ID,
+                RULE_BUDGET, PACKET_IN_BUDGET);
         DeviceId device = deviceId(p, n.get(DEVICE_ID), path + "." + DEVICE_ID);
+        FlowBudget budget = budget(p, n, path);
         PortNumber adjustor = port(p, n.get(ADJUSTOR_PORT), path + "." + ADJUSTOR_PORT);
         PortNumber back = port(p, n.get(RETURN_PORT), path + "." + RETURN_PORT);
         MacAddress mac = mac(p, n.get(ADJUSTOR_MAC), path + "." + ADJUSTOR_MAC);
@@ -460,7 +496,18 @@ public final class FudpConfig extends Config<ApplicationId> {
         if (p.errors.size() > before) {
             return null;
         }
+        p.budgets.put(device, budget);
         return new Facility(device, adjustor, back, mac, keyId.intValue());
+    }
+
+    // A facility's budgets, each optional (the default when absent).
+    private static FlowBudget budget(Parsed p, JsonNode n, String path) {
+        Long rules = n.has(RULE_BUDGET) ? integer(p, n.get(RULE_BUDGET), path + "." + RULE_BUDGET, 1, MAX_BUDGET,
+                "a number of rules") : Long.valueOf(FlowBudget.DEFAULT_RULES);
+        Long packetIns = n.has(PACKET_IN_BUDGET) ? integer(p, n.get(PACKET_IN_BUDGET), path + "." + PACKET_IN_BUDGET,
+                1, MAX_BUDGET, "packet-ins a second") : Long.valueOf(FlowBudget.DEFAULT_PACKET_INS);
+        return rules == null || packetIns == null ? FlowBudget.DEFAULT
+                : new FlowBudget(rules.intValue(), packetIns.intValue());
     }
 
     private static Bottleneck parseBottleneck(Parsed p, JsonNode n, String path) {
@@ -624,6 +671,7 @@ public final class FudpConfig extends Config<ApplicationId> {
     /** The result of one parse: the values, and every error found. */
     private static final class Parsed {
         private final List<Facility> facilities = new ArrayList<>();
+        private final Map<DeviceId, FlowBudget> budgets = new HashMap<>();
         private final List<Bottleneck> bottlenecks = new ArrayList<>();
         private final List<TrafficClass> classes = new ArrayList<>();
         private final List<String> errors = new ArrayList<>();

@@ -50,9 +50,11 @@ final class FudpHighlighter implements UiTopoHighlighter {
     // Only used to build Link values for the canonical link key; never reaches a store.
     private static final ProviderId PID = new ProviderId("fudp", "org.fudp.gui");
 
-    // Worst state first: a link shared by several sets shows the one needing attention.
-    private static final List<CfsState> SEVERITY = List.of(
-            CfsState.NO_AGENT, CfsState.ADJUSTING,
+    // Worst state first: a link shared by several sets shows the one needing attention. A set whose
+    // limit is not in force lets UDP run as its enforcer last held it, possibly unlimited: worse than
+    // an adjustment under way, short of no agent at all.
+    static final List<CfsState> SEVERITY = List.of(
+            CfsState.NO_AGENT, CfsState.NOT_ENFORCED, CfsState.ADJUSTING,
             CfsState.FAIR, CfsState.NO_UDP);
 
     private final FudpService fudp;

@@ -20,7 +20,9 @@ import java.util.stream.Collectors;
 /**
  * The server side of the legacy GUI's "FUDP" topology overlay: it adds FUDP's figures to the
  * summary panel and fills the details panel of a selected facility switch or bottleneck link
- * with the flows of its correlation flow sets (demand, rate, allocation).
+ * with its correlation flow sets (state, and why when there is more to say) and their flows
+ * (demand, rate, allocation); a facility's panel also names the controller instance in charge of
+ * it and what FUDP's rules cost its switch.
  * <p>
  * The ONOS topology view builds the details panel and calls this overlay while it is the
  * selected one; the browser side ({@code fudpTopov.js}) registers the overlay and its button.
@@ -80,6 +82,11 @@ public class FudpTopoOverlay extends UiTopoOverlay {
                 .addProp("fudp-agent", "FUDP", FudpHighlighter.enforcerText(fudp.getAgent(deviceId))
                         + (why.isEmpty() ? "" : ": " + why))
                 .addProp("fudp-limited", "UDP flows limited", highlighter.limitedFlows(deviceId).size());
+        // Who is in charge of the facility, and what FUDP's rules cost its switch.
+        fudp.getFacilityState(deviceId).ifPresent(f -> pp
+                .addProp("fudp-controller", "Controller", GuiFormat.controller(f))
+                .addProp("fudp-rules", "FUDP rules", GuiFormat.rules(f))
+                .addProp("fudp-refusals", "Rules refused", GuiFormat.refusals(f)));
         List<CorrelationFlowSet> sets = fudp.getCorrelationFlowSets().stream()
                 .filter(c -> atFacility(c, deviceId))
                 .sorted(Comparator.comparing(CorrelationFlowSet::id))
@@ -111,8 +118,11 @@ public class FudpTopoOverlay extends UiTopoOverlay {
             if (i > 0) {
                 pp.addSeparator().addProp(k + "id", "CFS", cfs.id());
             }
-            pp.addProp(k + "state", "State", GuiFormat.state(cfs.state()))
-                    .addProp(k + "util", "Utilization", GuiFormat.percent(cfs.utilization()))
+            pp.addProp(k + "state", "State", GuiFormat.state(cfs.state()));
+            if (!cfs.stateReason().isEmpty()) {
+                pp.addProp(k + "why", "Why", cfs.stateReason());
+            }
+            pp.addProp(k + "util", "Utilization", GuiFormat.percent(cfs.utilization()))
                     .addProp(k + "jain", "Jain index", GuiFormat.jain(cfs.jainIndex()));
             List<FlowRecord> flows = flowsOf(cfs);
             int shown = Math.min(flows.size(), MAX_FLOWS_LISTED);

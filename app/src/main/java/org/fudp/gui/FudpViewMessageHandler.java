@@ -27,9 +27,9 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * Feeds the "FUDP" view: the table of correlation flow sets ({@code fudpCfsDataRequest}) and,
- * for the selected set, its flows and the history behind the live chart
- * ({@code fudpCfsDetailsRequest}).
+ * Feeds the "FUDP" view: the table of correlation flow sets ({@code fudpCfsDataRequest}), each
+ * with its state and why, and, for the selected set, its flows and the history behind the live
+ * chart ({@code fudpCfsDetailsRequest}).
  */
 public class FudpViewMessageHandler extends UiMessageHandler {
 
@@ -60,9 +60,11 @@ public class FudpViewMessageHandler extends UiMessageHandler {
     private static final String LIMITED = "limited";
     private static final String STATE = "state";
     private static final String STATE_CSS = "stateCss";
+    /** Why the set is in its state, "" when there is nothing to add: a tooltip in the table. */
+    private static final String STATE_REASON = "stateReason";
 
     private static final String[] COLUMNS = {
-        ID, KIND, BOTTLENECK, CAPACITY, UTILIZATION, JAIN, TCP, UDP, LIMITED, STATE, STATE_CSS,
+        ID, KIND, BOTTLENECK, CAPACITY, UTILIZATION, JAIN, TCP, UDP, LIMITED, STATE, STATE_CSS, STATE_REASON,
     };
 
     private FudpService fudp;
@@ -145,7 +147,8 @@ public class FudpViewMessageHandler extends UiMessageHandler {
                         .cell(UDP, cfs.udpFlows().size())
                         .cell(LIMITED, limited.getOrDefault(cfs.id(), 0L))
                         .cell(STATE, cfs.state())
-                        .cell(STATE_CSS, GuiFormat.stateCss(cfs.state()));
+                        .cell(STATE_CSS, GuiFormat.stateCss(cfs.state()))
+                        .cell(STATE_REASON, cfs.stateReason());
             }
         }
     }
@@ -194,6 +197,7 @@ public class FudpViewMessageHandler extends UiMessageHandler {
                     .put(JAIN, GuiFormat.jain(cfs.jainIndex()))
                     .put(STATE, GuiFormat.state(cfs.state()))
                     .put(STATE_CSS, GuiFormat.stateCss(cfs.state()))
+                    .put(STATE_REASON, cfs.stateReason())
                     .put("tcpRate", GuiFormat.rate(cfs.tcpThroughputBps()))
                     .put("udpRate", GuiFormat.rate(cfs.udpThroughputBps()))
                     .put("udpDemand", GuiFormat.rate(cfs.udpDemandBps()));

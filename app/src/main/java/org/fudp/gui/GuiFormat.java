@@ -2,7 +2,9 @@ package org.fudp.gui;
 
 import org.onosproject.net.ConnectPoint;
 import org.fudp.loop.CfsState;
+import org.fudp.loop.FacilityState;
 
+import java.time.Instant;
 import java.util.Locale;
 import java.util.regex.Pattern;
 
@@ -76,10 +78,10 @@ final class GuiFormat {
     }
 
     /**
-     * Returns the word the GUI uses for a control state.
+     * Returns the word the GUI uses for a control state; fudpPage.js's {@code stateWords} are the same.
      *
      * @param state state
-     * @return "fair", "adjusting", "no agent" or "no UDP"
+     * @return "fair", "adjusting", "not enforced", "no agent" or "no UDP"
      */
     static String state(CfsState state) {
         switch (state) {
@@ -87,11 +89,57 @@ final class GuiFormat {
                 return "fair";
             case ADJUSTING:
                 return "adjusting";
+            case NOT_ENFORCED:
+                return "not enforced";
             case NO_AGENT:
                 return "no agent";
-            default:
+            case NO_UDP:
                 return "no UDP";
+            default:
+                return state.name().toLowerCase(Locale.ROOT).replace('_', ' ');
         }
+    }
+
+    /**
+     * Formats an epoch-milliseconds time as the page and the CLI do: UTC, ISO-8601.
+     *
+     * @param ms epoch milliseconds, 0 for never
+     * @return e.g. "2023-11-14T22:13:20Z", or "never"
+     */
+    static String time(long ms) {
+        return ms <= 0 ? "never" : Instant.ofEpochMilli(ms).toString();
+    }
+
+    /**
+     * Says which controller instance is in charge of a facility (the page shows the same three figures
+     * in columns of their own).
+     *
+     * @param f the facility's view
+     * @return e.g. "onos-1 since 2023-11-14T22:13:20Z, epoch 1699999999000", or "unknown"
+     */
+    static String controller(FacilityState f) {
+        return f.controller().isEmpty() ? "unknown"
+                : f.controller() + " since " + time(f.controllingSinceMs()) + ", epoch " + f.epoch();
+    }
+
+    /**
+     * Says what FUDP's rules cost a facility's switch against its budget.
+     *
+     * @param f the facility's view
+     * @return e.g. "14 of 14 in use (budget 1000)"
+     */
+    static String rules(FacilityState f) {
+        return f.rulesInUse() + " of " + f.ruleCap() + " in use (budget " + f.budget().rules() + ")";
+    }
+
+    /**
+     * Says how many rules the facility's switch refused, and the last refusal.
+     *
+     * @param f the facility's view
+     * @return e.g. "1: the switch refused the flow-mod (...)", or "none"
+     */
+    static String refusals(FacilityState f) {
+        return f.refusals() == 0 ? "none" : f.refusals() + (f.lastRefusal().isEmpty() ? "" : ": " + f.lastRefusal());
     }
 
     /**
@@ -99,7 +147,7 @@ final class GuiFormat {
      * colour {@code fudp-<suffix>}.
      *
      * @param state state
-     * @return "fair", "adjusting", "noagent" or "noudp"
+     * @return "fair", "adjusting", "notenforced", "noagent" or "noudp"
      */
     static String stateCss(CfsState state) {
         return state.name().toLowerCase(Locale.ROOT).replace("_", "");

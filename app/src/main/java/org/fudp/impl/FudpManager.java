@@ -6,8 +6,10 @@ import org.fudp.loop.AllocationState;
 import org.fudp.loop.CfsSample;
 import org.fudp.loop.CorrelationFlowSet;
 import org.fudp.loop.DecisionRecord;
+import org.fudp.loop.FacilityState;
 import org.fudp.loop.FlowHistorySample;
 import org.fudp.loop.FlowRecord;
+import org.fudp.loop.FlowBudget;
 import org.fudp.loop.FudpLoop;
 import org.fudp.loop.TrafficClass;
 import org.fudp.api.Bottleneck;
@@ -53,6 +55,7 @@ import org.slf4j.LoggerFactory;
 import java.time.Clock;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.stream.Collectors;
@@ -220,6 +223,7 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
         eventDispatcher.addSink(FudpEvent.class, listenerRegistry);
         OnosNetworkView network = new OnosNetworkView(hostService, pathService, deviceService, () -> bottlenecks);
         FudpLoop loop = new FudpLoop(settings.loop, network, null, clock.millis());
+        loop.setController(clusterService.getLocalNode().id().id());
         metrics = new LoopMetrics(metricsService);
         // One thread runs the loop: its events, its period and its tick, in order.
         host = new LoopHost(loop, clock, autoSchedule
@@ -315,8 +319,9 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
     // ---------------------------------------------------------------- network config
 
     private void applyConfig(List<Facility> newFacilities, List<Bottleneck> newBottlenecks,
-                             List<TrafficClass> classes) {
+                             List<TrafficClass> classes, Map<DeviceId, FlowBudget> budgets) {
         bottlenecks = ImmutableList.copyOf(newBottlenecks);
+        host.setBudgets(budgets);
         facilities = ImmutableList.copyOf(newFacilities);
         trafficClasses = ImmutableList.copyOf(classes);
         host.setClasses(trafficClasses);
@@ -374,6 +379,16 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
     @Override
     public Optional<AgentState> getAgent(DeviceId facility) {
         return store.getAgent(facility);
+    }
+
+    @Override
+    public Collection<FacilityState> getFacilityStates() {
+        return store.getFacilityStates();
+    }
+
+    @Override
+    public Optional<FacilityState> getFacilityState(DeviceId facility) {
+        return store.getFacilityState(facility);
     }
 
     @Override

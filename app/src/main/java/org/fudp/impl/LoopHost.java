@@ -3,6 +3,7 @@ package org.fudp.impl;
 import org.fudp.loop.Actions;
 import org.fudp.loop.Facility;
 import org.fudp.loop.FacilityCheckpoint;
+import org.fudp.loop.FlowBudget;
 import org.fudp.loop.FlowCheckpoint;
 import org.fudp.loop.FrameOut;
 import org.fudp.loop.FudpLoop;
@@ -121,6 +122,17 @@ final class LoopHost {
                 submit("Meter refused", now -> loop.meterFailed(now, facilityId, key, reason));
             }
         });
+        rules.onRefused(refused -> submit("Rules refused", now -> {
+            Actions out = Actions.none();
+            for (FlowRule r : refused) {
+                OptionalLong key = rules.keyOf(r);
+                if (key.isPresent()) {
+                    execute(loop.ruleRefused(now, key.getAsLong(), "the switch refused the flow-mod (a full table, "
+                            + "or a match or action it does not take)"));
+                }
+            }
+            return out;
+        }));
         this.link = link;
         this.publisher = publisher;
         this.metrics = metrics;
@@ -320,6 +332,16 @@ final class LoopHost {
             return due.isPresent() && now >= due.getAsLong()
                     ? loop.rebase(now, rules.counters(controlledDevices()), readings) : Actions.none();
         });
+    }
+
+    /**
+     * Puts each facility's budget in force: its rules and new flows a second from now on.
+     *
+     * @param budgets by facility switch; a facility left out keeps the default
+     */
+    void setBudgets(Map<DeviceId, FlowBudget> budgets) {
+        Map<DeviceId, FlowBudget> copy = Map.copyOf(budgets);
+        loopThread.execute(() -> copy.forEach((d, b) -> loop.setBudget(d.toString(), b)));
     }
 
     /**

@@ -3,39 +3,70 @@ package org.fudp.impl;
 import com.codahale.metrics.Counter;
 import com.codahale.metrics.Gauge;
 import com.codahale.metrics.Timer;
+import com.google.common.collect.ImmutableMap;
 import org.fudp.loop.Actions;
 import org.fudp.loop.AgentState;
 import org.fudp.loop.AgentStatus;
+import org.fudp.loop.CfsState;
+import org.fudp.loop.CorrelationFlowSet;
 import org.fudp.loop.DecisionRecord;
+import org.fudp.loop.FacilityState;
 import org.onlab.metrics.MetricsComponent;
 import org.onlab.metrics.MetricsFeature;
 import org.onlab.metrics.MetricsService;
 
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.ToLongFunction;
 
 /**
  * The loop's counters in ONOS's metrics registry, so that {@code onos> metrics} and
- * {@code GET /onos/v1/metrics} show them beside ONOS's own: names {@code FUDP.loop.*} and
- * {@code FUDP.adjustor.*}.
+ * {@code GET /onos/v1/metrics} show them beside ONOS's own: names {@code FUDP.loop.*},
+ * {@code FUDP.adjustor.*}, {@code FUDP.cfs.*} and {@code FUDP.facility.*}.
  * <p>
  * Counts come from what the loop returns, on the loop's thread. The agents' frame counters are
  * cumulative per adjustor session, so they are turned into increments here; a session that starts
- * over (facility reconfigured) counts from zero again instead of going backwards.
+ * over (facility reconfigured) counts from zero again instead of going backwards. The sets' gauges,
+ * one per control state ({@code FUDP.cfs.fair}, {@code FUDP.cfs.notEnforced}, ...), count the sets
+ * this instance's loop publishes in that state, so an alert can watch the sets whose limits are not
+ * in force or whose agent is missing.
+ * </p>
+ * <p>
+ * Each facility this instance's loop controls has four gauges, {@code FUDP.facility.<device id>.}
+ * {@code rulesInUse}, {@code ruleCap}, {@code skipped} (new flows given no rules of their own, every
+ * reason) and {@code refusals} (rules its switch refused), from the facility's view as the loop last
+ * published it. They come with the facility's first view and go when its agent goes (the facility
+ * left the config) or when a whole period passed without its view: every period publishes each
+ * facility the loop controls, so the facility was handed over to another instance, whose gauges
+ * take over.
  * </p>
  */
 final class LoopMetrics {
 
     /** Component name in ONOS's registry; every metric of the app starts with it. */
     static final String COMPONENT = "FUDP";
+    /** Each facility's gauges, after its device id, and what each reads of the facility's view. */
+    static final Map<String, ToLongFunction<FacilityState>> FACILITY_GAUGES = ImmutableMap.of(
+            "rulesInUse", FacilityState::rulesInUse,
+            "ruleCap", FacilityState::ruleCap,
+            "skipped", v -> v.skipped().values().stream().mapToLong(Long::longValue).sum(),
+            "refusals", FacilityState::refusals);
 
     private final MetricsService service;
     private final MetricsComponent component;
     private final MetricsFeature loopFeature;
     private final MetricsFeature adjustorFeature;
+    private final MetricsFeature cfsFeature;
+    private final MetricsFeature facilityFeature;
     private final Counter periods;
     private final Counter reallocations;
     private final Timer periodTime;
@@ -45,9 +76,16 @@ final class LoopMetrics {
     private final Counter agentUps;
     private final Counter agentDowns;
     private final Map<String, AgentState> lastAgents = new HashMap<>();
+    private final Map<String, CfsState> lastSetStates = new HashMap<>();
     /** Every metric registered, to take them all out again. */
     private final List<Map.Entry<MetricsFeature, String>> registered = new ArrayList<>();
     private volatile int agentsUp;
+    /** Sets by state, replaced whole on the loop's thread, read by the registry's reporters. */
+    private volatile Map<CfsState, Integer> setsByState = Map.of();
+    /** Each facility's last view, written on the loop's thread, read by the registry's reporters. */
+    private final Map<String, FacilityState> facilityViews = new ConcurrentHashMap<>();
+    /** The facilities published since the last period. */
+    private final Set<String> publishedSincePeriod = new HashSet<>();
 
     LoopMetrics(MetricsService service) {
         this.service = service;
@@ -65,6 +103,34 @@ final class LoopMetrics {
         agentDowns = counter(adjustorFeature, "agentDown");
         service.registerMetric(component, adjustorFeature, "agentsUp", (Gauge<Integer>) () -> agentsUp);
         registered.add(Map.entry(adjustorFeature, "agentsUp"));
+        cfsFeature = component.registerFeature("cfs");
+        for (CfsState state : CfsState.values()) {
+            String name = gaugeName(state);
+            service.registerMetric(component, cfsFeature, name,
+                    (Gauge<Integer>) () -> setsByState.getOrDefault(state, 0));
+            registered.add(Map.entry(cfsFeature, name));
+        }
+        facilityFeature = component.registerFeature("facility");
+    }
+
+    /**
+     * Names the gauge of the sets in a state: the state in lower camel case.
+     *
+     * @param state a control state
+     * @return e.g. "notEnforced" for NOT_ENFORCED, shown as FUDP.cfs.notEnforced
+     */
+    static String gaugeName(CfsState state) {
+        StringBuilder name = new StringBuilder();
+        boolean wordStarts = false;
+        for (char c : state.name().toLowerCase(Locale.ROOT).toCharArray()) {
+            if (c == '_') {
+                wordStarts = true;
+            } else {
+                name.append(wordStarts ? Character.toUpperCase(c) : c);
+                wordStarts = false;
+            }
+        }
+        return name.toString();
     }
 
     private Counter counter(MetricsFeature feature, String name) {
@@ -80,6 +146,14 @@ final class LoopMetrics {
     void period(long nanos) {
         periods.inc();
         periodTime.update(nanos, TimeUnit.NANOSECONDS);
+        // Every period publishes each facility the loop controls: one not seen since the last period
+        // is another instance's now.
+        for (String id : List.copyOf(facilityViews.keySet())) {
+            if (!publishedSincePeriod.contains(id)) {
+                dropFacility(id);
+            }
+        }
+        publishedSincePeriod.clear();
     }
 
     /**
@@ -107,6 +181,70 @@ final class LoopMetrics {
             }
         }
         agentsUp = (int) lastAgents.values().stream().filter(AgentState::isUp).count();
+        sets(a.cfss().values(), a.cfssGone());
+        facilities(a.facilities().values(), a.agentsGone());
+    }
+
+    /**
+     * Keeps the facilities' views for their gauges: a facility seen first gets its gauges, a
+     * facility gone (its agent went with it) loses them.
+     *
+     * @param published the facilities' views published
+     * @param gone the ids of the facilities that left the config
+     */
+    void facilities(Collection<FacilityState> published, Collection<String> gone) {
+        gone.forEach(this::dropFacility);
+        for (FacilityState f : published) {
+            publishedSincePeriod.add(f.facilityId());
+            if (facilityViews.put(f.facilityId(), f) == null) {
+                FACILITY_GAUGES.forEach((what, value) -> facilityGauge(f.facilityId(), what, value));
+            }
+        }
+    }
+
+    private void facilityGauge(String facilityId, String what, ToLongFunction<FacilityState> value) {
+        String name = facilityGaugeName(facilityId, what);
+        service.registerMetric(component, facilityFeature, name, (Gauge<Long>) () -> {
+            FacilityState v = facilityViews.get(facilityId);
+            return v == null ? 0L : value.applyAsLong(v);
+        });
+    }
+
+    /**
+     * Names a facility's gauge within the {@code facility} feature.
+     *
+     * @param facilityId the facility's device id
+     * @param what rulesInUse, ruleCap, skipped or refusals
+     * @return e.g. "of:0000000000000001.rulesInUse", shown as FUDP.facility.of:0000000000000001.rulesInUse
+     */
+    static String facilityGaugeName(String facilityId, String what) {
+        return facilityId + "." + what;
+    }
+
+    private void dropFacility(String facilityId) {
+        publishedSincePeriod.remove(facilityId);
+        if (facilityViews.remove(facilityId) != null) {
+            for (String what : FACILITY_GAUGES.keySet()) {
+                service.removeMetric(component, facilityFeature, facilityGaugeName(facilityId, what));
+            }
+        }
+    }
+
+    /**
+     * Counts the sets by state after the loop published some and dropped others.
+     *
+     * @param published the sets published, new or changed
+     * @param gone the ids of the sets gone
+     */
+    void sets(Collection<CorrelationFlowSet> published, Collection<String> gone) {
+        if (published.isEmpty() && gone.isEmpty()) {
+            return;
+        }
+        gone.forEach(lastSetStates::remove);
+        published.forEach(c -> lastSetStates.put(c.id(), c.state()));
+        Map<CfsState, Integer> counts = new EnumMap<>(CfsState.class);
+        lastSetStates.values().forEach(state -> counts.merge(state, 1, Integer::sum));
+        setsByState = counts;
     }
 
     private static long rejected(AgentState s) {
@@ -120,5 +258,6 @@ final class LoopMetrics {
     /** Takes the app's metrics out of ONOS's registry. */
     void remove() {
         registered.forEach(m -> service.removeMetric(component, m.getKey(), m.getValue()));
+        List.copyOf(facilityViews.keySet()).forEach(this::dropFacility);
     }
 }

@@ -9,7 +9,9 @@ import org.fudp.config.FudpConfig;
 import org.fudp.config.FudpConfigException;
 import org.fudp.config.FudpConfigFactory;
 import org.fudp.loop.TrafficClass;
+import org.fudp.loop.FlowBudget;
 import org.onosproject.core.ApplicationId;
+import org.onosproject.net.DeviceId;
 import org.onosproject.net.config.NetworkConfigEvent;
 import org.onosproject.net.config.NetworkConfigListener;
 import org.onosproject.net.config.NetworkConfigRegistry;
@@ -17,6 +19,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -43,8 +46,10 @@ final class NetworkConfigAdapter implements NetworkConfigListener {
          * @param facilities the facilities
          * @param bottlenecks the bottlenecks
          * @param classes the traffic classes, in order
+         * @param budgets each facility's budget, by its switch
          */
-        void apply(List<Facility> facilities, List<Bottleneck> bottlenecks, List<TrafficClass> classes);
+        void apply(List<Facility> facilities, List<Bottleneck> bottlenecks, List<TrafficClass> classes,
+                   Map<DeviceId, FlowBudget> budgets);
     }
 
     NetworkConfigAdapter(NetworkConfigRegistry registry, ApplicationId appId, Applier apply) {
@@ -69,11 +74,11 @@ final class NetworkConfigAdapter implements NetworkConfigListener {
 
     private void read(FudpConfig config) {
         if (config == null) {
-            apply.apply(ImmutableList.of(), ImmutableList.of(), ImmutableList.of());
+            apply.apply(ImmutableList.of(), ImmutableList.of(), ImmutableList.of(), Map.of());
             return;
         }
         try {
-            apply.apply(config.facilities(), config.bottlenecks(), config.classes());
+            apply.apply(config.facilities(), config.bottlenecks(), config.classes(), config.budgets());
         } catch (FudpConfigException e) {
             log.error("Rejected the FUDP network config, the previous one stays in force: {}", e.getMessage());
         }

@@ -17,6 +17,7 @@ import org.onosproject.net.flow.FlowEntry;
 import org.onosproject.net.flow.FlowId;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.FlowRuleOperations;
+import org.onosproject.net.flow.FlowRuleOperationsContext;
 import org.onosproject.net.flow.FlowRuleService;
 import org.onosproject.net.flow.TrafficSelector;
 import org.onosproject.net.flow.TrafficTreatment;
@@ -32,6 +33,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.LongFunction;
 
@@ -54,9 +56,35 @@ final class RuleAdapter {
     /** Meters of the instance before that no rule of ours points at any more. */
     private final List<Map.Entry<DeviceId, MeterId>> released = new ArrayList<>();
 
+    /** Rules the switch refused, told on ONOS's thread (the barrier's reply came with errors). */
+    private volatile Consumer<List<FlowRule>> refused = r -> { };
+
     RuleAdapter(FlowRuleService flowRuleService, ApplicationId appId) {
         this.flowRuleService = flowRuleService;
         this.appId = appId;
+    }
+
+    /**
+     * Says where rules the switch refuses go: ONOS answers a batch's flow-mod errors (OFPFMFC_TABLE_FULL
+     * among them) with the failed ADD operations at the context's {@code onError}
+     * (FlowRuleManager.FlowOperationsProcessor, OpenFlowRuleProvider.handleErrorMsg at tag 2.7.0), keeps
+     * the rules PENDING_ADD and sends them again at every statistics poll until they are removed.
+     *
+     * @param to told, on ONOS's thread, of the rules refused
+     */
+    void onRefused(Consumer<List<FlowRule>> to) {
+        refused = to;
+    }
+
+    /**
+     * Returns which of the loop's rules an ONOS rule is.
+     *
+     * @param rule the ONOS rule
+     * @return the loop's key, empty if it is not one of the loop's
+     */
+    OptionalLong keyOf(FlowRule rule) {
+        Long key = keyById.get(rule.id());
+        return key == null ? OptionalLong.empty() : OptionalLong.of(key);
     }
 
     /**
@@ -86,8 +114,24 @@ final class RuleAdapter {
             added.add(f);
         }
         if (!added.isEmpty()) {
-            flowRuleService.applyFlowRules(added.toArray(new FlowRule[0]));
+            install(added);
         }
+    }
+
+    // One batch with a context: ONOS tells the context which adds the switch refused.
+    private void install(List<FlowRule> rules) {
+        FlowRuleOperations.Builder ops = FlowRuleOperations.builder();
+        rules.forEach(ops::add);
+        flowRuleService.apply(ops.build(new FlowRuleOperationsContext() {
+            @Override
+            public void onError(FlowRuleOperations failed) {
+                List<FlowRule> out = new ArrayList<>();
+                failed.stages().forEach(stage -> stage.forEach(op -> out.add(op.rule())));
+                if (!out.isEmpty()) {
+                    refused.accept(out);
+                }
+            }
+        }));
     }
 
     /**
@@ -165,7 +209,7 @@ final class RuleAdapter {
             keyById.put(f.id(), r.key());
         }
         if (!again.isEmpty()) {
-            flowRuleService.applyFlowRules(again.toArray(new FlowRule[0]));
+            install(again);
         }
         return installed;
     }

@@ -8,6 +8,7 @@ import org.fudp.loop.AllocationState;
 import org.fudp.loop.CfsSample;
 import org.fudp.loop.CorrelationFlowSet;
 import org.fudp.loop.DecisionRecord;
+import org.fudp.loop.FacilityState;
 import org.fudp.loop.FlowRecord;
 import org.fudp.loop.FlowHistorySample;
 import org.fudp.api.FudpEvent;
@@ -41,6 +42,7 @@ final class SimpleFudpStore extends AbstractStore<FudpEvent, FudpStoreDelegate> 
     private final Map<String, CorrelationFlowSet> cfss = new HashMap<>();
     private final Map<FiveTuple, AllocationState> allocations = new HashMap<>();
     private final Map<DeviceId, AgentState> agents = new HashMap<>();
+    private final Map<DeviceId, FacilityState> facilityStates = new HashMap<>();
     private final Map<String, Queue<DecisionRecord>> decisions = new HashMap<>();
     private final Map<String, Queue<CfsSample>> cfsHistory = new HashMap<>();
     private final Map<FiveTuple, Queue<FlowHistorySample>> flowHistory = new HashMap<>();
@@ -154,6 +156,26 @@ final class SimpleFudpStore extends AbstractStore<FudpEvent, FudpStoreDelegate> 
     }
 
     @Override
+    public synchronized void putFacilityState(FacilityState state) {
+        facilityStates.put(DeviceId.deviceId(state.facilityId()), state);
+    }
+
+    @Override
+    public synchronized void removeFacilityState(DeviceId facility) {
+        facilityStates.remove(facility);
+    }
+
+    @Override
+    public synchronized Collection<FacilityState> getFacilityStates() {
+        return ImmutableList.copyOf(facilityStates.values());
+    }
+
+    @Override
+    public synchronized Optional<FacilityState> getFacilityState(DeviceId facility) {
+        return Optional.ofNullable(facilityStates.get(facility));
+    }
+
+    @Override
     public synchronized void addDecision(DecisionRecord decision) {
         append(decisions, decision.cfsId(), decision);
     }
@@ -223,6 +245,7 @@ final class SimpleFudpStore extends AbstractStore<FudpEvent, FudpStoreDelegate> 
         cfss.clear();
         allocations.clear();
         agents.clear();
+        facilityStates.clear();
         decisions.clear();
         cfsHistory.clear();
         flowHistory.clear();

@@ -27,8 +27,13 @@ final class StatePublisher {
         a.flowSamples().forEach(store::addFlowSample);
         a.allocationsGone().forEach(store::removeAllocation);
         a.allocations().values().forEach(store::putAllocation);
-        a.agentsGone().forEach(id -> store.removeAgent(DeviceId.deviceId(id)));
+        // An agent goes when its facility leaves the config: the facility's view goes with it.
+        a.agentsGone().forEach(id -> {
+            store.removeAgent(DeviceId.deviceId(id));
+            store.removeFacilityState(DeviceId.deviceId(id));
+        });
         a.agents().values().forEach(store::putAgent);
+        a.facilities().values().forEach(store::putFacilityState);
         a.decisions().forEach(store::addDecision);
         a.cfssGone().forEach(store::removeCfs);
         a.cfss().values().forEach(store::putCfs);

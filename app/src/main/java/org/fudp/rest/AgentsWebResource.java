@@ -1,7 +1,5 @@
 package org.fudp.rest;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.fudp.loop.AgentState;
 import org.fudp.api.FudpService;
 import org.onlab.util.ItemNotFoundException;
@@ -14,17 +12,19 @@ import javax.ws.rs.PathParam;
 import javax.ws.rs.Produces;
 import javax.ws.rs.core.MediaType;
 import javax.ws.rs.core.Response;
-import java.util.Comparator;
 
 /**
- * The flow adjustor agents at the facilities.
+ * The flow adjustor agents at the facilities (or the switches' meters), each with its facility's
+ * controller in charge and rule budget.
  */
 @Path("agents")
 public class AgentsWebResource extends AbstractWebResource {
 
     /**
-     * Gets every adjustor agent: its state, last heartbeat, the last snapshot sent and the
-     * last acknowledged, and the rejected frames by reason.
+     * Gets every facility's enforcer: its state, last heartbeat, the last snapshot sent and the
+     * last acknowledged, the rejected frames by reason; and the facility's controller (the ONOS
+     * instance in charge, since when, its epoch) and flow collection (rules in use, cap and
+     * budget, packet-in budget, new flows skipped by why, rules the switch refused).
      *
      * @return 200 OK with {"agents": [...]}
      * @onos.rsModel Agents
@@ -32,16 +32,11 @@ public class AgentsWebResource extends AbstractWebResource {
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     public Response getAgents() {
-        ObjectNode root = mapper().createObjectNode();
-        ArrayNode array = root.putArray("agents");
-        get(FudpService.class).getAgents().stream()
-                .sorted(Comparator.comparing(a -> a.facilityId()))
-                .forEach(a -> array.add(codec(AgentState.class).encode(a, this)));
-        return ok(root).build();
+        return ok(FudpQueries.agents(get(FudpService.class), this)).build();
     }
 
     /**
-     * Gets the adjustor agent of one facility.
+     * Gets the enforcer of one facility, with the facility's controller and flow collection.
      *
      * @param deviceId facility device id, e.g. of:0000000000000001
      * @return 200 OK with the agent; 400 BAD REQUEST naming deviceId if it is not a device id;
@@ -52,8 +47,9 @@ public class AgentsWebResource extends AbstractWebResource {
     @Produces(MediaType.APPLICATION_JSON)
     @Path("{deviceId}")
     public Response getAgent(@PathParam("deviceId") String deviceId) {
-        AgentState agent = get(FudpService.class).getAgent(FudpQueries.deviceId("deviceId", deviceId))
+        FudpService service = get(FudpService.class);
+        AgentState agent = service.getAgent(FudpQueries.deviceId("deviceId", deviceId))
                 .orElseThrow(() -> new ItemNotFoundException("device " + deviceId + " is not a facility"));
-        return ok(codec(AgentState.class).encode(agent, this)).build();
+        return ok(FudpQueries.agent(service, agent, this)).build();
     }
 }

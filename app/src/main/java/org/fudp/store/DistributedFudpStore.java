@@ -8,6 +8,7 @@ import org.fudp.loop.AllocationState;
 import org.fudp.loop.CfsSample;
 import org.fudp.loop.CorrelationFlowSet;
 import org.fudp.loop.DecisionRecord;
+import org.fudp.loop.FacilityState;
 import org.fudp.loop.FlowHistorySample;
 import org.fudp.loop.FlowRecord;
 import org.fudp.protocol.FiveTuple;
@@ -28,7 +29,7 @@ import java.util.Optional;
  * controlling instance after a failover finds the views and histories where the old one left
  * them. Eventual consistency with last-writer-wins fits that: each entry has one writer at a time,
  * and a view lost in flight is rewritten a period later. The views (flows, CFSs, allocations,
- * agents) are one map each; the histories are one entry per record ({@link ReplicatedHistory}).
+ * agents, facilities) are one map each; the histories are one entry per record ({@link ReplicatedHistory}).
  * </p>
  * <p>
  * Events: every change of a view, this instance's or another's, raises the event
@@ -52,6 +53,8 @@ public final class DistributedFudpStore extends AbstractStore<FudpEvent, FudpSto
     static final String ALLOCATIONS = "fudp-allocations";
     /** Name of the agents map. */
     static final String AGENTS = "fudp-agents";
+    /** Name of the facilities' map: controller in charge and rule budget, per facility. */
+    static final String FACILITIES = "fudp-facilities";
 
     /** Set while {@link #clear()} runs in a thread: it raises no events. */
     private final ThreadLocal<Boolean> quiet = ThreadLocal.withInitial(() -> Boolean.FALSE);
@@ -60,6 +63,8 @@ public final class DistributedFudpStore extends AbstractStore<FudpEvent, FudpSto
     private final ReplicatedView<FiveTuple, AllocationState> allocations;
     /** Keyed by the facility's device id in text form, as {@link AgentState#facilityId()}. */
     private final ReplicatedView<String, AgentState> agents;
+    /** Keyed as the agents; raises no events, as in {@code SimpleFudpStore}. */
+    private final ReplicatedView<String, FacilityState> facilities;
     private final ReplicatedHistory history;
     private volatile int historyLength;
 
@@ -81,6 +86,7 @@ public final class DistributedFudpStore extends AbstractStore<FudpEvent, FudpSto
                 (k, before, after) -> emit(ViewEvents.allocation(before, after)));
         agents = new ReplicatedView<>(storage, AGENTS, serializer, clock,
                 (k, before, after) -> emit(ViewEvents.agent(before, after)));
+        facilities = new ReplicatedView<>(storage, FACILITIES, serializer, clock, (k, before, after) -> { });
         history = new ReplicatedHistory(storage, serializer, clock);
     }
 
@@ -174,6 +180,26 @@ public final class DistributedFudpStore extends AbstractStore<FudpEvent, FudpSto
         return Optional.ofNullable(agents.get(facility.toString()));
     }
 
+    @Override
+    public synchronized void putFacilityState(FacilityState state) {
+        facilities.put(state.facilityId(), state);
+    }
+
+    @Override
+    public synchronized void removeFacilityState(DeviceId facility) {
+        facilities.remove(facility.toString());
+    }
+
+    @Override
+    public Collection<FacilityState> getFacilityStates() {
+        return facilities.values();
+    }
+
+    @Override
+    public Optional<FacilityState> getFacilityState(DeviceId facility) {
+        return Optional.ofNullable(facilities.get(facility.toString()));
+    }
+
     // ---------------------------------------------------------------- histories
 
     private static ReplicatedHistory.Owner decisionsOf(String cfsId) {
@@ -259,6 +285,7 @@ public final class DistributedFudpStore extends AbstractStore<FudpEvent, FudpSto
             cfss.clear();
             allocations.clear();
             agents.clear();
+            facilities.clear();
             history.clear();
         } finally {
             quiet.remove();
@@ -274,6 +301,7 @@ public final class DistributedFudpStore extends AbstractStore<FudpEvent, FudpSto
         cfss.destroy();
         allocations.destroy();
         agents.destroy();
+        facilities.destroy();
         history.destroy();
     }
 }

@@ -15,7 +15,9 @@ import org.fudp.loop.CfsSample;
 import org.fudp.loop.CfsState;
 import org.fudp.loop.CorrelationFlowSet;
 import org.fudp.loop.DecisionRecord;
+import org.fudp.loop.FacilityState;
 import org.fudp.loop.FlowHistorySample;
+import org.fudp.loop.FlowBudget;
 import org.fudp.loop.FlowRecord;
 import org.fudp.protocol.FiveTuple;
 import org.onlab.util.KryoNamespace;
@@ -35,12 +37,12 @@ import java.util.TreeMap;
  * <p>
  * The loop's types whose fields are primitives, strings, enums and 5-tuples use Kryo's field
  * serializer, created through the namespace's instantiator fallback (Objenesis), since they have
- * no no-argument constructor; it follows new fields by itself. Four of the loop's types have
+ * no no-argument constructor; it follows new fields by itself. Five of the loop's types have
  * serializers of their own: {@link FiveTuple} holds {@link InetAddress}es, and
- * {@link CorrelationFlowSet}, {@link AgentState} and {@link DecisionRecord} hold JDK unmodifiable
- * collections, whose private fields a field serializer would have to reach into (refused on JDK
- * 17, warned about on 11). Those serializers go through the public constructors and accessors,
- * and {@code FudpKryoTest} fails when one of the four types gains a field. The history keys have
+ * {@link CorrelationFlowSet}, {@link AgentState}, {@link DecisionRecord} and {@link FacilityState}
+ * hold JDK collections, whose private fields a field serializer would have to reach into (refused
+ * on JDK 17, warned about on 11). Those serializers go through the public constructors and
+ * accessors, and {@code FudpKryoTest} fails when one of the five types gains a field. The history keys have
  * their own too, through their constructors: a key caches its hash, which a copy must compute
  * anew. The namespace does not include ONOS's
  * {@code KryoNamespaces.BASIC}: nothing stored needs it, an eventually consistent map adds it to
@@ -58,7 +60,7 @@ public final class FudpKryo {
             AllocationState.class, AgentState.class, AgentStatus.class, DecisionRecord.class, CfsSample.class,
             FlowHistorySample.class, ReplicatedHistory.Kind.class, ReplicatedHistory.Owner.class,
             ReplicatedHistory.Slot.class, ReplicatedHistory.Head.class, MultiValuedTimestamp.class,
-            Facility.Enforcement.class);
+            Facility.Enforcement.class, FacilityState.class, FacilityState.Skip.class);
 
     private static final KryoNamespace NAMESPACE = build();
 
@@ -87,6 +89,8 @@ public final class FudpKryo {
             return new AgentStateSerializer();
         } else if (type == DecisionRecord.class) {
             return new DecisionRecordSerializer();
+        } else if (type == FacilityState.class) {
+            return new FacilityStateSerializer();
         } else if (type == ReplicatedHistory.Owner.class) {
             return new OwnerSerializer();
         } else if (type == ReplicatedHistory.Slot.class) {
@@ -339,6 +343,64 @@ public final class FudpKryo {
             }
             return new DecisionRecord(cfsId, period, timeMs, reallocated, dryRun, tcpCount, udpCount,
                     n[0], n[1], n[2], n[3], n[4], n[5], n[6], inBand, allocations, in.readString());
+        }
+    }
+
+    /**
+     * A facility's view, through its constructor: the controller in charge, the budget (two
+     * numbers, not a registered type), the rules' use, and the skips by why.
+     */
+    static final class FacilityStateSerializer extends Serializer<FacilityState> {
+
+        /**
+         * Creates the serializer of an immutable type.
+         */
+        FacilityStateSerializer() {
+            super(false, true);
+        }
+
+        @Override
+        public void write(Kryo kryo, Output out, FacilityState f) {
+            out.writeString(f.facilityId());
+            out.writeString(f.controller());
+            writeLong(out, f.controllingSinceMs());
+            writeLong(out, f.epoch());
+            out.writeVarInt(f.budget().rules(), true);
+            out.writeVarInt(f.budget().packetInsPerS(), true);
+            out.writeVarInt(f.rulesInUse(), true);
+            out.writeVarInt(f.ruleCap(), true);
+            out.writeVarInt(f.flows(), true);
+            Map<FacilityState.Skip, Long> skipped = f.skipped();
+            out.writeVarInt(skipped.size(), true);
+            for (Map.Entry<FacilityState.Skip, Long> e : skipped.entrySet()) {
+                kryo.writeObject(out, e.getKey());
+                writeLong(out, e.getValue());
+            }
+            writeLong(out, f.refusals());
+            out.writeString(f.lastRefusal());
+            writeLong(out, f.pausedUntilMs());
+        }
+
+        @Override
+        public FacilityState read(Kryo kryo, Input in, Class<FacilityState> type) {
+            String facilityId = in.readString();
+            String controller = in.readString();
+            long sinceMs = readLong(in);
+            long epoch = readLong(in);
+            int rules = in.readVarInt(true);
+            FlowBudget budget = new FlowBudget(rules, in.readVarInt(true));
+            int rulesInUse = in.readVarInt(true);
+            int ruleCap = in.readVarInt(true);
+            int flows = in.readVarInt(true);
+            int size = in.readVarInt(true);
+            Map<FacilityState.Skip, Long> skipped = new TreeMap<>();
+            for (int i = 0; i < size; i++) {
+                skipped.put(kryo.readObject(in, FacilityState.Skip.class), readLong(in));
+            }
+            long refusals = readLong(in);
+            String lastRefusal = in.readString();
+            return new FacilityState(facilityId, controller, sinceMs, epoch, budget, rulesInUse, ruleCap, flows,
+                    skipped, refusals, lastRefusal, readLong(in));
         }
     }
 

@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * One view of the store (flows, CFSs, allocations or agents) in an eventually consistent map,
+ * One view of the store (flows, CFSs, allocations, agents or facilities) in an eventually consistent map,
  * and what this instance last saw of each entry.
  * <p>
  * Every change, local or from another instance, reaches {@link Change#changed} once, with the

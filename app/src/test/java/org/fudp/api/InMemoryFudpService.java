@@ -7,6 +7,7 @@ import org.fudp.loop.FlowRecord;
 import org.fudp.loop.FlowHistorySample;
 import org.fudp.loop.CfsSample;
 import org.fudp.loop.DecisionRecord;
+import org.fudp.loop.FacilityState;
 import org.fudp.loop.TrafficClass;
 import org.fudp.protocol.FiveTuple;
 import org.onosproject.net.DeviceId;
@@ -27,6 +28,7 @@ public abstract class InMemoryFudpService implements FudpService {
     public final Map<String, CorrelationFlowSet> sets = new LinkedHashMap<>();
     public final Map<FiveTuple, FlowRecord> flows = new LinkedHashMap<>();
     public final Map<DeviceId, AgentState> agents = new LinkedHashMap<>();
+    public final Map<DeviceId, FacilityState> facilityStates = new LinkedHashMap<>();
     public final List<Facility> facilities = new ArrayList<>();
     public final List<Bottleneck> bottlenecks = new ArrayList<>();
     public final List<TrafficClass> trafficClasses = new ArrayList<>();
@@ -68,6 +70,25 @@ public abstract class InMemoryFudpService implements FudpService {
     @Override
     public Optional<AgentState> getAgent(DeviceId facility) {
         return Optional.ofNullable(agents.get(facility));
+    }
+
+    @Override
+    public Collection<FacilityState> getFacilityStates() {
+        return List.copyOf(facilityStates.values());
+    }
+
+    @Override
+    public Optional<FacilityState> getFacilityState(DeviceId facility) {
+        return Optional.ofNullable(facilityStates.get(facility));
+    }
+
+    /**
+     * Puts a facility's view, keyed by its device.
+     *
+     * @param state the view
+     */
+    public void putFacilityState(FacilityState state) {
+        facilityStates.put(DeviceId.deviceId(state.facilityId()), state);
     }
 
     @Override

@@ -37,9 +37,34 @@ class CommandsTest extends CommandTestBase {
         assertTrue(lines.get(1).startsWith("bottleneck:set1"));
         assertTrue(lines.get(1).contains("FAIR") && lines.get(1).contains("10.00M") && lines.get(1).contains("0.999"),
                 lines.get(1));
-        assertTrue(lines.get(1).contains("2.09M..3.78M") && lines.get(1).endsWith("3.32M in band"), lines.get(1));
-        assertTrue(lines.get(2).endsWith("3.60M out of band"), lines.get(2));
+        assertTrue(lines.get(1).contains("2.09M..3.78M") && lines.get(1).contains("3.32M in band"), lines.get(1));
+        assertTrue(lines.get(1).endsWith(" -"), "nothing to add to FAIR: " + lines.get(1));
+        assertTrue(lines.get(2).contains("3.60M out of band") && lines.get(2).endsWith(" -"), lines.get(2));
         assertTrue(lines.get(3).startsWith(TestFudpService.PATH_SET) && lines.get(3).endsWith("-"), lines.get(3));
+    }
+
+    @Test
+    void cfsTableShowsASetNotEnforcedAndWhy() {
+        service.set2NotEnforced();
+        List<String> lines = lines(run(new CfsCommand(), false));
+        assertTrue(lines.get(0).endsWith("udp avg           why"), lines.get(0));
+        String set2 = lines.get(2);
+        assertTrue(set2.startsWith("bottleneck:set2              NOT_ENFORCED    10.00M"), set2);
+        assertTrue(set2.endsWith("3.60M out of band " + TestFudpService.SET2_NOT_ENFORCED), set2);
+        // The columns stay aligned: the state column is as wide as its longest word.
+        assertEquals(lines.get(1).indexOf("10.00M"), set2.indexOf("10.00M"));
+    }
+
+    @Test
+    void cfsDetailSaysWhyASetIsNotEnforced() {
+        service.set2NotEnforced();
+        CfsCommand c = new CfsCommand();
+        c.cfsId = TestFudpService.SET2;
+        List<String> lines = lines(run(c, false));
+        assertEquals("id=bottleneck:set2, kind=CONFIGURED, state=NOT_ENFORCED", lines.get(0));
+        assertEquals("why: " + TestFudpService.SET2_NOT_ENFORCED, lines.get(1));
+        c.cfsId = TestFudpService.SET1;
+        assertTrue(lines(run(c, false)).get(1).startsWith("bottleneck="), "no why line for a fair set");
     }
 
     @Test
@@ -121,7 +146,7 @@ class CommandsTest extends CommandTestBase {
     @Test
     void agentsShowLivenessRejectsAndWhy() throws Exception {
         List<String> lines = lines(run(new AgentsCommand(), false));
-        assertEquals(3, lines.size());
+        assertEquals(3, lines.indexOf(""), "the agents' table: a header and two agents");
         assertTrue(lines.get(1).startsWith("of:0000000000000001  adjustor UP ")
                 && lines.get(1).endsWith("{BAD_TAG=2}    -"), lines.get(1));
         assertTrue(lines.get(2).contains("DOWN")
@@ -129,6 +154,29 @@ class CommandsTest extends CommandTestBase {
         JsonNode json = MAPPER.readTree(run(new AgentsCommand(), true));
         assertEquals("DOWN", json.get("agents").get(1).get("status").asText());
         assertEquals("silent for more than 15000 ms", json.get("agents").get(1).get("reason").asText());
+    }
+
+    @Test
+    void agentsNameEachFacilitysControllerAndRulesWithTheSwitchsRefusals() throws Exception {
+        List<String> lines = lines(run(new AgentsCommand(), false));
+        int header = lines.indexOf(lines.stream().filter(l -> l.startsWith("facility             controller"))
+                .findFirst().orElseThrow());
+        assertEquals("", lines.get(header - 1), "a blank line between the tables");
+        assertEquals("facility             controller      in charge since                  epoch  rules    cap "
+                + "budget pkt-in/s  flows  skipped                  refused  last refusal", lines.get(header));
+        assertEquals("of:0000000000000001  onos-1          2025-11-24T15:59:00Z     1763999940000      9   1000 "
+                + "  1000      200      7  none                           0  -", lines.get(header + 1));
+        assertEquals("of:0000000000000006  onos-2          2025-11-24T15:59:30Z     1763999970000     40     40 "
+                + "    64       50     40  PACKET_IN_BUDGET=2, SOURCE_QUOTA=1, SWITCH_REFUSED=3       1  "
+                + TestFudpService.REFUSED + " (learning paused until 2025-11-24T16:00:04Z)", lines.get(header + 2));
+
+        JsonNode json = MAPPER.readTree(run(new AgentsCommand(), true)).get("agents");
+        assertEquals("onos-2", json.get(1).get("controller").get("instance").asText());
+        assertEquals(40, json.get(1).get("collection").get("ruleCap").asInt());
+
+        service.facilityStates.clear();
+        assertTrue(lines(run(new AgentsCommand(), false)).contains(
+                "of:0000000000000006  - (no controller has published this facility yet)"));
     }
 
     @Test

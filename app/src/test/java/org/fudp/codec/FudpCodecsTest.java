@@ -13,6 +13,8 @@ import org.fudp.api.ControlStatus;
 import org.fudp.loop.CorrelationFlowSet;
 import org.fudp.loop.DecisionRecord;
 import org.fudp.api.Facility;
+import org.fudp.loop.FacilityState;
+import org.fudp.loop.FlowBudget;
 import org.fudp.loop.FlowRecord;
 import org.fudp.loop.FlowHistorySample;
 import org.fudp.config.FudpConfig;
@@ -21,6 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.onosproject.core.DefaultApplicationId;
 
 import java.util.List;
+import java.util.Map;
 
 import static org.fudp.codec.TestFudpService.PATH_SET;
 import static org.fudp.codec.TestFudpService.SET1;
@@ -144,6 +147,22 @@ class FudpCodecsTest {
     }
 
     @Test
+    void aSetNotEnforcedSaysWhy() {
+        JsonNode fair = json(service.getCorrelationFlowSet(SET1).get(), CorrelationFlowSet.class);
+        assertEquals("", fair.get("stateReason").asText(), "nothing to add to FAIR");
+        service.set2NotEnforced();
+        CorrelationFlowSet set2 = service.getCorrelationFlowSet(SET2).get();
+        JsonNode j = json(set2, CorrelationFlowSet.class);
+        assertEquals("NOT_ENFORCED", j.get("state").asText());
+        assertEquals(TestFudpService.SET2_NOT_ENFORCED, j.get("stateReason").asText());
+        assertEquals(set2, roundTrip(set2, CorrelationFlowSet.class));
+        // A client's JSON without the field (written before it existed) reads as nothing to add.
+        ObjectNode old = (ObjectNode) json(set2, CorrelationFlowSet.class);
+        old.remove("stateReason");
+        assertEquals("", context.codec(CorrelationFlowSet.class).decode(old, context).stateReason());
+    }
+
+    @Test
     void unknownJainIsNull() {
         CorrelationFlowSet c = CorrelationFlowSet.builder("dst:10.0.0.9", CfsKind.DESTINATION).build();
         JsonNode j = json(c, CorrelationFlowSet.class);
@@ -175,6 +194,76 @@ class FudpCodecsTest {
         JsonNode up = json(service.getAgent(TestFudpService.FACILITY1).get(), AgentState.class);
         assertEquals(2, up.get("rejectedFrames").get("BAD_TAG").asLong());
         assertFalse(up.get("inSync").asBoolean(), "snapshot 18 was sent, 17 acknowledged");
+    }
+
+    @Test
+    void facilityViewsRoundTripAndNameTheControllerAndTheRulesBudget() {
+        for (FacilityState f : service.getFacilityStates()) {
+            assertEquals(f, roundTrip(f, FacilityState.class));
+        }
+        JsonNode j = json(service.getFacilityState(TestFudpService.FACILITY2).get(), FacilityState.class);
+        assertEquals("of:0000000000000006", j.get("facility").asText());
+        JsonNode controller = j.get("controller");
+        assertEquals("onos-2", controller.get("instance").asText());
+        assertEquals(TestFudpService.T0 - 30_000, controller.get("sinceMs").asLong());
+        assertEquals(TestFudpService.T0 - 30_000, controller.get("epoch").asLong());
+        JsonNode c = j.get("collection");
+        assertEquals(List.of(64, 50, 40, 40, 40), List.of(c.get("ruleBudget").asInt(), c.get("packetInBudget").asInt(),
+                c.get("rulesInUse").asInt(), c.get("ruleCap").asInt(), c.get("flows").asInt()));
+        assertEquals("{\"RULE_BUDGET\":0,\"PACKET_IN_BUDGET\":2,\"SOURCE_QUOTA\":1,\"SWITCH_REFUSED\":3}",
+                c.get("skipped").toString(), "every reason, in the loop's order");
+        assertEquals(1, c.get("refusals").asLong());
+        assertEquals(TestFudpService.REFUSED, c.get("lastRefusal").asText());
+        assertEquals(TestFudpService.T0 + 4000, c.get("pausedUntilMs").asLong());
+
+        // A view whose controller is not known yet: null, and back to "".
+        FacilityState unnamed = new FacilityState("of:0000000000000009", FlowBudget.DEFAULT, 0, 1000, 0, Map.of(), 0,
+                "", 0);
+        assertTrue(json(unnamed, FacilityState.class).get("controller").get("instance").isNull());
+        assertEquals(unnamed, roundTrip(unnamed, FacilityState.class));
+    }
+
+    @Test
+    void badFacilityViewsNameTheirField() {
+        FacilityState f = service.getFacilityState(TestFudpService.FACILITY2).get();
+        ObjectNode budget = (ObjectNode) json(f, FacilityState.class);
+        ((ObjectNode) budget.get("collection")).put("ruleBudget", 0);
+        assertMessage("collection.ruleBudget: must be >= 1, was 0",
+                () -> context.codec(FacilityState.class).decode(budget, context));
+        ObjectNode why = (ObjectNode) json(f, FacilityState.class);
+        ((ObjectNode) why.get("collection").get("skipped")).put("TOO_MANY", 1);
+        assertMessage("collection.skipped.TOO_MANY: unknown reason, expected one of [RULE_BUDGET,",
+                () -> context.codec(FacilityState.class).decode(why, context));
+        ObjectNode rules = (ObjectNode) json(f, FacilityState.class);
+        ((ObjectNode) rules.get("collection")).put("rulesInUse", -1);
+        assertMessage("collection.rulesInUse: must be 0..2147483647, was -1",
+                () -> context.codec(FacilityState.class).decode(rules, context));
+        ObjectNode noController = (ObjectNode) json(f, FacilityState.class);
+        noController.remove("controller");
+        assertMessage("controller: must be a JSON object",
+                () -> context.codec(FacilityState.class).decode(noController, context));
+        ObjectNode instance = (ObjectNode) json(f, FacilityState.class);
+        ((ObjectNode) instance.get("controller")).put("instance", 7);
+        assertMessage("controller.instance: must be a string",
+                () -> context.codec(FacilityState.class).decode(instance, context));
+    }
+
+    @Test
+    void anAgentCarriesItsFacilitysControllerAndCollectionOrNullsUntilPublished() {
+        ObjectNode doc = FudpQueries.agents(service, context);
+        JsonNode up = doc.get("agents").get(0);
+        assertEquals("of:0000000000000001", up.get("facility").asText());
+        assertEquals("onos-1", up.get("controller").get("instance").asText());
+        assertEquals(9, up.get("collection").get("rulesInUse").asInt());
+        assertFalse(up.has("facility") && up.get("collection").has("facility"), "the facility is named once");
+        JsonNode view = json(service.getFacilityState(TestFudpService.FACILITY1).get(), FacilityState.class);
+        assertEquals(view.get("controller"), up.get("controller"));
+        assertEquals(view.get("collection"), up.get("collection"));
+
+        service.facilityStates.remove(TestFudpService.FACILITY2);
+        JsonNode down = FudpQueries.agents(service, context).get("agents").get(1);
+        assertTrue(down.get("controller").isNull() && down.get("collection").isNull(), down.toString());
+        assertEquals("DOWN", down.get("status").asText(), "the agent's own fields stay");
     }
 
     @Test

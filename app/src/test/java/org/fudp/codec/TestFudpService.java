@@ -14,6 +14,8 @@ import org.fudp.api.ControlStatus;
 import org.fudp.loop.CorrelationFlowSet;
 import org.fudp.loop.DecisionRecord;
 import org.fudp.api.Facility;
+import org.fudp.loop.FacilityState;
+import org.fudp.loop.FlowBudget;
 import org.fudp.loop.FlowRecord;
 import org.fudp.loop.FlowHistorySample;
 import org.fudp.loop.TrafficClass;
@@ -57,6 +59,17 @@ public class TestFudpService extends InMemoryFudpService implements FudpAdminSer
     public static final String SET1 = "bottleneck:set1";
     public static final String SET2 = "bottleneck:set2";
     public static final String PATH_SET = "link:of:0000000000000002/4-of:0000000000000005/1";
+
+    /**
+     * Why Set 2 is {@code NOT_ENFORCED} after {@link #set2NotEnforced()}, worded as the loop words it:
+     * its agent has not acknowledged snapshot 18, which carries Set 2's UDP limit.
+     */
+    public static final String SET2_NOT_ENFORCED = "the agent at of:0000000000000001 has not acknowledged the "
+            + "limit of udp-10.0.0.2-5002-10.0.0.3-5203 at 3333 kbit/s; it runs unlimited (for 10 s)";
+
+    /** Why the switch of {@link #FACILITY2} refused a rule, as the app words an OpenFlow flow-mod error. */
+    public static final String REFUSED = "the switch refused the flow-mod (a full table, or a match or action it "
+            + "does not take)";
 
     private boolean enabled = true;
     private boolean dryRun;
@@ -112,6 +125,13 @@ public class TestFudpService extends InMemoryFudpService implements FudpAdminSer
         agents.put(FACILITY2, new AgentState(FACILITY2.toString(), AgentStatus.DOWN, T0 - 60_000, 0, 0, 0, 3, 0,
                 ImmutableMap.of(), "silent for more than 15000 ms"));
 
+        // onos-1 controls FACILITY1 within its budget; onos-2 controls FACILITY2, whose switch refused a
+        // rule: its cap is down to the rules it holds, and learning pauses.
+        putFacilityState(new FacilityState(FACILITY1.toString(), "onos-1", T0 - 60_000, T0 - 60_000,
+                FlowBudget.DEFAULT, 9, 1000, 7, skips(0, 0, 0, 0), 0, "", 0));
+        putFacilityState(new FacilityState(FACILITY2.toString(), "onos-2", T0 - 30_000, T0 - 30_000,
+                new FlowBudget(64, 50), 40, 40, 40, skips(0, 2, 1, 3), 1, REFUSED, T0 + 4000));
+
         decisions.put(SET1, List.of(
                 new DecisionRecord(SET1, 1, T0 + 1000, false, false, 2, 1, 600_000, 600_000, 0, 300_000, 300_000,
                         9_400_000, 0, false, Map.of(), "first period: predictor starts at the measured TCP aggregate"),
@@ -142,10 +162,33 @@ public class TestFudpService extends InMemoryFudpService implements FudpAdminSer
         }
     }
 
+    /**
+     * Counts new flows given no rules of their own, by why, every reason present as the loop has them.
+     *
+     * @param ruleBudget for want of rules in the budget
+     * @param packetInBudget for want of packet-ins in the budget
+     * @param sourceQuota for their source's quota
+     * @param switchRefused while learning paused after a refusal
+     * @return the counts
+     */
+    public static Map<FacilityState.Skip, Long> skips(long ruleBudget, long packetInBudget, long sourceQuota,
+                                                      long switchRefused) {
+        return Map.of(FacilityState.Skip.RULE_BUDGET, ruleBudget, FacilityState.Skip.PACKET_IN_BUDGET, packetInBudget,
+                FacilityState.Skip.SOURCE_QUOTA, sourceQuota, FacilityState.Skip.SWITCH_REFUSED, switchRefused);
+    }
+
     private void flow(FiveTuple t, String cfs, long rate, long allocation) {
         flows.put(t, FlowRecord.builder(t, FACILITY1.toString()).cfsId(cfs).rates(rate, rate, true)
                 .allocationBps(allocation)
                 .sinceMs(T0 - 5000).updatedMs(T0 + 3000).build());
+    }
+
+    /**
+     * Puts Set 2 in {@code NOT_ENFORCED}: its limit, not acknowledged (snapshot 18), has not been in force
+     * for ten periods.
+     */
+    public void set2NotEnforced() {
+        sets.put(SET2, sets.get(SET2).toBuilder().state(CfsState.NOT_ENFORCED, SET2_NOT_ENFORCED).build());
     }
 
     /**

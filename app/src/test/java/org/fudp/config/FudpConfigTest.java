@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.fudp.api.Bottleneck;
 import org.fudp.api.Facility;
+import org.fudp.loop.FlowBudget;
 import org.fudp.loop.PacketIn;
 import org.fudp.loop.TrafficClass;
 import org.fudp.protocol.FiveTuple;
@@ -164,6 +165,25 @@ class FudpConfigTest {
         String missing = errorOf("{\"facilities\": [{\"deviceId\": \"of:0000000000000009\"}]}");
         assertTrue(missing.contains("facilities[0].adjustorPort"), "an adjustor facility still needs its ports: "
                 + missing);
+    }
+
+    @Test
+    void budgetsAreOptionalPerFacilityKeptWhenTheFacilitiesAreSetAgainAndRefusedByName() throws IOException {
+        FudpConfig c = config("{\"facilities\": [{\"deviceId\": \"of:0000000000000009\", \"enforcement\": \"meter\","
+                + " \"ruleBudget\": 4000, \"packetInBudget\": \"500\"},"
+                + "{\"deviceId\": \"of:0000000000000001\", \"adjustorPort\": 3,"
+                + " \"returnPort\": 4, \"adjustorMac\": \"02:00:00:00:00:aa\", \"keyId\": 7}]}");
+        assertTrue(c.isValid(), c.errors().toString());
+        assertEquals(new FlowBudget(4000, 500), c.budgets().get(DeviceId.deviceId("of:0000000000000009")));
+        assertEquals(FlowBudget.DEFAULT, c.budgets().get(DeviceId.deviceId("of:0000000000000001")));
+        // The REST API sets the facilities without budgets: the config's stay.
+        c.facilities(c.facilities());
+        assertEquals(new FlowBudget(4000, 500), c.budgets().get(DeviceId.deviceId("of:0000000000000009")));
+
+        String msg = errorOf("{\"facilities\": [{\"deviceId\": \"of:0000000000000009\", \"enforcement\": \"meter\","
+                + " \"ruleBudget\": 0, \"packetInBudget\": \"lots\"}]}");
+        assertTrue(msg.contains("facilities[0].ruleBudget: must be a number of rules (1..10000000), was 0"), msg);
+        assertTrue(msg.contains("facilities[0].packetInBudget: must be packet-ins a second (1..10000000)"), msg);
     }
 
     @Test

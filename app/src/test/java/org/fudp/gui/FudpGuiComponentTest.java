@@ -144,7 +144,7 @@ class FudpGuiComponentTest {
         assertEquals(1, ui.extensions.size());
         assertEquals(1, ui.highlighters.size());
         assertEquals(FudpHighlighter.NAME, ui.highlighters.get(0).newTopoHighlighter().name());
-        assertEquals(3, ui.highlighters.get(0).newTopoHighlighter().createHighlights().links().size());
+        assertEquals(4, ui.highlighters.get(0).newTopoHighlighter().createHighlights().links().size());
         c.deactivate();
         assertTrue(ui.extensions.isEmpty());
         assertTrue(ui.highlighters.isEmpty());

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.fudp.loop.CfsSample;
 import org.fudp.loop.CorrelationFlowSet;
+import org.fudp.loop.FacilityState;
 import org.fudp.api.FudpService;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -42,6 +43,7 @@ import static org.fudp.gui.GuiScenario.SET1;
 import static org.fudp.gui.GuiScenario.SET2;
 import static org.fudp.gui.GuiScenario.SET3;
 import static org.fudp.gui.GuiScenario.SET4;
+import static org.fudp.gui.GuiScenario.SET5;
 import static org.fudp.gui.GuiScenario.cp;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -150,7 +152,7 @@ class FudpGuiHandlersTest {
         GuiRecorder.record("cfs-table", msg);
         assertEquals("fudpCfsDataResponse", msg.path("event").asText());
         JsonNode rows = msg.path("payload").path("fudpCfss");
-        assertEquals(4, rows.size());
+        assertEquals(5, rows.size());
 
         JsonNode set1 = row(rows, SET1);
         assertEquals("of:0000000000000002/2 \u2192 of:0000000000000004/1", set1.path("bottleneck").asText());
@@ -161,6 +163,7 @@ class FudpGuiHandlersTest {
         assertEquals("1", set1.path("udp").asText());
         assertEquals("1", set1.path("limited").asText());
         assertEquals("fair", set1.path("state").asText());
+        assertEquals("", set1.path("stateReason").asText(), "nothing to add to fair");
 
         JsonNode set2 = row(rows, SET2);
         assertEquals("87%", set2.path("utilization").asText());
@@ -169,6 +172,12 @@ class FudpGuiHandlersTest {
         assertEquals("2", set2.path("limited").asText());
         assertEquals("no agent", row(rows, SET3).path("state").asText());
         assertEquals("noagent", row(rows, SET3).path("stateCss").asText());
+        assertEquals(GuiScenario.SET3_WHY, row(rows, SET3).path("stateReason").asText());
+        JsonNode set5 = row(rows, SET5);
+        assertEquals("not enforced", set5.path("state").asText());
+        assertEquals("notenforced", set5.path("stateCss").asText());
+        assertEquals(GuiScenario.SET5_WHY, set5.path("stateReason").asText());
+        assertEquals("1", set5.path("limited").asText(), "a limit decided, not in force");
 
         JsonNode set4 = row(rows, SET4);
         assertEquals("to 10.0.7.7", set4.path("bottleneck").asText());
@@ -184,8 +193,8 @@ class FudpGuiHandlersTest {
                 .path("payload").path("fudpCfss");
         List<String> order = new ArrayList<>();
         rows.forEach(r -> order.add(r.path("id").asText()));
-        // 0.59, 0.90, 0.9998 (shown 1.00), 1.0: text order would agree here only by luck.
-        assertEquals(List.of(SET3, SET2, SET1, SET4), order);
+        // 0.51, 0.59, 0.90, 0.9998 (shown 1.00), 1.0: text order would agree here only by luck.
+        assertEquals(List.of(SET5, SET3, SET2, SET1, SET4), order);
     }
 
     @Test
@@ -200,7 +209,7 @@ class FudpGuiHandlersTest {
     @Test
     void detailsListUdpFlowsFirstWithDemandRateAndAllocation() {
         FudpViewMessageHandler h = init(new FudpViewMessageHandler());
-        for (String id : List.of(SET1, SET2, SET3, SET4)) {
+        for (String id : List.of(SET1, SET2, SET3, SET4, SET5)) {
             JsonNode msg = ask(h, FudpViewMessageHandler.DETAILS_REQ, payload().put("id", id));
             GuiRecorder.record("cfs-details-" + id.replaceAll("[^A-Za-z0-9]+", "_"), msg);
         }
@@ -220,6 +229,7 @@ class FudpGuiHandlersTest {
         assertEquals("tcp", flows.get(2).path("protocol").asText());
         assertEquals("", flows.get(2).path("allocation").asText());
         assertEquals("UDP average above band", p.path("decision").path("reason").asText());
+        assertEquals("", p.path("cfs").path("stateReason").asText());
 
         JsonNode chart = p.path("chart");
         assertEquals(3, chart.path("flows").size());
@@ -282,7 +292,7 @@ class FudpGuiHandlersTest {
         assertTrue(h.pushing());
         assertEquals("showHighlights", msg.path("event").asText());
         JsonNode links = msg.path("payload").path("links");
-        assertEquals(3, links.size(), "Set1, Set2 and Set3 have links; Set4 has none");
+        assertEquals(4, links.size(), "Set1, Set2, Set3 and Set5 have links; Set4 has none");
 
         JsonNode set1 = link(links, "of:0000000000000002/2-of:0000000000000004/1");
         assertEquals("util 91% \u00b7 J 1.00", set1.path("label").asText());
@@ -293,12 +303,15 @@ class FudpGuiHandlersTest {
         JsonNode set3 = link(links, "of:0000000000000002/4-of:0000000000000005/2");
         assertEquals("primary fudp-noagent", set3.path("css").asText());
         assertEquals("util 100% \u00b7 J 0.59", set3.path("label").asText());
+        JsonNode set5 = link(links, "of:0000000000000002/5-of:0000000000000006/1");
+        assertEquals("primary fudp-notenforced", set5.path("css").asText(), "never the green of fair");
+        assertEquals("util 98% \u00b7 J 0.51", set5.path("label").asText());
 
         JsonNode devices = msg.path("payload").path("devices");
         assertEquals(3, devices.size());
         assertEquals("i", device(devices, S1.toString()).path("badge").path("status").asText());
-        assertEquals("3", device(devices, S1.toString()).path("badge").path("txt").asText());
-        assertEquals("agent up, 3 UDP flows limited",
+        assertEquals("4", device(devices, S1.toString()).path("badge").path("txt").asText());
+        assertEquals("agent up, 4 UDP flows limited",
                 device(devices, S1.toString()).path("badge").path("msg").asText());
         assertEquals("e", device(devices, S5.toString()).path("badge").path("status").asText());
         assertEquals("0", device(devices, S5.toString()).path("badge").path("txt").asText());
@@ -338,7 +351,7 @@ class FudpGuiHandlersTest {
         assertTrue(h.pushing());
         period();
         assertEquals("showHighlights", ui.last().path("event").asText());
-        assertEquals(3, ui.last().path("payload").path("links").size());
+        assertEquals(4, ui.last().path("payload").path("links").size());
         h.destroy();
         assertFalse(h.pushing());
         assertTrue(refreshes.isEmpty(), "the refresh is cancelled");
@@ -365,6 +378,56 @@ class FudpGuiHandlersTest {
     }
 
     @Test
+    void aSetWhoseLimitIsNotInForceOutranksAnAdjustmentButNotAMissingAgent() {
+        assertEquals(List.of(CfsState.values()).stream().sorted().collect(Collectors.toList()),
+                FudpHighlighter.SEVERITY.stream().sorted().collect(Collectors.toList()), "every state has a rank");
+        CorrelationFlowSet set2 = fudp.sets.get(SET2);
+        // Set2 (adjusting) shares Set5's link, in the other direction.
+        fudp.sets.put(SET2, set2.toBuilder().egress(cp(S6, 1).toString(), cp(S2, 5).toString()).build());
+        String shared = "of:0000000000000002/5-of:0000000000000006/1";
+        assertEquals("primary fudp-notenforced",
+                link(new GuiRecorderHighlights(fudp).links(), shared).path("css").asText());
+        fudp.sets.put(SET2, fudp.sets.get(SET2).toBuilder().state(CfsState.NO_AGENT).build());
+        assertEquals("primary fudp-noagent",
+                link(new GuiRecorderHighlights(fudp).links(), shared).path("css").asText());
+    }
+
+    @Test
+    void everyStateHasItsOwnWordAndStyleAndNotEnforcedIsNotFair() {
+        List<String> words = new ArrayList<>();
+        List<String> styles = new ArrayList<>();
+        for (CfsState state : CfsState.values()) {
+            words.add(GuiFormat.state(state));
+            styles.add(GuiFormat.stateCss(state));
+        }
+        assertEquals(List.of("fair", "adjusting", "not enforced", "no agent", "no UDP"), words);
+        assertEquals(List.of("fair", "adjusting", "notenforced", "noagent", "noudp"), styles);
+    }
+
+    @Test
+    void theDetailsOfASetNotEnforcedSayWhyAndWhichFlowStarves() {
+        JsonNode p = ask(init(new FudpViewMessageHandler()), FudpViewMessageHandler.DETAILS_REQ,
+                payload().put("id", SET5)).path("payload");
+        assertEquals("not enforced", p.path("cfs").path("state").asText());
+        assertEquals("notenforced", p.path("cfs").path("stateCss").asText());
+        assertEquals(GuiScenario.SET5_WHY, p.path("cfs").path("stateReason").asText());
+        JsonNode flows = p.path("flows");
+        assertEquals("97.0 Mb/s", flows.get(0).path("rate").asText(), "UDP runs above its limit");
+        assertEquals("50.0 Mb/s", flows.get(0).path("allocation").asText());
+        assertTrue(flows.get(0).path("pending").asBoolean());
+        assertEquals(GuiScenario.STARVED, flows.get(1).path("why").asText());
+    }
+
+    @Test
+    void theLinkOfASetNotEnforcedSaysWhyInItsDetails() {
+        ObjectNode json = linkDetails(cp(S6, 1), cp(S2, 5), "topo-details-link-notenforced");
+        assertEquals(SET5, json.path("propValues").path(FudpTopoOverlay.CFS_KEY).asText());
+        assertEquals("not enforced", json.path("propValues").path("fudp-0-state").asText());
+        assertEquals("Why", json.path("propLabels").path("fudp-0-why").asText());
+        assertEquals(GuiScenario.SET5_WHY, json.path("propValues").path("fudp-0-why").asText());
+    }
+
+    @Test
     void facilityDetailsListItsSetsFlows() {
         FudpTopoOverlay overlay = new FudpTopoOverlay(fudp);
         PropertyPanel pp = switchPanel(S1.toString()).navPath("device");
@@ -372,7 +435,7 @@ class FudpGuiHandlersTest {
         ObjectNode json = TopoJson.json(pp);
         GuiRecorder.record("topo-details-device", details(json));
         assertEquals("agent up", json.path("propValues").path("fudp-agent").asText());
-        assertEquals("3", json.path("propValues").path("fudp-limited").asText());
+        assertEquals("4", json.path("propValues").path("fudp-limited").asText());
         assertEquals(SET1, json.path("propValues").path(FudpTopoOverlay.CFS_KEY).asText());
         assertEquals("demand 800.0 Mb/s, rate 300.0 Mb/s, alloc 300.0 Mb/s",
                 json.path("propValues").path("fudp-0-flow-0").asText());
@@ -380,7 +443,19 @@ class FudpGuiHandlersTest {
         assertEquals("demand 310.0 Mb/s, rate 310.0 Mb/s, alloc n/a (TCP)",
                 json.path("propValues").path("fudp-0-flow-1").asText());
         assertEquals(SET2, json.path("propValues").path("fudp-1-id").asText());
+        assertTrue(json.path("propValues").path("fudp-1-why").isMissingNode(), "adjusting, nothing to add");
+        assertEquals(SET4, json.path("propValues").path("fudp-2-id").asText());
+        assertEquals(SET5, json.path("propValues").path("fudp-3-id").asText());
+        assertEquals("not enforced", json.path("propValues").path("fudp-3-state").asText());
+        assertEquals(GuiScenario.SET5_WHY, json.path("propValues").path("fudp-3-why").asText());
         assertEquals("fudpShowCfs", json.path("buttons").get(json.path("buttons").size() - 1).asText());
+        // Who is in charge of s1, and its rules: its switch refused one, so its cap is the rules it holds.
+        FacilityState s1 = fudp.getFacilityState(S1).orElseThrow();
+        assertEquals("onos-1 since 2023-11-14T22:03:20Z, epoch 1699999400000",
+                json.path("propValues").path("fudp-controller").asText());
+        assertEquals(s1.rulesInUse() + " of " + s1.rulesInUse() + " in use (budget 1000)",
+                json.path("propValues").path("fudp-rules").asText());
+        assertEquals("1: " + GuiScenario.REFUSED, json.path("propValues").path("fudp-refusals").asText());
 
         PropertyPanel plain = switchPanel(S2.toString());
         int before = plain.properties().size();
@@ -391,11 +466,8 @@ class FudpGuiHandlersTest {
 
     @Test
     void bottleneckLinkDetailsListItsSetsFlowsInEitherDirection() {
-        FudpTopoOverlay overlay = new FudpTopoOverlay(fudp);
-        PropertyPanel pp = linkPanel(cp(S2, 2), cp(S4, 1));
-        overlay.modifyInfraLinkDetails(pp, cp(S4, 1), cp(S2, 2));
-        ObjectNode json = TopoJson.json(pp);
-        GuiRecorder.record("topo-details-link", details(json));
+        // Selected from its far end: the overlay finds the set whichever way round.
+        ObjectNode json = linkDetails(cp(S4, 1), cp(S2, 2), "topo-details-link");
         assertEquals(SET1, json.path("propValues").path(FudpTopoOverlay.CFS_KEY).asText());
         assertEquals("fair", json.path("propValues").path("fudp-0-state").asText());
         assertEquals("91%", json.path("propValues").path("fudp-0-util").asText());
@@ -403,7 +475,7 @@ class FudpGuiHandlersTest {
 
         PropertyPanel other = linkPanel(cp(S1, 3), cp(S2, 1));
         int before = other.properties().size();
-        overlay.modifyInfraLinkDetails(other, cp(S1, 3), cp(S2, 1));
+        new FudpTopoOverlay(fudp).modifyInfraLinkDetails(other, cp(S1, 3), cp(S2, 1));
         assertEquals(before, other.properties().size(), "a link without a CFS is left alone");
         assertTrue(other.buttons().isEmpty());
     }
@@ -416,8 +488,8 @@ class FudpGuiHandlersTest {
         new FudpTopoOverlay(fudp).modifySummary(pp);
         ObjectNode json = TopoJson.json(pp);
         GuiRecorder.record("topo-summary", GuiRecorder.request("showSummary", json));
-        assertEquals("4", json.path("propValues").path("fudp-sets").asText());
-        assertEquals("3", json.path("propValues").path("fudp-limited").asText());
+        assertEquals("5", json.path("propValues").path("fudp-sets").asText());
+        assertEquals("4", json.path("propValues").path("fudp-limited").asText());
         assertEquals("1 of 3", json.path("propValues").path("fudp-agents").asText());
         assertTrue(json.path("propValues").path("fudp-warning-0").isMissingNode(), "no warning, no line");
     }
@@ -448,6 +520,15 @@ class FudpGuiHandlersTest {
         }
         GuiRecorder.record("topology", topo);
         assertEquals(5, links.size());
+    }
+
+    /** The details panel of the link between a and b as the overlay fills it, recorded for the browser tests. */
+    private ObjectNode linkDetails(ConnectPoint a, ConnectPoint b, String fixture) {
+        PropertyPanel pp = linkPanel(b, a);
+        new FudpTopoOverlay(fudp).modifyInfraLinkDetails(pp, a, b);
+        ObjectNode json = TopoJson.json(pp);
+        GuiRecorder.record(fixture, details(json));
+        return json;
     }
 
     private static ObjectNode details(ObjectNode pp) {

@@ -11,6 +11,8 @@ import org.fudp.loop.CfsSample;
 import org.fudp.loop.CorrelationFlowSet;
 import org.fudp.loop.DecisionRecord;
 import org.fudp.api.Facility;
+import org.fudp.loop.FacilityState;
+import org.fudp.loop.FlowBudget;
 import org.fudp.loop.FlowRecord;
 import org.fudp.loop.FlowHistorySample;
 import org.fudp.protocol.FiveTuple;
@@ -20,6 +22,7 @@ import org.onosproject.net.DeviceId;
 import org.onosproject.net.PortNumber;
 
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -30,7 +33,10 @@ import java.util.Set;
  * The paper's testbed as the GUI sees it (Section 5): hosts H1 and H2 behind facility s1 send
  * to H4 (Set1: two TCP flows and one UDP flow) and to H3 (Set2: one TCP and two UDP flows) over
  * 1 Gb/s bottlenecks; a third set sits behind facility s5 whose agent went silent, a fourth has
- * only TCP, and facility s6 was never heard from.
+ * only TCP, and facility s6 was never heard from. A fifth set, grouped by its path's 100 Mb/s link
+ * from s2 to s6, is not enforced: s1's agent has not acknowledged its UDP flow's limit for 10 s, so
+ * the flow runs unlimited and starves the set's TCP flow. Instance onos-1 is in charge of s1 and s6,
+ * onos-2 of s5; s1's switch refused one of FUDP's rules (its table is full).
  * <p>
  * Every CFS has 150 one-second periods of history: UDP grabs the link for the first 30 s, then
  * FUDP limits it and the shares converge, as in the paper's Fig. 4(c).
@@ -57,6 +63,21 @@ public final class GuiScenario {
     static final String SET2 = "bottleneck:set2";
     static final String SET3 = "bottleneck:edge";
     static final String SET4 = "dst:10.0.7.7";
+    static final String SET5 = "link:of:0000000000000002/5-of:0000000000000006/1";
+    /** Why Set3 has no agent, as the loop words it. */
+    static final String SET3_WHY = "the adjustor agent at of:0000000000000005 is not up: silent for more than 15000 ms";
+    /** Why Set5 is not enforced, as the loop words it. */
+    static final String SET5_WHY = "the agent at of:0000000000000001 has not acknowledged the limit of "
+            + "udp-10.0.0.2-5008-10.0.6.6-6008 at 50000 kbit/s; it runs unlimited (for 10 s)";
+    /** Why s1's switch refused a rule, as the app words an OpenFlow flow-mod error. */
+    static final String REFUSED = "the switch refused the flow-mod (a full table, or a match or action it does "
+            + "not take)";
+    /** The instance in charge of s1 and s6. */
+    static final String ONOS1 = "onos-1";
+    /** The instance in charge of s5, which it took over two minutes ago. */
+    static final String ONOS2 = "onos-2";
+    /** Why Set5's TCP flow has no rate to speak of, as the loop words it. */
+    static final String STARVED = "TCP, starved: counted in its set while UDP floods it";
 
     static final FiveTuple T1_H4 = tcp("10.0.0.1", 40001, "10.0.0.4", 5201);
     static final FiveTuple T2_H4 = tcp("10.0.0.2", 40002, "10.0.0.4", 5201);
@@ -67,6 +88,8 @@ public final class GuiScenario {
     static final FiveTuple T5 = tcp("10.0.5.1", 40005, "10.0.9.9", 5201);
     static final FiveTuple U5 = udp("10.0.5.2", 5005, "10.0.9.9", 6005);
     static final FiveTuple T7 = tcp("10.0.0.1", 40007, "10.0.7.7", 443);
+    static final FiveTuple T8 = tcp("10.0.0.1", 40008, "10.0.6.6", 5201);
+    static final FiveTuple U8 = udp("10.0.0.2", 5008, "10.0.6.6", 6008);
 
     private GuiScenario() {
     }
@@ -121,11 +144,25 @@ public final class GuiScenario {
         flow(s, T5, S5, SET3, 8 * m, 8 * m, -1);
         flow(s, U5, S5, SET3, 150 * m, 92 * m, -1);
         set(s, CorrelationFlowSet.builder(SET3, CfsKind.CONFIGURED)
-                .egress(cp(S5, 2).toString(), cp(S2, 4).toString()).capacityBps(100 * m), CfsState.NO_AGENT);
+                .egress(cp(S5, 2).toString(), cp(S2, 4).toString()).capacityBps(100 * m), CfsState.NO_AGENT,
+                SET3_WHY);
         // Set4: TCP only, tied by its destination: nothing to control.
         flow(s, T7, S1, SET4, 40 * m, 40 * m, -1);
         set(s, CorrelationFlowSet.builder(SET4, CfsKind.DESTINATION),
                 CfsState.NO_UDP);
+        // Set5: a limit told to s1's agent ten periods ago and never acknowledged; UDP floods the link.
+        flow(s, T8, S1, SET5, m, m, -1);
+        s.flows.put(T8, s.flows.get(T8).toBuilder().policy("", STARVED).build());
+        flow(s, U8, S1, SET5, 120 * m, 97 * m, 50 * m);
+        set(s, CorrelationFlowSet.builder(SET5, CfsKind.PATH_LINK)
+                .egress(cp(S2, 5).toString(), cp(S6, 1).toString()).capacityBps(100 * m), CfsState.NOT_ENFORCED,
+                SET5_WHY);
+        allocation(s, U8, S1, SET5, 50 * m, false);
+        // Who is in charge: onos-1 of s1 and s6, onos-2 of s5. s1's switch refused a rule: its cap came
+        // down to the rules it holds, two new flows got none while learning paused, and it pauses still.
+        facilityState(s, S1, ONOS1, END_MS - 600_000, 1, END_MS + 3000);
+        facilityState(s, S5, ONOS2, END_MS - 120_000, 0, 0);
+        facilityState(s, S6, ONOS1, END_MS - 600_000, 0, 0);
 
         history(s);
         s.decisions.put(SET2, List.of(new DecisionRecord(SET2, 150, END_MS, true, false, 1, 2,
@@ -146,6 +183,10 @@ public final class GuiScenario {
     }
 
     private static void set(FakeFudpService s, CorrelationFlowSet.Builder b, CfsState state) {
+        set(s, b, state, "");
+    }
+
+    private static void set(FakeFudpService s, CorrelationFlowSet.Builder b, CfsState state, String why) {
         String id = b.build().id();
         Set<FiveTuple> tcp = new LinkedHashSet<>();
         Set<FiveTuple> udp = new LinkedHashSet<>();
@@ -167,7 +208,7 @@ public final class GuiScenario {
                 tcpBps += f.throughputBps();
             }
         }
-        s.sets.put(id, b.flows(tcp, udp).totals(tcpBps, udpBps, demand, jain(rates)).state(state).build());
+        s.sets.put(id, b.flows(tcp, udp).totals(tcpBps, udpBps, demand, jain(rates)).state(state, why).build());
     }
 
     /**
@@ -189,6 +230,19 @@ public final class GuiScenario {
     private static void allocation(FakeFudpService s, FiveTuple t, DeviceId facility, String cfs,
                                    long bps, boolean acked) {
         s.allocations.add(new AllocationState(t, facility.toString(), cfs, bps, 42, END_MS - 1000, acked, false));
+    }
+
+    // One rule per flow the facility tracks; a refusal brings the cap down to the rules in use.
+    private static void facilityState(FakeFudpService s, DeviceId d, String controller, long sinceMs, long refusals,
+                                      long pausedUntilMs) {
+        int flows = (int) s.flows.values().stream().filter(f -> f.facilityId().equals(d.toString())).count();
+        Map<FacilityState.Skip, Long> skipped = new EnumMap<>(FacilityState.Skip.class);
+        for (FacilityState.Skip why : FacilityState.Skip.values()) {
+            skipped.put(why, why == FacilityState.Skip.SWITCH_REFUSED ? 2 * refusals : 0L);
+        }
+        s.putFacilityState(new FacilityState(d.toString(), controller, sinceMs, sinceMs, FlowBudget.DEFAULT, flows,
+                refusals > 0 ? flows : FlowBudget.DEFAULT_RULES, flows, skipped, refusals, refusals > 0 ? REFUSED : "",
+                pausedUntilMs));
     }
 
     private static Facility facility(DeviceId d, int key) {

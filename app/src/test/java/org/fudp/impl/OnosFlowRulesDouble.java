@@ -45,7 +45,14 @@ import java.util.concurrent.TimeUnit;
  *       store does not hold (FlowRuleManager.pushFlowMetricsInternal lines 632-641 and extraneousFlow
  *       lines 516-523, allowExtraneousRules false by default), and their packets go to the punt rule.
  *       A rule an app installs again before that poll is the store's, and stays; the switch replaces
- *       its entry (an OpenFlow ADD of the same match and priority), counters from zero.</li>
+ *       its entry (an OpenFlow ADD of the same match and priority), counters from zero;</li>
+ *   <li>a switch whose table is full refuses an ADD with OFPFMFC_TABLE_FULL; OpenFlowRuleProvider records
+ *       the error against the batch and reports it at the barrier's reply (handleErrorMsg, lines 564-630,
+ *       batchOperationCompleted lines 534-547), FlowRuleManager calls the batch context's {@code onError}
+ *       with the failed ADD operations and posts no event (lines 736-749, 818-829), the entry stays
+ *       PENDING_ADD in the store and every statistics poll sends it again (flowMissing), each time
+ *       refused and logged at WARN and ERROR, until the app removes it. The double answers a batch at
+ *       the next {@link #advance} (the barrier's reply) and counts the sends a full table refused.</li>
  * </ul>
  */
 final class OnosFlowRulesDouble extends FlowRuleServiceAdapter {
@@ -77,6 +84,13 @@ final class OnosFlowRulesDouble extends FlowRuleServiceAdapter {
     private final Map<FlowId, Entry> entries = new LinkedHashMap<>();
     /** Rules on the switch that the flow store does not hold: after a restart of the whole cluster. */
     private final Map<FlowId, Entry> extraneous = new LinkedHashMap<>();
+    /** How many rules the switch's table holds; an ADD beyond it is refused. */
+    int tableLimit = Integer.MAX_VALUE;
+    /** Flow-mods the full table refused: the first ADD of a rule and every resend of it at a poll. */
+    int refusedSends;
+    /** Batches whose barrier has not been answered yet: their contexts and the ADDs the switch refused. */
+    private final List<Map.Entry<org.onosproject.net.flow.FlowRuleOperationsContext, List<FlowRule>>> unanswered
+            = new ArrayList<>();
     /** Rules the first poll after a restart deleted from the switch as extraneous. */
     final List<FlowRule> deletedExtraneous = new ArrayList<>();
     private final List<FlowRuleListener> listeners = new ArrayList<>();
@@ -137,6 +151,7 @@ final class OnosFlowRulesDouble extends FlowRuleServiceAdapter {
 
     @Override
     public void apply(FlowRuleOperations ops) {
+        List<FlowRule> refused = new ArrayList<>();
         for (Set<FlowRuleOperation> stage : ops.stages()) {
             for (FlowRuleOperation op : stage) {
                 Entry e = entries.get(op.rule().id());
@@ -148,7 +163,38 @@ final class OnosFlowRulesDouble extends FlowRuleServiceAdapter {
                     removeFlowRules(op.rule());
                 } else {
                     applyFlowRules(op.rule());
+                    Entry added = entries.get(op.rule().id());
+                    if (tableFull(added)) {
+                        added.onSwitch = false;
+                        refusedSends++;
+                        refused.add(op.rule());
+                    }
                 }
+            }
+        }
+        if (ops.callback() != null) {
+            unanswered.add(Map.entry(ops.callback(), refused));
+        }
+    }
+
+    // The switch holds as many rules as its table takes; one more is refused.
+    private boolean tableFull(Entry candidate) {
+        long held = entries.values().stream().filter(x -> x != candidate && x.onSwitch).count()
+                + extraneous.size();
+        return held >= tableLimit;
+    }
+
+    // The barriers' replies: each batch's context hears which of its ADDs the switch refused.
+    private void answer() {
+        for (Map.Entry<org.onosproject.net.flow.FlowRuleOperationsContext, List<FlowRule>> b
+                : List.copyOf(unanswered)) {
+            unanswered.remove(b);
+            if (b.getValue().isEmpty()) {
+                b.getKey().onSuccess(FlowRuleOperations.builder().build());
+            } else {
+                FlowRuleOperations.Builder failed = FlowRuleOperations.builder();
+                b.getValue().forEach(failed::add);
+                b.getKey().onError(failed.build());
             }
         }
     }
@@ -241,6 +287,7 @@ final class OnosFlowRulesDouble extends FlowRuleServiceAdapter {
      * @param skip a poll time to skip (a reply still outstanding), or -1
      */
     void advance(long toMs, long skip) {
+        answer();
         while (nextPollMs <= toMs) {
             nowMs = nextPollMs;
             if (nextPollMs != skip) {
@@ -276,6 +323,9 @@ final class OnosFlowRulesDouble extends FlowRuleServiceAdapter {
                     entries.remove(e.rule.id());
                     removedEvents++;
                     post(new FlowRuleEvent(FlowRuleEvent.Type.RULE_REMOVED, e.rule));
+                } else if (tableFull(e)) {
+                    // flowMissing sends it again, and the full table refuses it again
+                    refusedSends++;
                 } else {
                     // flowMissing: installed again, counting from zero
                     e.onSwitch = true;

@@ -339,6 +339,20 @@ final class TestServices {
         }
 
         @Override
+        public void apply(org.onosproject.net.flow.FlowRuleOperations ops) {
+            ops.stages().forEach(stage -> stage.forEach(op -> {
+                if (op.type() == org.onosproject.net.flow.FlowRuleOperation.Type.REMOVE) {
+                    removeFlowRules(op.rule());
+                } else {
+                    rules.put(op.rule().id(), op.rule());
+                }
+            }));
+            if (ops.callback() != null) {
+                ops.callback().onSuccess(ops);
+            }
+        }
+
+        @Override
         public void removeFlowRules(FlowRule... flowRules) {
             for (FlowRule r : flowRules) {
                 if (rules.remove(r.id()) != null) {

@@ -1,6 +1,7 @@
 package org.fudp.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.fudp.codec.TestFudpService;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -24,6 +25,36 @@ class AgentsWebResourceTest extends ResourceTestBase {
         assertEquals(17, up.get("lastAckedSeq").asLong());
         assertEquals(2, up.get("rejectedFrames").get("BAD_TAG").asLong());
         assertEquals("DOWN", agents.get(1).get("status").asText());
+    }
+
+    @Test
+    void eachAgentNamesItsFacilitysControllerAndRuleBudget() {
+        JsonNode agents = get("agents").body.get("agents");
+        JsonNode s1 = agents.get(0);
+        assertEquals("onos-1", s1.get("controller").get("instance").asText());
+        assertEquals(TestFudpService.T0 - 60_000, s1.get("controller").get("sinceMs").asLong());
+        assertEquals(TestFudpService.T0 - 60_000, s1.get("controller").get("epoch").asLong());
+        assertEquals(1000, s1.get("collection").get("ruleBudget").asInt());
+        assertEquals(9, s1.get("collection").get("rulesInUse").asInt());
+        assertEquals(0, s1.get("collection").get("refusals").asLong());
+
+        // s6's switch refused a rule: the cap came down to the rules in use, and learning pauses.
+        Reply one = get("agents/of:0000000000000006");
+        assertEquals(200, one.status, one.text);
+        JsonNode c = one.body.get("collection");
+        assertEquals("onos-2", one.body.get("controller").get("instance").asText());
+        assertEquals(40, c.get("ruleCap").asInt());
+        assertEquals(64, c.get("ruleBudget").asInt());
+        assertEquals(3, c.get("skipped").get("SWITCH_REFUSED").asLong());
+        assertEquals(1, c.get("refusals").asLong());
+        assertEquals(TestFudpService.REFUSED, c.get("lastRefusal").asText());
+        assertEquals(agents.get(1), one.body, "the list and the single agent agree");
+
+        // Before any controller published s6's view: the agent alone, with nulls.
+        service.facilityStates.clear();
+        Reply bare = get("agents/of:0000000000000006");
+        assertTrue(bare.body.get("controller").isNull() && bare.body.get("collection").isNull(), bare.text);
+        assertEquals("DOWN", bare.body.get("status").asText());
     }
 
     @Test

@@ -1,6 +1,7 @@
 package org.fudp.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.fudp.codec.TestFudpService;
 import org.junit.jupiter.api.Test;
 
 import static org.fudp.codec.TestFudpService.PATH_SET;
@@ -39,6 +40,18 @@ class CfsWebResourceTest extends ResourceTestBase {
         assertEquals(2_085_234, r.body.get("band").get("lowBps").asLong());
         assertTrue(r.body.get("inBand").asBoolean());
         assertEquals("UDP average inside the fairness band", r.body.get("lastDecision").get("reason").asText());
+    }
+
+    @Test
+    void aSetWhoseLimitIsNotInForceSaysSoAndWhy() {
+        service.set2NotEnforced();
+        Reply r = get("cfs/" + SET2);
+        assertEquals(200, r.status, r.text);
+        assertEquals("NOT_ENFORCED", r.body.get("state").asText());
+        assertEquals(TestFudpService.SET2_NOT_ENFORCED, r.body.get("stateReason").asText());
+        JsonNode sets = get("cfs").body.get("cfs");
+        assertEquals("NOT_ENFORCED", sets.get(1).get("state").asText());
+        assertEquals("", sets.get(0).get("stateReason").asText(), "Set 1 is fair: nothing to add");
     }
 
     @Test

@@ -20,10 +20,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Records what the REST API answers for the GUI's scenario ({@link GuiScenario}: the paper's
- * testbed, a set behind a silent agent, a TCP-only set, 150 periods of history) and for an empty
- * controller, under {@code target/gui-fixtures/rest/} and {@code rest-empty/}. The FUDP page's
- * browser tests serve these files as {@code /onos/fudp/<path>}, so the page is tested with the
- * JSON of the real resources and codecs.
+ * testbed, a set behind a silent agent, a TCP-only set, a set whose limit is not in force, 150
+ * periods of history) and for an empty controller, under {@code target/gui-fixtures/rest/} and
+ * {@code rest-empty/}. The FUDP page's browser tests serve these files as
+ * {@code /onos/fudp/<path>}, so the page is tested with the JSON of the real resources and codecs.
  */
 class PageFixturesTest extends ResourceTestBase {
 
@@ -68,7 +68,7 @@ class PageFixturesTest extends ResourceTestBase {
             answers.put(path, record("rest/" + path, target(path)));
         }
         JsonNode sets = answers.get("cfs").get("cfs");
-        assertEquals(4, sets.size());
+        assertEquals(5, sets.size());
         for (JsonNode set : sets) {
             String id = set.get("id").asText();
             JsonNode history = record("rest/" + historyFile(id), target("history").queryParam("cfs", id));

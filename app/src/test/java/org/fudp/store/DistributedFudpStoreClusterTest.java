@@ -21,6 +21,7 @@ import static org.fudp.store.StoreFixtures.agent;
 import static org.fudp.store.StoreFixtures.allocation;
 import static org.fudp.store.StoreFixtures.cfs;
 import static org.fudp.store.StoreFixtures.decision;
+import static org.fudp.store.StoreFixtures.facilityState;
 import static org.fudp.store.StoreFixtures.flow;
 import static org.fudp.store.StoreFixtures.flowSample;
 import static org.fudp.store.StoreFixtures.tcp;
@@ -142,6 +143,28 @@ class DistributedFudpStoreClusterTest {
         c.destroy();
         DistributedFudpStore fresh = new DistributedFudpStore(cluster, LENGTH);
         assertTrue(fresh.getFlows().isEmpty(), "once every instance left, the maps are gone");
+    }
+
+    @Test
+    void everyInstanceNamesTheControllerInChargeAndTheNextOneAfterAFailover() {
+        a.putFacilityState(facilityState(S1, "onos-a", 1));
+        for (DistributedFudpStore s : List.of(a, b, c)) {
+            assertEquals("onos-a", s.getFacilityState(S1).orElseThrow().controller(), "who is in charge, anywhere");
+            assertEquals(1, s.getFacilityState(S1).orElseThrow().refusals());
+        }
+
+        // A goes; B takes s1 over under a newer epoch, with a collection of its own.
+        a.destroy();
+        assertEquals("onos-a", c.getFacilityState(S1).orElseThrow().controller(), "until B publishes");
+        b.putFacilityState(facilityState(S1, "onos-a", 0).inCharge("onos-b", T0, T0 + 1));
+        assertEquals("onos-b", c.getFacilityState(S1).orElseThrow().controller());
+        assertEquals(T0 + 1, c.getFacilityState(S1).orElseThrow().epoch());
+        assertEquals(0, c.getFacilityState(S1).orElseThrow().refusals());
+
+        // s1 leaves the config: its view goes everywhere.
+        b.removeFacilityState(S1);
+        assertTrue(c.getFacilityStates().isEmpty());
+        assertEquals(List.of(), eventsC, "facilities' views raise no events");
     }
 
     @Test

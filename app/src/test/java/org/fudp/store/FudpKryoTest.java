@@ -7,6 +7,8 @@ import org.fudp.loop.CfsKind;
 import org.fudp.loop.CfsState;
 import org.fudp.loop.CorrelationFlowSet;
 import org.fudp.loop.DecisionRecord;
+import org.fudp.loop.FacilityState;
+import org.fudp.loop.FlowBudget;
 import org.fudp.loop.FlowRecord;
 import org.fudp.protocol.FiveTuple;
 import org.junit.jupiter.api.Test;
@@ -34,6 +36,7 @@ import static org.fudp.store.StoreFixtures.allocation;
 import static org.fudp.store.StoreFixtures.cfs;
 import static org.fudp.store.StoreFixtures.cfsSample;
 import static org.fudp.store.StoreFixtures.decision;
+import static org.fudp.store.StoreFixtures.facilityState;
 import static org.fudp.store.StoreFixtures.flow;
 import static org.fudp.store.StoreFixtures.flowSample;
 import static org.fudp.store.StoreFixtures.tcp;
@@ -75,12 +78,19 @@ class FudpKryoTest {
                 cfsSample(1), flowSample(2),
                 cfsOwner, flowOwner, new ReplicatedHistory.Slot(flowOwner, 1L << 40),
                 new ReplicatedHistory.Slot(cfsOwner, 0), new ReplicatedHistory.Head(3, 720),
-                new MultiValuedTimestamp<>(T0, 42L)));
+                new MultiValuedTimestamp<>(T0, 42L),
+                facilityState(S1, "onos-1", 0), facilityState(S1, "10.192.19.68", 3),
+                new FacilityState("of:4", FlowBudget.DEFAULT, 0, 0, 0, Map.of(), 0, "", 0),
+                new FacilityState("of:5", "onos-2", Long.MAX_VALUE, Long.MIN_VALUE,
+                        new FlowBudget(Integer.MAX_VALUE, Integer.MAX_VALUE), Integer.MAX_VALUE, 0, 1,
+                        Map.of(FacilityState.Skip.SWITCH_REFUSED, Long.MAX_VALUE), -1, "OFPFMFC_TABLE_FULL",
+                        Long.MAX_VALUE)));
         s.addAll(Arrays.asList(CfsKind.values()));
         s.addAll(Arrays.asList(CfsState.values()));
         s.addAll(Arrays.asList(AgentStatus.values()));
         s.addAll(Arrays.asList(org.fudp.loop.Facility.Enforcement.values()));
         s.addAll(Arrays.asList(ReplicatedHistory.Kind.values()));
+        s.addAll(Arrays.asList(FacilityState.Skip.values()));
         return s;
     }
 
@@ -140,6 +150,20 @@ class FudpKryoTest {
     }
 
     @Test
+    void aFacilitysViewKeepsItsControllerAndItsRefusals() {
+        FacilityState f = facilityState(S1, "onos-1", 2);
+        FacilityState back = SERIALIZER.decode(SERIALIZER.encode(f));
+        assertEquals(f, back);
+        assertEquals("onos-1", back.controller());
+        assertEquals(T0 - 59_000, back.epoch());
+        assertEquals(2, back.refusals());
+        assertEquals("TABLE_FULL", back.lastRefusal());
+        assertEquals(List.of(FacilityState.Skip.values()), List.copyOf(back.skipped().keySet()),
+                "every reason, in order");
+        assertTrue(SERIALIZER.encode(f).length < 100, "a facility's view is small: " + SERIALIZER.encode(f).length);
+    }
+
+    @Test
     void membersOfACfsKeepTheirOrder() {
         List<FiveTuple> order = List.of(tcp(9), tcp(1), tcp(5), tcp(3));
         CorrelationFlowSet c = cfs(SET1, new java.util.LinkedHashSet<>(order), Set.of(), CfsState.FAIR, 1);
@@ -174,6 +198,10 @@ class FudpKryoTest {
         assertEquals(Set.of("cfsId", "period", "timeMs", "reallocated", "dryRun", "tcpCount", "udpCount",
                 "measuredTcpBps", "predictedTcpBps", "deviationBps", "bandLowBps", "bandHighBps", "udpAverageBps",
                 "availableBps", "inBand", "allocations", "reason"), fieldNames(DecisionRecord.class));
+        assertEquals(Set.of("facilityId", "controller", "controllingSinceMs", "epoch", "budget", "rulesInUse",
+                "ruleCap", "flows", "skipped", "refusals", "lastRefusal", "pausedUntilMs"),
+                fieldNames(FacilityState.class));
+        assertEquals(Set.of("rules", "packetInsPerS"), fieldNames(FlowBudget.class), "written as two numbers");
         assertEquals(Set.of("kind", "id", "hash"), fieldNames(ReplicatedHistory.Owner.class));
         assertEquals(Set.of("owner", "seq"), fieldNames(ReplicatedHistory.Slot.class));
         assertEquals(Set.of("first", "next"), fieldNames(ReplicatedHistory.Head.class));

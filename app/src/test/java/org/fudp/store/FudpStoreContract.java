@@ -31,6 +31,7 @@ import static org.fudp.store.StoreFixtures.allocation;
 import static org.fudp.store.StoreFixtures.cfs;
 import static org.fudp.store.StoreFixtures.cfsSample;
 import static org.fudp.store.StoreFixtures.decision;
+import static org.fudp.store.StoreFixtures.facilityState;
 import static org.fudp.store.StoreFixtures.flow;
 import static org.fudp.store.StoreFixtures.flowSample;
 import static org.fudp.store.StoreFixtures.tcp;
@@ -205,6 +206,23 @@ abstract class FudpStoreContract {
     }
 
     @Test
+    void aFacilitysViewIsReplacedAndRemovedWithoutEvents() {
+        store.putFacilityState(facilityState(S1, "onos-1", 0));
+        store.putFacilityState(facilityState(S2, "onos-2", 1));
+        // Another instance took s1 over: its view replaces the first one's.
+        store.putFacilityState(facilityState(S1, "onos-1", 0).inCharge("onos-3", T0, T0 + 1));
+        assertEquals("onos-3", store.getFacilityState(S1).orElseThrow().controller());
+        assertEquals(T0 + 1, store.getFacilityState(S1).orElseThrow().epoch());
+        assertEquals(2, store.getFacilityStates().size());
+
+        store.removeFacilityState(S1);
+        store.removeFacilityState(S1);
+        assertTrue(store.getFacilityState(S1).isEmpty());
+        assertEquals(List.of(facilityState(S2, "onos-2", 1)), List.copyOf(store.getFacilityStates()));
+        assertEquals(List.of(), types(), "a facility's view raises no events");
+    }
+
+    @Test
     void historiesKeepTheMostRecentRecordsOldestFirstPerOwner() {
         for (int p = 1; p <= 5; p++) {
             store.addDecision(decision(SET1, p));
@@ -265,6 +283,7 @@ abstract class FudpStoreContract {
         store.putCfs(cfs(SET1, Set.of(), Set.of(u), CfsState.FAIR, 0));
         store.putAllocation(allocation(u, 1000, 1, false, T0));
         store.putAgent(agent(S1, AgentStatus.UP, T0));
+        store.putFacilityState(facilityState(S1, "onos-1", 1));
         store.addDecision(decision(SET1, 1));
         store.addCfsSample(SET1, cfsSample(1));
         store.addFlowSample(u, flowSample(1));
@@ -281,6 +300,7 @@ abstract class FudpStoreContract {
         assertTrue(store.getCfss().isEmpty());
         assertTrue(store.getAllocations().isEmpty());
         assertTrue(store.getAgents().isEmpty());
+        assertTrue(store.getFacilityStates().isEmpty());
         assertEquals(List.of(), store.getDecisions(SET1));
         assertEquals(List.of(), store.getCfsHistory(SET1));
         assertEquals(List.of(), store.getFlowHistory(u));
@@ -294,12 +314,16 @@ abstract class FudpStoreContract {
     void readsAreSnapshots() {
         store.putFlow(flow(tcp(1), 100));
         store.putAgent(agent(S1, AgentStatus.UP, T0));
+        store.putFacilityState(facilityState(S1, "onos-1", 0));
         var flows = store.getFlows();
         var agents = store.getAgents();
+        var facilities = store.getFacilityStates();
         store.putFlow(flow(tcp(2), 100));
         store.removeAgent(S1);
+        store.removeFacilityState(S1);
         assertEquals(1, flows.size());
         assertEquals(1, agents.size());
+        assertEquals(1, facilities.size());
         assertThrows(UnsupportedOperationException.class, () -> flows.add(flow(tcp(3), 1)));
     }
 
@@ -316,6 +340,7 @@ abstract class FudpStoreContract {
         store.putFlow(f);
         store.putCfs(c);
         store.addDecision(decision(SET1, 4));
+        store.putFacilityState(facilityState(S1, "onos-1", 2));
 
         assertEquals(Optional.of(a), store.getAgent(S1));
         assertEquals(List.of(al), List.copyOf(store.getAllocations()));
@@ -324,5 +349,6 @@ abstract class FudpStoreContract {
         assertEquals(List.of(tcp(2), tcp(1), tcp(3)), List.copyOf(store.getCfs(SET1).orElseThrow().tcpFlows()),
                 "members keep their order");
         FudpKryoTest.assertSameFields(decision(SET1, 4), store.getDecisions(SET1).get(0));
+        FudpKryoTest.assertSameFields(facilityState(S1, "onos-1", 2), store.getFacilityState(S1).orElseThrow());
     }
 }

@@ -9,11 +9,14 @@ import org.fudp.loop.CfsSample;
 import org.fudp.loop.CfsState;
 import org.fudp.loop.CorrelationFlowSet;
 import org.fudp.loop.DecisionRecord;
+import org.fudp.loop.FacilityState;
+import org.fudp.loop.FlowBudget;
 import org.fudp.loop.FlowHistorySample;
 import org.fudp.loop.FlowRecord;
 import org.fudp.protocol.FiveTuple;
 import org.onosproject.net.DeviceId;
 
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -60,6 +63,25 @@ final class StoreFixtures {
     static AgentState agent(DeviceId facility, AgentStatus status, long heartbeatMs) {
         return new AgentState(facility.toString(), status, heartbeatMs, 12, 11, heartbeatMs - 5, 40, 2,
                 Map.of("bad-mac", 3L, "replay", 1L), status == AgentStatus.DOWN ? "silent" : "");
+    }
+
+    /**
+     * A facility's view under a controller; with refusals, the switch refused rules: the cap is down
+     * to the rules in use and learning pauses.
+     *
+     * @param facility the facility
+     * @param controller the instance in charge
+     * @param refusals rules the switch refused
+     * @return the view
+     */
+    static FacilityState facilityState(DeviceId facility, String controller, long refusals) {
+        Map<FacilityState.Skip, Long> skipped = new EnumMap<>(FacilityState.Skip.class);
+        for (FacilityState.Skip why : FacilityState.Skip.values()) {
+            skipped.put(why, (long) why.ordinal() * refusals);
+        }
+        return new FacilityState(facility.toString(), controller, T0 - 60_000, T0 - 59_000, new FlowBudget(1000, 200),
+                refusals > 0 ? 40 : 12, refusals > 0 ? 40 : 1000, 12, skipped, refusals,
+                refusals > 0 ? "TABLE_FULL" : "", refusals > 0 ? T0 + 4000 : 0);
     }
 
     static DecisionRecord decision(String cfsId, long period) {

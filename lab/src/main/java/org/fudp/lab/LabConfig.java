@@ -19,6 +19,7 @@ import java.util.Properties;
 import org.fudp.algorithm.FlowPolicy;
 import org.fudp.loop.AddressPrefix;
 import org.fudp.loop.BottleneckTable;
+import org.fudp.loop.FlowBudget;
 import org.fudp.loop.TrafficClass;
 import org.fudp.protocol.EthernetFrame;
 import org.fudp.protocol.FlowIds;
@@ -46,6 +47,7 @@ public final class LabConfig {
     private final boolean meterDropsCounted;
     private final List<TrafficClass> classes;
     private final int idleTimeoutSeconds;
+    private final FlowBudget budget;
     private final Path keyFile;
     private final Path log;
 
@@ -71,6 +73,8 @@ public final class LabConfig {
         meterDropsCounted = bool(p, "meterDropsCounted", "true");
         classes = classes(p.getProperty("classes", "").trim());
         idleTimeoutSeconds = idleTimeout(p, "idleTimeoutSeconds", "10");
+        budget = new FlowBudget(positiveInt(p, "ruleBudget", Integer.toString(FlowBudget.DEFAULT_RULES)),
+                positiveInt(p, "packetInBudget", Integer.toString(FlowBudget.DEFAULT_PACKET_INS)));
         keyFile = Path.of(required(p, "keyFile"));
         log = Path.of(required(p, "log"));
     }
@@ -229,6 +233,14 @@ public final class LabConfig {
         if (d != Math.rint(d) || d < 1 || d > 65535) {
             throw new IllegalArgumentException("config: '" + key + "' must be a whole number of seconds in "
                     + "1..65535 (an OpenFlow idle timeout), got " + d);
+        }
+        return (int) d;
+    }
+
+    private static int positiveInt(Properties p, String key, String dflt) {
+        double d = number(key, p.getProperty(key, dflt).trim());
+        if (d != Math.rint(d) || d < 1 || d > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("config: '" + key + "' must be a whole number >= 1, got " + d);
         }
         return (int) d;
     }
@@ -424,6 +436,16 @@ public final class LabConfig {
      */
     public List<TrafficClass> classes() {
         return classes;
+    }
+
+    /**
+     * Returns the facility's budget: {@code ruleBudget} and {@code packetInBudget}, FUDP's defaults when
+     * absent.
+     *
+     * @return the budget
+     */
+    public FlowBudget budget() {
+        return budget;
     }
 
     /**

@@ -8,11 +8,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Consumer;
 import org.fudp.loop.Actions;
 import org.fudp.loop.AgentState;
+import org.fudp.loop.CfsState;
+import org.fudp.loop.CorrelationFlowSet;
 import org.fudp.loop.DecisionRecord;
 import org.fudp.loop.Facility;
 import org.fudp.loop.FrameOut;
@@ -53,8 +56,15 @@ final class LabHost {
     private final Set<Long> meters = new HashSet<>();
     /** When each TCP flow's traffic stopped, from the dumps alone: the lab's measure of a flow's end. */
     private final TrafficStops stops = new TrafficStops();
+    /** The loop's rules the switch refused (a full table): counted and logged, never sent again. */
+    private final RuleRefusals refusals;
     private final Map<String, String> lastReason = new HashMap<>();
     private final Map<String, AgentState> lastAgent = new HashMap<>();
+    /** Each set's state as last published, and its reason without figures (which move every period). */
+    private final Map<String, CfsState> lastState = new HashMap<>();
+    private final Map<String, String> lastStateGist = new HashMap<>();
+    /** Each set's members as last logged. */
+    private final Map<String, String> lastMembers = new HashMap<>();
     private long nowMs;
     private long nextPeriodMs;
     private long nextTickMs;
@@ -79,6 +89,7 @@ final class LabHost {
         this.csv = csv;
         this.log = log;
         this.periodMs = loop.settings().periodMs();
+        this.refusals = new RuleRefusals(config.bridge(), log);
     }
 
     /**
@@ -95,6 +106,8 @@ final class LabHost {
         // loop's, so that the flows of a crashed predecessor come back as packet-ins and are learnt.
         sw.deleteFlows(List.of(RuleText.everyLoopRule()));
         sw.addFlows(BaseRules.of(config, loop.settings().controlEtherType()));
+        loop.setBudget(config.bridge(), config.budget());
+        loop.setController("lab");
         execute(loop.setFacilities(now, List.of(LoopSetup.facility(config))));
         nextPeriodMs = now + periodMs;
         nextTickMs = now;
@@ -216,7 +229,8 @@ final class LabHost {
 
     /**
      * Executes the loop's actions in its order: meters in, rules out, rules in, rules modified,
-     * meters out, frames, then the records and notices. A meter add-meter took is in force at once
+     * meters out, frames, then the records, notices and the sets' state changes (each CSV row carries its
+     * set's state as published with it). A meter add-meter took is in force at once
      * (OVS answers synchronously), and the loop hears so after these actions. The packet a packet-in
      * reported needs no forwarding: the base rule that copied it to us has forwarded it already (a
      * closing rule as well), and whatever it did not forward is no one's.
@@ -245,10 +259,10 @@ final class LabHost {
             for (RuleSpec r : a.rulesToAdd()) {
                 flows.add(RuleText.flow(r));
             }
-            if (switchCall("add-flows", () -> sw.addFlows(flows))) {
-                a.rulesToAdd().forEach(r -> installed.add(r.key()));
-                stops.watch(a.rulesToAdd());
-            }
+            // Only what the switch took is watched: a refused rule never "idles out" (RuleRefusals).
+            List<RuleSpec> in = refusals.install(sw, a.rulesToAdd(), flows, nowMs);
+            in.forEach(r -> installed.add(r.key()));
+            stops.watch(in);
         }
         if (!a.rulesToModify().isEmpty()) {
             List<String> flows = new ArrayList<>();
@@ -265,8 +279,19 @@ final class LabHost {
                 packetOuts++;
             }
         }
+        List<String> stateLines = new ArrayList<>();
+        for (CorrelationFlowSet v : a.cfss().values()) {
+            membersLine(v).ifPresent(stateLines::add);
+            stateLine(v).ifPresent(stateLines::add);
+        }
+        for (String gone : a.cfssGone()) {
+            lastState.remove(gone);
+            lastStateGist.remove(gone);
+            lastMembers.remove(gone);
+        }
         for (DecisionRecord r : a.decisions()) {
-            csv.write(r, packetOuts);
+            CfsState state = lastState.get(r.cfsId());
+            csv.write(r, packetOuts, state == null ? "" : state.name());
             String set = PeriodCsv.setName(r.cfsId());
             String reason = PeriodCsv.reasonName(r);
             // Every reallocation, and otherwise only changes, so the log stays readable.
@@ -280,11 +305,48 @@ final class LabHost {
         for (AgentState v : a.agents().values()) {
             logAgent(v);
         }
+        stateLines.forEach(log);
         for (Map.Entry<Long, String> r : meterResults.entrySet()) {
             String facility = config.bridge();
             execute(r.getValue() == null ? loop.meterAdded(nowMs, facility, r.getKey())
                     : loop.meterFailed(nowMs, facility, r.getKey(), r.getValue()));
         }
+        // After these actions, as a switch answers at the barrier: the loop forgets each refused flow and
+        // withdraws what of it went in; the next of its packets finds learning paused.
+        for (RuleRefusals.Refused r : refusals.take()) {
+            execute(loop.ruleRefused(nowMs, r.rule().key(), r.code() + (r.sent() ? "" : " (not sent after it)")));
+        }
+    }
+
+    /**
+     * Notes a set's state and returns the line to log when it changed, with its reason ("Set set1 NOT_ENFORCED:
+     * the agent at ... has not acknowledged ..."), or when the reason says something else while the state
+     * stays (the figures in it aside, which move every period). The fault run reads these lines
+     * ({@code lab/py/faults.py}).
+     */
+    private Optional<String> stateLine(CorrelationFlowSet v) {
+        String reason = v.stateReason();
+        String gist = reason.replaceAll("\\d+", "#");
+        CfsState before = lastState.put(v.id(), v.state());
+        String gistBefore = lastStateGist.put(v.id(), gist);
+        if (before == v.state() && gist.equals(gistBefore)) {
+            return Optional.empty();
+        }
+        return Optional.of("Set " + PeriodCsv.setName(v.id()) + " " + v.state() + (reason.isEmpty() ? "" : ": "
+                + reason));
+    }
+
+    /**
+     * Returns the line to log when a set's members changed ("Set set1 members: 1 TCP [tcp-...], 1 UDP [udp-...]"):
+     * which flows the loop counts, e.g. whether a starved TCP flow stayed.
+     */
+    private Optional<String> membersLine(CorrelationFlowSet v) {
+        String members = v.tcpFlows().size() + " TCP " + v.tcpFlows() + ", " + v.udpFlows().size() + " UDP "
+                + v.udpFlows();
+        if (members.equals(lastMembers.put(v.id(), members))) {
+            return Optional.empty();
+        }
+        return Optional.of("Set " + PeriodCsv.setName(v.id()) + " members: " + members);
     }
 
     // Each acknowledgement the loop verified, and every change in the frames it or the agent rejected.
@@ -318,6 +380,15 @@ final class LabHost {
             log.accept("WARN ovs-ofctl " + what + " failed: " + e.getMessage());
             return false;
         }
+    }
+
+    /**
+     * Returns the account of the rules the switch refused, for the controller's stats line and tests.
+     *
+     * @return refusals
+     */
+    RuleRefusals refusals() {
+        return refusals;
     }
 
     /**

@@ -7,6 +7,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.fudp.protocol.Hex;
 
@@ -40,6 +41,14 @@ final class OvsOfctlSwitch implements Switch {
     }
 
     private String run(byte[] stdin, String... args) throws IOException {
+        return run(stdin, null, args);
+    }
+
+    /**
+     * Runs ovs-ofctl; a failed flow-mod batch ({@code batch} given) whose output names the FLOW_MOD the
+     * switch refused throws a {@link FlowModRefusal}, which tells how much of the batch went in.
+     */
+    private String run(byte[] stdin, List<String> batch, String... args) throws IOException {
         Process p = builder(args).redirectErrorStream(true).start();
         try (OutputStream in = p.getOutputStream()) {
             if (stdin != null) {
@@ -61,7 +70,15 @@ final class OvsOfctlSwitch implements Switch {
         }
         String text = out.toString(StandardCharsets.UTF_8);
         if (p.exitValue() != 0) {
-            throw new IOException("ovs-ofctl " + args[0] + " failed: " + text.trim());
+            // One line: the message ends up in the loop's reasons and the controller's log, line by line.
+            String message = "ovs-ofctl " + args[0] + " failed: " + text.trim().replaceAll("\\s*\\R\\s*", " / ");
+            if (batch != null) {
+                Optional<FlowModRefusal> refusal = FlowModRefusal.parse(text, batch, message);
+                if (refusal.isPresent()) {
+                    throw refusal.get();
+                }
+            }
+            throw new IOException(message);
         }
         return text;
     }
@@ -69,7 +86,8 @@ final class OvsOfctlSwitch implements Switch {
     @Override
     public void addFlows(List<String> rules) throws IOException {
         if (!rules.isEmpty()) {
-            run((String.join("\n", rules) + "\n").getBytes(StandardCharsets.UTF_8), "add-flows", bridge, "-");
+            // One FLOW_MOD and barrier per line, stopping at the first the switch refuses: FlowModRefusal.
+            run((String.join("\n", rules) + "\n").getBytes(StandardCharsets.UTF_8), rules, "add-flows", bridge, "-");
         }
     }
 
@@ -88,8 +106,8 @@ final class OvsOfctlSwitch implements Switch {
     @Override
     public void modifyFlows(List<String> rules) throws IOException {
         if (!rules.isEmpty()) {
-            run((String.join("\n", rules) + "\n").getBytes(StandardCharsets.UTF_8), "--strict", "mod-flows", bridge,
-                    "-");
+            run((String.join("\n", rules) + "\n").getBytes(StandardCharsets.UTF_8), rules, "--strict", "mod-flows",
+                    bridge, "-");
         }
     }
 

@@ -14,7 +14,7 @@ import org.fudp.protocol.FiveTuple;
 final class PeriodCsv {
 
     static final String HEADER = "epoch_ms,set,period,reason,fair,in_band,tcp_flows,udp_flows,tcp_mbps,"
-            + "tcp_pred_mbps,dev_mbps,band_low_mbps,band_high_mbps,udp_avg_mbps,allocations,packet_outs";
+            + "tcp_pred_mbps,dev_mbps,band_low_mbps,band_high_mbps,udp_avg_mbps,allocations,packet_outs,state";
 
     private final PrintWriter out;
 
@@ -29,17 +29,19 @@ final class PeriodCsv {
      *
      * @param r the record
      * @param packetOuts control frames sent so far, for the analysis's churn figures
+     * @param state the set's state as the loop published it with this decision ({@code CfsState}: FAIR,
+     *              ADJUSTING, NOT_ENFORCED, NO_AGENT, NO_UDP), "" if it published none
      */
-    void write(DecisionRecord r, long packetOuts) {
+    void write(DecisionRecord r, long packetOuts, String state) {
         // Records carry 0 where the algorithm had no value; the plots leave such gaps blank. There is
         // no band without a measured TCP flow, and no UDP average without a measured UDP flow.
         double low = r.tcpCount() > 0 ? r.bandLowBps() : Double.NaN;
         double high = r.tcpCount() > 0 ? r.bandHighBps() : Double.NaN;
         double udp = r.udpCount() > 0 ? r.udpAverageBps() : Double.NaN;
-        out.printf(Locale.ROOT, "%d,%s,%d,%s,%b,%b,%d,%d,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%s,%d%n", r.timeMs(),
+        out.printf(Locale.ROOT, "%d,%s,%d,%s,%b,%b,%d,%d,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%s,%d,%s%n", r.timeMs(),
                 setName(r.cfsId()), r.period(), reasonName(r), !r.reallocated(), r.inBand(), r.tcpCount(),
                 r.udpCount(), mbps(r.measuredTcpBps()), mbps(r.predictedTcpBps()), mbps(r.deviationBps()),
-                mbps(low), mbps(high), mbps(udp), allocations(r.allocations()), packetOuts);
+                mbps(low), mbps(high), mbps(udp), allocations(r.allocations()), packetOuts, state);
         out.flush();
     }
 

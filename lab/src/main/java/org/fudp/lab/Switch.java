@@ -9,10 +9,12 @@ import java.util.List;
 interface Switch {
 
     /**
-     * Adds flow rules, in ovs-ofctl's flow syntax, in one transaction.
+     * Adds flow rules, in ovs-ofctl's flow syntax, in order, one after the other.
      *
      * @param rules rules
-     * @throws IOException if the switch refuses them
+     * @throws FlowModRefusal if the switch refused one of them (e.g. its table is full): the rules before
+     *     it are installed, it and the rest are not
+     * @throws IOException if the switch cannot be asked; then none is known to be installed
      */
     void addFlows(List<String> rules) throws IOException;
 

@@ -73,6 +73,8 @@ final class LabFixture {
 
         final List<String> modified = new ArrayList<>();
         final Map<Long, String> meters = new LinkedHashMap<>();
+        /** Meter ids whose next add-meter the bridge refuses, with OVS's error. */
+        final Map<Long, String> refuse = new HashMap<>();
         String meterStatsText = "";
 
         @Override
@@ -86,6 +88,10 @@ final class LabFixture {
         @Override
         public void addMeter(String spec) throws java.io.IOException {
             long id = Long.parseLong(spec.replaceAll("^meter=(\\d+),.*", "$1"));
+            String refused = refuse.remove(id);
+            if (refused != null) {
+                throw new java.io.IOException(refused);
+            }
             if (meters.size() >= 2) {
                 throw new java.io.IOException("OFPMMFC_OUT_OF_METERS");
             }

@@ -118,15 +118,17 @@ class LabHostTest {
         assertEquals(1, rows.size(), rows.toString());
         assertTrue(rows.get(0).startsWith(T0 + PERIOD + ",set1,1,ABOVE_BAND,false,false,1,1,2.0000,2.0000,"),
                 rows.get(0));
-        // Then the Packet-Outs so far: the agent-up snapshot and this period's.
-        assertTrue(rows.get(0).endsWith(",40.0000,udp-10.0.0.1-40003-10.0.0.4-5203=5.000," + f.sw.frames.size()),
-                rows.get(0));
+        // Then the Packet-Outs so far and the set's state: limits just decided, not yet acknowledged.
+        assertTrue(rows.get(0).endsWith(",40.0000,udp-10.0.0.1-40003-10.0.0.4-5203=5.000," + f.sw.frames.size()
+                + ",ADJUSTING"), rows.get(0));
 
         f.at(T0 + PERIOD + 30);
         f.monitor(f.ack(snapshot));
-        assertTrue(f.log.get(f.log.size() - 1).contains(snapshot.header().snapshotId() + " acknowledged"),
-                f.log.toString());
-        assertTrue(f.log.get(f.log.size() - 1).endsWith("rejected {}"), "the ACK passed the HMAC check");
+        String agent = f.log.stream().filter(l -> l.startsWith("agent at br: ")).reduce((a, b) -> b).orElseThrow();
+        assertTrue(agent.contains(snapshot.header().snapshotId() + " acknowledged"), f.log.toString());
+        assertTrue(agent.endsWith("rejected {}"), "the ACK passed the HMAC check");
+        // The set's state line comes last: limits in force now, changed this period.
+        assertEquals("Set set1 ADJUSTING", f.log.get(f.log.size() - 1), f.log.toString());
     }
 
     @Test

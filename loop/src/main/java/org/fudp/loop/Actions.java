@@ -38,6 +38,7 @@ public final class Actions {
     private final Map<FiveTuple, AllocationState> allocations = new LinkedHashMap<>();
     private final Set<FiveTuple> allocationsGone = new LinkedHashSet<>();
     private final Map<String, AgentState> agents = new LinkedHashMap<>();
+    private final Map<String, FacilityState> facilities = new LinkedHashMap<>();
     private final Set<String> agentsGone = new LinkedHashSet<>();
     private final List<DecisionRecord> decisions = new ArrayList<>();
     private final Map<String, CfsSample> cfsSamples = new LinkedHashMap<>();
@@ -133,6 +134,10 @@ public final class Actions {
     void putAgent(AgentState v) {
         agentsGone.remove(v.facilityId());
         agents.put(v.facilityId(), v);
+    }
+
+    void putFacility(FacilityState v) {
+        facilities.put(v.facilityId(), v);
     }
 
     void agentGone(String facilityId) {
@@ -283,6 +288,16 @@ public final class Actions {
 
     public Map<String, AgentState> agents() {
         return Collections.unmodifiableMap(agents);
+    }
+
+    /**
+     * Returns each facility's view: its controller in charge, and what flow collection costs its
+     * switch against its budget.
+     *
+     * @return by facility id
+     */
+    public Map<String, FacilityState> facilities() {
+        return Collections.unmodifiableMap(facilities);
     }
 
     public Set<String> agentsGone() {

@@ -11,6 +11,7 @@ final class CounterMotion {
     private long lastBytes;
     private long movedMs = -1;
     private long trafficMs = -1;
+    private long gapMs;
 
     /**
      * Takes one reading. A reading no newer than the last one is a repeat (ONOS hands out the
@@ -33,6 +34,7 @@ final class CounterMotion {
         if (lastReadMs < 0 || bytes > lastBytes || bytes < lastBytes && bytes > 0) {
             trafficMs = sampleMs;
         }
+        gapMs = lastReadMs < 0 ? 0 : sampleMs - lastReadMs;
         lastReadMs = sampleMs;
         lastBytes = bytes;
     }
@@ -56,5 +58,14 @@ final class CounterMotion {
      */
     long silentMs(long nowMs) {
         return trafficMs < 0 ? 0 : Math.max(0, nowMs - trafficMs);
+    }
+
+    /**
+     * Returns the time between the last two readings: how exactly stillness and silence are known.
+     *
+     * @return milliseconds, 0 before the second reading
+     */
+    long readingGapMs() {
+        return gapMs;
     }
 }

@@ -1,12 +1,8 @@
 package org.fudp.loop;
 
-import org.fudp.algorithm.Allocations;
-import org.fudp.algorithm.CfsController;
 import org.fudp.algorithm.ControllerState;
-import org.fudp.algorithm.CfsInput;
 import org.fudp.algorithm.Decision;
 import org.fudp.algorithm.FlowPolicy;
-import org.fudp.algorithm.FlowSample;
 import org.fudp.algorithm.JainIndex;
 import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowLimit;
@@ -42,15 +38,17 @@ public final class FudpLoop {
     private final AdjustorBackend adjustors;
     private final MeterBackend meters;
     private final EnforcementBackend backend;
-    private final FlowTable flows = new FlowTable();
+    private final PerFlowCollection collection;
+    private final FlowTable flows;
     private final Map<String, Facility> facilities = new LinkedHashMap<>();
-    private final Map<String, CfsController> controllers = new HashMap<>();
-    private final Map<String, Map<FiveTuple, Long>> toldByCfs = new HashMap<>();
-    private final Set<String> changedThisPeriod = new HashSet<>();
+    private final SetDecisions decisions = new SetDecisions();
     private final Departures departures = new Departures();
     private final SetStates setStates = new SetStates();
     private final LimitsInForce limits = new LimitsInForce();
     private final Set<FiveTuple> publishedAllocations = new HashSet<>();
+    /** Since when this loop controls each facility. */
+    private final Map<String, Long> controllingSince = new HashMap<>();
+    private String controller = "";
     private Map<String, CfsAssignment> lastGroups = new LinkedHashMap<>();
     private Map<String, List<TrackedFlow>> lastMembers = new LinkedHashMap<>();
     private LoopSettings settings;
@@ -73,6 +71,8 @@ public final class FudpLoop {
         this.settings = settings;
         this.network = network;
         this.keyText = keyText;
+        this.collection = new PerFlowCollection(settings, network, this::policy, this::forgotten);
+        this.flows = collection.flows();
         this.adjustors = new AdjustorBackend(settings, channel(keyText, epochMs, settings));
         this.meters = new MeterBackend(settings, new MeterBackend.Flows() {
             @Override
@@ -118,9 +118,10 @@ public final class FudpLoop {
         settings = next;
         adjustors.setSettings(next);
         meters.setSettings(next);
+        collection.setSettings(next);
         if (!old.fudpa().equals(next.fudpa())) {
             // The predictors' state was built with the old weights.
-            controllers.clear();
+            decisions.clear();
         }
         if (old.controlEtherType() != next.controlEtherType() || old.senderId() != next.senderId()) {
             newEpoch(nowMs, keyText, out);
@@ -192,13 +193,13 @@ public final class FudpLoop {
         next.forEach(f -> wanted.put(f.id(), f));
         for (Facility old : List.copyOf(facilities.values())) {
             if (!old.equals(wanted.get(old.id()))) {
-                for (TrackedFlow f : flows.at(old.id())) {
-                    forget(f, -1, out);
-                }
+                collection.forget(old.id(), out);
                 facilities.remove(old.id());
             }
         }
         facilities.putAll(wanted);
+        controllingSince.keySet().retainAll(wanted.keySet());
+        wanted.keySet().forEach(id -> controllingSince.putIfAbsent(id, nowMs));
         backend.setFacilities(wanted.values(), nowMs, out);
         return out;
     }
@@ -224,10 +225,10 @@ public final class FudpLoop {
                     l == null ? 0 : l.rateBps(), l == null ? 0 : l.burstBytes(), limits.cfsOf(f.tuple()),
                     !f.cfsId().isEmpty(), f.dscp(), f.remarked()));
             for (String id : List.of(f.cfsId(), f.lastCfsId())) {
-                CfsController c = controllers.get(id);
                 // Once per set: a set's state copies its allocations, so once per member would be quadratic.
-                if (c != null && !sets.containsKey(id)) {
-                    sets.put(id, c.state());
+                ControllerState state = sets.containsKey(id) ? null : decisions.state(id);
+                if (state != null) {
+                    sets.put(id, state);
                 }
             }
         }
@@ -256,23 +257,15 @@ public final class FudpLoop {
             adjustors.setChannel(channel(keyText, Math.max(nowMs, c.epoch() + 1), settings), out);
         }
         facilities.put(facility.id(), facility);
+        controllingSince.put(facility.id(), nowMs);
         backend.setFacilities(facilities.values(), nowMs, out);
         if (c != null) {
             for (FlowCheckpoint fc : c.flows()) {
-                if (flows.get(fc.flow()) != null) {
-                    continue;
-                }
-                TrackedFlow tf = new TrackedFlow(flows.nextNumber(), fc.flow(), facility, fc.onwardPort(),
-                        fc.shaped(), settings, fc.sinceMs(), fc.dscp(), fc.remarked());
-                tf.takenOver(fc.member());
-                flows.add(tf);
-                out.takeOverRules(tf.rules());
-                if (fc.limitBps() > 0) {
+                if (collection.adopt(facility, fc, out) != null && fc.limitBps() > 0) {
                     limits.restore(new FlowLimit(fc.flow(), fc.limitBps(), fc.burstBytes()), fc.cfsId());
                 }
             }
-            c.sets().forEach((id, state) -> controllers.computeIfAbsent(id,
-                    k -> CfsController.resume(k, settings.fudpa(), state)));
+            c.sets().forEach((id, state) -> decisions.resume(id, settings.fudpa(), state));
             out.info("Took over facility " + facility.id() + ": " + c.flows().size() + " flows, "
                     + c.sets().size() + " sets, from epoch " + c.epoch());
         }
@@ -302,11 +295,10 @@ public final class FudpLoop {
         if (facilities.remove(facilityId) == null) {
             return out;
         }
-        for (TrackedFlow f : flows.at(facilityId)) {
-            flows.remove(f);
+        controllingSince.remove(facilityId);
+        for (TrackedFlow f : collection.handOver(facilityId, out)) {
             limits.remove(f.tuple());
             publishedAllocations.remove(f.tuple());
-            out.handOverRules(f.rules());
         }
         backend.handOver(facilityId);
         out.info("Handed facility " + facilityId + " over");
@@ -328,69 +320,10 @@ public final class FudpLoop {
     public Actions packetIn(long nowMs, PacketIn p) {
         Actions out = begin(nowMs);
         Facility f = facilities.get(p.facilityId());
-        if (f == null) {
-            return out;
+        if (f != null) {
+            collection.packetIn(nowMs, f, p, out);
         }
-        FiveTuple t = p.flow();
-        if (p.closing()) {
-            close(t, out);
-            close(new FiveTuple(t.protocol(), t.dst(), t.src(), t.dstPort(), t.srcPort()), out);
-            TrackedFlow known = flows.get(t);
-            if (known != null) {
-                out.forward(known.onwardPort());
-            }
-            return out;
-        }
-        if (p.inPort() == f.adjustorPort()) {
-            return out;
-        }
-        TrackedFlow known = flows.get(t);
-        if (known != null && known.remarkedBy(p.dscp())) {
-            // iperf3, for one, sends its UDP "connect" datagram unmarked and marks only its data.
-            out.info("Flow " + t + " now marked DSCP " + p.dscp() + ", was " + known.dscp() + ": learnt again");
-            forget(known, -1, out);
-            out.forward(learn(f, p, known.onwardPort(), nowMs, out, true).onwardPort());
-            return out;
-        }
-        if (known != null) {
-            out.forward(known.onwardPort());
-            return out;
-        }
-        if (p.inPort() == f.returnPort()) {
-            // From the adjustor without a flow: no one's to flood or learn from.
-            return out;
-        }
-        OptionalLong onward = network.onwardPort(f.id(), t.dst(), p.dstMac());
-        if (PacketVerdict.of(f, p.inPort(), onward) != PacketVerdict.TAKE) {
-            return out;
-        }
-        // Straight on, not into the adjustor: the flow's rules may not be on the switch yet, and a
-        // packet sent into the adjustor before the rule back from it would come back to no rule.
-        out.forward(learn(f, p, onward.getAsLong(), nowMs, out, false).onwardPort());
         return out;
-    }
-
-    private TrackedFlow learn(Facility f, PacketIn p, long onward, long nowMs, Actions out, boolean remarked) {
-        FiveTuple t = p.flow();
-        boolean udp = t.protocol() == FiveTuple.UDP;
-        Optional<CfsAssignment> cfs = network.cfsOf(f.id(), t.dst());
-        TrackedFlow tf = new TrackedFlow(flows.nextNumber(), t, f, onward, udp && cfs.isPresent(), settings, nowMs,
-                p.dscp(), remarked);
-        flows.add(tf);
-        out.addRules(tf.rules());
-        out.putFlow(tf.view(nowMs, -1, policy(tf)));
-        out.info("New flow " + t + " at " + f.id() + cfs.map(c -> " in " + c.cfsId()
-                + (tf.viaAdjustor() ? ", steered through the adjustor" : tf.metered() ? ", metered" : "")).orElse(""));
-        return tf;
-    }
-
-    private void close(FiveTuple t, Actions out) {
-        TrackedFlow f = flows.get(t);
-        if (f != null && !f.closed()) {
-            String cfsId = f.cfsId();
-            f.close();
-            out.info("Connection closed (FIN/RST): " + t + (cfsId.isEmpty() ? "" : " leaves " + cfsId));
-        }
     }
 
     /**
@@ -405,31 +338,50 @@ public final class FudpLoop {
      */
     public Actions ruleRemoved(long nowMs, long ruleKey) {
         Actions out = begin(nowMs);
-        TrackedFlow f = flows.byRule(ruleKey);
-        if (f != null && f.starved()) {
-            f.rules().stream().filter(r -> r.key() == ruleKey).forEach(r -> out.addRules(List.of(r)));
-        } else if (f != null) {
-            forget(f, ruleKey, out);
-        }
+        collection.ruleRemoved(nowMs, ruleKey, out);
         return out;
     }
 
     /**
-     * Forgets a flow and removes its rules.
+     * Handles a switch's refusal of one of the loop's rules (its table is full, or it does not take
+     * the match): the flow is forgotten, its other rules removed, and the facility learns no new flow
+     * for a while and holds no more rules than it did ({@link PerFlowCollection}).
      *
-     * @param f the flow
-     * @param goneRule the key of a rule that is gone already, -1 if none
-     * @param out where the removals go
+     * @param nowMs the time
+     * @param ruleKey the rule's key
+     * @param reason the switch's error, as the host has it
+     * @return what to do
      */
-    private void forget(TrackedFlow f, long goneRule, Actions out) {
-        flows.remove(f);
-        List<RuleSpec> remove = new ArrayList<>(f.rules());
-        remove.removeIf(r -> r.key() == goneRule);
-        out.removeRules(remove);
-        limits.remove(f.tuple());
-        out.flowGone(f.tuple());
-        if (publishedAllocations.remove(f.tuple())) {
-            out.allocationGone(f.tuple());
+    public Actions ruleRefused(long nowMs, long ruleKey, String reason) {
+        Actions out = begin(nowMs);
+        collection.ruleRefused(nowMs, ruleKey, reason, out);
+        return out;
+    }
+
+    /**
+     * Names the controller instance this loop runs in, for the facilities' views.
+     *
+     * @param name e.g. the ONOS node id
+     */
+    public void setController(String name) {
+        controller = name;
+    }
+
+    /**
+     * Sets what flow collection may cost a facility's switch.
+     *
+     * @param facilityId the facility
+     * @param budget its rule and packet-in budget
+     */
+    public void setBudget(String facilityId, FlowBudget budget) {
+        collection.setBudget(facilityId, budget);
+    }
+
+    // A flow the collection forgot: its limit and its published allocation go too.
+    private void forgotten(FiveTuple t, Actions out) {
+        limits.remove(t);
+        if (publishedAllocations.remove(t)) {
+            out.allocationGone(t);
         }
     }
 
@@ -555,18 +507,17 @@ public final class FudpLoop {
         lastPeriodMs = nowMs;
         Map<Long, RuleCounter> byKey = index(counters);
         Map<Long, MeterReading> byMeter = indexMeters(meterReadings);
-        for (TrackedFlow f : flows.all()) {
-            f.measure(nowMs, byKey);
-            f.measureMeter(nowMs, byMeter);
-        }
-        SetMembership sets = SetMembership.judge(nowMs, flows.all(), flows, network, backend, departures);
+        collection.measure(nowMs, byKey, byMeter);
+        SetMembership sets = SetMembership.judge(nowMs, flows.all(), flows, network, backend, departures,
+                settings.periodMs());
         Map<String, CfsAssignment> groups = sets.groups;
         Map<String, List<TrackedFlow>> members = sets.members;
         Map<FiveTuple, Long> allocations = new HashMap<>();
-        Map<String, Decision> decisions = decide(nowMs, groups, members, departures.departed(flows.all(), groups),
-                allocations, out);
+        Map<String, Decision> decided = decisions.decide(nowMs, periods, settings,
+                classes.isEmpty() ? null : this::policy, groups, members, departures.departed(flows.all(), groups),
+                departures, allocations, out);
         if (settings.enabled()) {
-            limits.update(allocations, decisions, flows.all());
+            limits.update(allocations, decided, flows.all());
         } else {
             limits.clear();
         }
@@ -596,60 +547,6 @@ public final class FudpLoop {
         return byKey;
     }
 
-    private Map<String, Decision> decide(long nowMs, Map<String, CfsAssignment> groups,
-                                         Map<String, List<TrackedFlow>> members,
-                                         Map<String, Departures.Departed> departedTcp,
-                                         Map<FiveTuple, Long> allocations, Actions out) {
-        // A set that lost every member starts afresh when flows return.
-        controllers.keySet().retainAll(groups.keySet());
-        toldByCfs.keySet().retainAll(groups.keySet());
-        changedThisPeriod.clear();
-        departures.newPeriod();
-        Map<String, Decision> decisions = new LinkedHashMap<>();
-        if (!settings.enabled()) {
-            controllers.clear();
-            toldByCfs.clear();
-            return decisions;
-        }
-        for (Map.Entry<String, List<TrackedFlow>> e : members.entrySet()) {
-            String id = e.getKey();
-            Map<String, FiveTuple> byId = new HashMap<>();
-            List<FlowSample> samples = new ArrayList<>();
-            for (TrackedFlow f : e.getValue()) {
-                FlowSample s = f.sample();
-                if (!classes.isEmpty()) {
-                    s = s.withPolicy(policy(f));
-                }
-                byId.put(s.flowId(), f.tuple());
-                samples.add(s);
-            }
-            CfsAssignment g = groups.get(id);
-            CfsInput input = g.capacityBps() > 0 ? CfsInput.of(id, g.capacityBps(), samples) : CfsInput.of(id, samples);
-            Departures.Departed departed = departedTcp.get(id);
-            if (departed != null) {
-                input = input.withTcpDepartures(departed.flows, departed.bps);
-            }
-            Decision d = controllers.computeIfAbsent(id, k -> new CfsController(k, settings.fudpa())).step(input);
-            decisions.put(id, d);
-            departures.judged(id, d.reason().isFair());
-            Allocations a = d.allocations();
-            Map<FiveTuple, Long> told = new LinkedHashMap<>();
-            for (int i = 0; i < a.size(); i++) {
-                FiveTuple t = byId.get(a.flowId(i));
-                if (t != null) {
-                    long bps = Math.max(1, Math.round(a.rateBps(i)));
-                    allocations.put(t, bps);
-                    told.put(t, bps);
-                }
-            }
-            if (!told.equals(toldByCfs.put(id, told))) {
-                changedThisPeriod.add(id);
-            }
-            out.addDecision(DecisionRecord.of(d, periods, nowMs, settings.dryRun(), told));
-        }
-        return decisions;
-    }
-
     /**
      * Takes counters read between periods (a statistics poll). They change no rate; they tell when
      * each flow's traffic stopped, so that the period can see a flow that ended within it.
@@ -660,13 +557,7 @@ public final class FudpLoop {
      */
     public Actions poll(long nowMs, Collection<RuleCounter> counters) {
         Actions out = begin(nowMs);
-        // By rule, not by flow: ONOS hands its readings over one rule at a time.
-        for (RuleCounter c : counters) {
-            TrackedFlow f = flows.byRule(c.key());
-            if (f != null) {
-                f.read(c);
-            }
-        }
+        collection.poll(counters);
         return out;
     }
 
@@ -722,12 +613,7 @@ public final class FudpLoop {
             if (w.isEmpty() || nowMs < w.get()[0]) {
                 continue;
             }
-            boolean done = true;
-            for (TrackedFlow f : flows.at(id)) {
-                done &= f.rebase(byKey, w.get()[1]);
-                done &= f.rebaseMeter(byMeter, w.get()[1]);
-            }
-            if (done) {
+            if (collection.rebase(id, byKey, byMeter, w.get()[1])) {
                 backend.rebased(id);
             }
         }
@@ -745,10 +631,8 @@ public final class FudpLoop {
     public Actions stop(long nowMs) {
         Actions out = begin(nowMs);
         backend.stop(out);
-        for (TrackedFlow f : List.copyOf(flows.all())) {
-            forget(f, -1, out);
-        }
-        controllers.clear();
+        collection.forget(null, out);
+        decisions.clear();
         limits.clear();
         return out;
     }
@@ -797,6 +681,8 @@ public final class FudpLoop {
     private void publishFacility(String facilityId, Actions out) {
         publishAllocations(facilityId, out);
         backend.view(facilityId).ifPresent(out::putAgent);
+        out.putFacility(collection.view(facilityId, clock.millis()).inCharge(controller,
+                controllingSince.getOrDefault(facilityId, 0L), adjustors.channel().epoch()));
     }
 
     private void publishAllocations(String facilityId, Actions out) {
@@ -850,7 +736,7 @@ public final class FudpLoop {
             }
         }
         SetStates.Judged state = setStates.judge(clock.millis(), g.cfsId(), members, limits, backend,
-                changedThisPeriod.contains(g.cfsId()), settings);
+                decisions.changed(g.cfsId()), settings);
         return CorrelationFlowSet.builder(g.cfsId(), g.kind()).egress(g.egress().orElse(null), g.linkDst().orElse(null))
                 .capacityBps(g.capacityBps()).flows(tcp, udp).totals(tcpBps, udpBps, udpDemand, jain.value())
                 .state(state.state, state.reason).build();

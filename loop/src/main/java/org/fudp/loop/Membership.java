@@ -53,6 +53,13 @@ final class Membership {
      * that sent nothing for longer has ended (or given up).
      */
     static final long STARVED_HOLD_MS = 120_000 + 5_000;
+    /**
+     * A starved connection's retransmission timeouts double from its last segment that got through,
+     * so at any time it has sent a segment within about the last half of its starvation. One silent
+     * for more than three quarters of it (counted from a period before it was found starved, plus two
+     * counter readings and a second) is not in backoff: it is idle, or ended, and leaves.
+     */
+    static final double BACKOFF_SILENCE = 0.75;
 
     private final int gracePeriods;
     private boolean member;
@@ -61,6 +68,8 @@ final class Membership {
     private double lastBps;
     private boolean endedQuietly;
     private boolean starved;
+    private long starvedSinceMs;
+    private boolean everMember;
 
     Membership(boolean udp) {
         this.gracePeriods = udp ? UDP_GRACE_PERIODS : TCP_GRACE_PERIODS;
@@ -74,7 +83,7 @@ final class Membership {
      * @return whether the flow is a member this period
      */
     boolean update(boolean known, double rateBps) {
-        return update(known, rateBps, 0, false, 0);
+        return update(known, rateBps, 0, false, Silence.NONE);
     }
 
     /**
@@ -87,7 +96,37 @@ final class Membership {
      * @return whether the flow is a member this period
      */
     boolean update(boolean known, double rateBps, long stillMs) {
-        return update(known, rateBps, stillMs, false, 0);
+        return update(known, rateBps, stillMs, false, Silence.NONE);
+    }
+
+    /** How long a flow has sent nothing the switch counted, and how exactly that is known. */
+    static final class Silence {
+        static final Silence NONE = new Silence(0, 0, 0, 0);
+        final long silentMs;
+        final long nowMs;
+        final long periodMs;
+        final long readingGapMs;
+
+        /**
+         * Creates the reading.
+         *
+         * @param silentMs for how long the switch has counted none of the flow's packets
+         * @param nowMs the time
+         * @param periodMs the control period
+         * @param readingGapMs the time between the flow's last two counter readings
+         */
+        Silence(long silentMs, long nowMs, long periodMs, long readingGapMs) {
+            this.silentMs = silentMs;
+            this.nowMs = nowMs;
+            this.periodMs = periodMs;
+            this.readingGapMs = readingGapMs;
+        }
+
+        // Whether a flow starved since then is still within its retransmission backoff.
+        boolean inBackoff(long starvedSinceMs) {
+            double allowed = BACKOFF_SILENCE * (nowMs - starvedSinceMs + periodMs) + 2 * readingGapMs + 1000;
+            return silentMs < STARVED_HOLD_MS && silentMs <= allowed;
+        }
     }
 
     /**
@@ -99,10 +138,10 @@ final class Membership {
      * @param stillMs for how long the counter has not moved, 0 if it moved at the last reading
      * @param udpFloods whether UDP in the flow's set is unlimited or above its limit while the link is
      *                  full ({@link UdpPressure}): a TCP member that falls idle now is starved
-     * @param silentMs for how long the switch has counted none of the flow's packets
+     * @param silence for how long the switch has counted none of the flow's packets
      * @return whether the flow is a member this period
      */
-    boolean update(boolean known, double rateBps, long stillMs, boolean udpFloods, long silentMs) {
+    boolean update(boolean known, double rateBps, long stillMs, boolean udpFloods, Silence silence) {
         endedQuietly = false;
         if (closed || !known) {
             return member;
@@ -114,14 +153,19 @@ final class Membership {
                 && stillMs >= QUIET_END_MS && !udpFloods && !starved;
         if (rateBps >= JOIN_BPS) {
             member = true;
+            everMember = true;
             starved = false;
             idlePeriods = 0;
         } else if (rateBps < IDLE_BPS) {
             idlePeriods++;
             boolean idleOut = idlePeriods >= gracePeriods || lastBps >= JOIN_BPS;
             if (gracePeriods > 1 && member && (starved || udpFloods)) {
-                // Retransmission timeouts under a flood, not an end: it stays, counted at what it gets.
-                starved = silentMs < STARVED_HOLD_MS;
+                // Retransmission timeouts under a flood, not an end: it stays, counted at what it gets,
+                // as long as its silence fits the backoff.
+                if (!starved) {
+                    starvedSinceMs = silence.nowMs;
+                }
+                starved = silence.inBackoff(starvedSinceMs);
                 member = starved;
             } else if (idleOut) {
                 member = false;
@@ -182,6 +226,16 @@ final class Membership {
      */
     void resume() {
         member = true;
+        everMember = true;
+    }
+
+    /**
+     * Tells whether the flow ever carried the join rate (or was a member under another instance).
+     *
+     * @return true if so
+     */
+    boolean everMember() {
+        return everMember;
     }
 
     boolean closed() {

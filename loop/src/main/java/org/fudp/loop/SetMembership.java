@@ -42,16 +42,18 @@ final class SetMembership {
      * @param network where each flow's set is
      * @param backend the enforcers, for the limits in force
      * @param departures the quiet ends
+     * @param periodMs the control period
      * @return the sets and their members
      */
     static SetMembership judge(long nowMs, Collection<TrackedFlow> flows, FlowTable table, NetworkView network,
-                               EnforcementBackend backend, Departures departures) {
+                               EnforcementBackend backend, Departures departures, long periodMs) {
         Map<String, List<TrackedFlow>> udp = new LinkedHashMap<>();
         Map<String, List<TrackedFlow>> tcpBefore = new LinkedHashMap<>();
         Map<String, CfsAssignment> sets = new LinkedHashMap<>();
         for (TrackedFlow f : flows) {
             if (f.isUdp()) {
-                Optional<CfsAssignment> a = f.updateMembership(false, nowMs) ? setOf(f, network) : Optional.empty();
+                Optional<CfsAssignment> a = f.updateMembership(false, nowMs, periodMs)
+                        ? setOf(f, network) : Optional.empty();
                 f.assign(a.orElse(null));
                 a.ifPresent(s -> {
                     sets.putIfAbsent(s.cfsId(), s);
@@ -70,7 +72,7 @@ final class SetMembership {
             if (!f.isUdp()) {
                 Optional<CfsAssignment> set = setOf(f, network);
                 boolean flooded = set.isPresent() && floods.getOrDefault(set.get().cfsId(), false);
-                boolean member = f.updateMembership(flooded, nowMs);
+                boolean member = f.updateMembership(flooded, nowMs, periodMs);
                 if (member && acknowledges(f, table)) {
                     f.leave();
                     member = false;

@@ -378,10 +378,22 @@ final class TrackedFlow {
      *
      * @param udpFloods whether UDP floods the flow's set ({@link UdpPressure}); only TCP minds
      * @param nowMs the period's time
+     * @param periodMs the control period
      * @return whether the flow is a member this period
      */
-    boolean updateMembership(boolean udpFloods, long nowMs) {
-        return membership.update(demandKnown(), demandBps(), motion.stillMs(), udpFloods, motion.silentMs(nowMs));
+    boolean updateMembership(boolean udpFloods, long nowMs, long periodMs) {
+        return membership.update(demandKnown(), demandBps(), motion.stillMs(), udpFloods,
+                new Membership.Silence(motion.silentMs(nowMs), nowMs, periodMs, motion.readingGapMs()));
+    }
+
+    /**
+     * Tells whether the flow ever carried the join rate: one that never did carries little (a mouse,
+     * a control connection, a host spraying new 5-tuples), and its rules are the first to go.
+     *
+     * @return true if it ever joined
+     */
+    boolean everJoined() {
+        return membership.everMember();
     }
 
     /**

@@ -75,6 +75,7 @@ class LoopHandoverTest {
         // B started before A (an older epoch of its own) and has never seen the facility.
         LoopHarness b = new LoopHarness(LoopSettings.builder().senderId(SENDER_B).build(), T0 - 60_000, a.onSwitch,
                 List.of());
+        b.loop.setController("onos-2");
         b.at(a.now);
         Actions took = b.apply(b.loop.adopt(b.now, FACILITY, cp));
         assertTrue(took.rulesToAdd().isEmpty(), "nothing installed again: " + took.rulesToAdd());
@@ -89,8 +90,13 @@ class LoopHandoverTest {
         b.ack(m);
 
         // First period: the counters only start B's windows; the set and its prediction carry on.
+        long tookAt = b.now;
         b.at(b.now + PERIOD);
         runAt(b, 3_000_000L);
+        FacilityState inCharge = b.history.get(b.history.size() - 1).facilities().get(S1);
+        assertEquals("onos-2", inCharge.controller(), "who is in charge, for REST, CLI and GUI");
+        assertEquals(tookAt, inCharge.controllingSinceMs());
+        assertEquals(m.header().epoch(), inCharge.epoch());
         DecisionRecord first = last(b.decisions(SET1));
         assertEquals(before.period() + 1, b.loop.checkpoint(S1).get().sets().get(SET1).period(),
                 "the set's period numbers go on");

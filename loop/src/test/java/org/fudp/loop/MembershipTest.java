@@ -96,49 +96,73 @@ class MembershipTest {
         assertFalse(m.update(true, 1e6), "it is out, and its last segments do not bring it back");
     }
 
+    /** A flow's silence at a time, with 5 s periods and counters read every 100 ms. */
+    private static Membership.Silence silent(long silentMs, long nowMs) {
+        return new Membership.Silence(silentMs, nowMs, 5_000, 100);
+    }
+
     /** Issue 25: starved from its full rate by a flood, it stayed out for good, and NO_TCP lifted every limit. */
     @Test
     void aTcpMemberThatFallsIdleUnderAUdpFloodIsStarvedAndStaysUntilItRecovers() {
         Membership tcp = new Membership(false);
-        tcp.update(true, 9e6, 0, false, 0);
-        assertTrue(tcp.update(true, 2_000, 0, true, 0), "starved, not ended");
+        tcp.update(true, 9e6, 0, false, silent(0, 0));
+        assertTrue(tcp.update(true, 2_000, 0, true, silent(1_000, 5_000)), "starved, not ended");
         assertTrue(tcp.starved());
-        for (int k = 0; k < 10; k++) {
-            assertTrue(tcp.update(true, 0, 0, false, 40_000),
-                    "the flood is held now, but the flow is still in backoff");
+        for (int k = 2; k < 12; k++) {
+            long now = k * 5_000L;
+            // Retransmission timeouts double: it sent its last segment within the last half of its starvation.
+            assertTrue(tcp.update(true, 0, 0, false, silent((now - 5_000) / 2, now)),
+                    "the flood is held now, but the flow is still in backoff, period " + k);
         }
-        assertTrue(tcp.update(true, Membership.IDLE_BPS, 0, false, 0), "a trickle keeps it");
+        assertTrue(tcp.update(true, Membership.IDLE_BPS, 0, false, silent(0, 60_000)), "a trickle keeps it");
         assertTrue(tcp.starved());
-        assertTrue(tcp.update(true, Membership.JOIN_BPS, 0, false, 0));
+        assertTrue(tcp.update(true, Membership.JOIN_BPS, 0, false, silent(0, 65_000)));
         assertFalse(tcp.starved(), "recovered");
-        assertFalse(tcp.update(true, 0, 0, false, 0), "an ordinary end from its join rate, no flood");
+        assertFalse(tcp.update(true, 0, 0, false, silent(5_000, 70_000)), "an ordinary end from its join rate");
     }
 
     @Test
     void aStarvedTcpMemberSilentForTheHoldTimeLeavesAndAUdpFlowIsNeverStarved() {
         Membership tcp = new Membership(false);
-        tcp.update(true, 9e6, 0, false, 0);
-        tcp.update(true, 0, 0, true, 0);
-        assertTrue(tcp.update(true, 0, 0, true, Membership.STARVED_HOLD_MS - 1));
-        assertFalse(tcp.update(true, 0, 0, true, Membership.STARVED_HOLD_MS),
+        tcp.update(true, 9e6, 0, false, silent(0, 0));
+        tcp.update(true, 0, 0, true, silent(1_000, 5_000));
+        assertTrue(tcp.update(true, 0, 0, true, silent(Membership.STARVED_HOLD_MS - 1, 400_000)));
+        assertFalse(tcp.update(true, 0, 0, true, silent(Membership.STARVED_HOLD_MS, 405_000)),
                 "no segment for longer than TCP backs off");
         assertFalse(tcp.starved());
         Membership udp = new Membership(true);
-        udp.update(true, 9e6, 0, true, 0);
-        assertFalse(udp.update(true, 0, 0, true, 0), "UDP has no timeouts to wait out");
+        udp.update(true, 9e6, 0, true, silent(0, 0));
+        assertFalse(udp.update(true, 0, 0, true, silent(1_000, 5_000)), "UDP has no timeouts to wait out");
         Membership never = new Membership(false);
-        assertFalse(never.update(true, 0, 0, true, 0), "only a member can be kept");
+        assertFalse(never.update(true, 0, 0, true, silent(1_000, 5_000)), "only a member can be kept");
+    }
+
+    /**
+     * The lab's fault run: iperf3's control connection, idle since the test began, was kept as starved
+     * for 125 s under a flood, and the set's TCP share was computed for one flow too many.
+     */
+    @Test
+    void anIdleConnectionUnderAFloodIsNotInBackoffAndLeaves() {
+        Membership idle = new Membership(false);
+        idle.update(true, 2e6, 0, false, silent(0, 0));
+        assertFalse(idle.update(true, 0, 0, true, silent(20_000, 25_000)),
+                "silent far longer than a backoff that began with the flood");
+        Membership starved = new Membership(false);
+        starved.update(true, 2e6, 0, false, silent(0, 0));
+        assertTrue(starved.update(true, 0, 0, true, silent(3_000, 5_000)), "silent for part of the period only");
+        assertFalse(starved.update(true, 0, 0, true, silent(40_000, 45_000)),
+                "then silent for nearly all of its starvation: it gave up, or ended");
     }
 
     @Test
     void aStarvedFlowIsNoQuietEndAndAClosedOneIsNotStarved() {
         Membership tcp = new Membership(false);
-        tcp.update(true, 2e6, 0, false, 0);
-        tcp.update(true, 0.8e6, Membership.QUIET_END_MS, true, 0);
+        tcp.update(true, 2e6, 0, false, silent(0, 0));
+        tcp.update(true, 0.8e6, Membership.QUIET_END_MS, true, silent(0, 5_000));
         assertFalse(tcp.endedQuietly(), "a stall under a flood is a timeout");
-        tcp.update(true, 0, 0, true, 0);
+        tcp.update(true, 0, 0, true, silent(1_000, 10_000));
         tcp.close();
         assertFalse(tcp.starved());
-        assertFalse(tcp.update(true, 0, 0, true, 0));
+        assertFalse(tcp.update(true, 0, 0, true, silent(1_000, 15_000)));
     }
 }

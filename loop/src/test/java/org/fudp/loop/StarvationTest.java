@@ -115,23 +115,52 @@ class StarvationTest {
         assertEquals("TCP: never limited", lastFlow(TCP1).rateReason(), "recovered");
     }
 
+    /**
+     * A starved connection sends its next segment within its doubling retransmission timeout; one that
+     * sends nothing at all for longer than that backoff allows has ended (or given up), and leaves, at
+     * the latest after the hold time.
+     */
     @Test
-    void aStarvedTcpFlowThatSendsNothingForTheHoldTimeHasEndedAndLeaves() {
+    void aStarvedTcpFlowSilentLongerThanItsBackoffAllowsHasEndedAndLeaves() {
         long t = tcpAloneThenAFloodWhileTheAgentHangs();
         t += PERIOD;
         period(t, 2_000, 50_000_000, 50_000_000);
         long silentSince = t;
-        while (t - silentSince < Membership.STARVED_HOLD_MS - PERIOD) {
+        int stayed = 0;
+        while (h.cfs(SET1).tcpFlows().contains(TCP1) && t - silentSince < Membership.STARVED_HOLD_MS) {
             t += PERIOD;
             period(t, 0, 50_000_000, 50_000_000);
-            assertEquals(Set.of(TCP1), h.cfs(SET1).tcpFlows(), "at " + (t - silentSince) + " ms of silence");
+            stayed++;
         }
-        t += 2 * PERIOD;
-        period(t, 0, 50_000_000, 50_000_000);
-        assertTrue(h.cfs(SET1).tcpFlows().isEmpty(), "no retransmission for longer than TCP backs off: gone");
+        assertTrue(h.cfs(SET1).tcpFlows().isEmpty(), "gone within the hold time");
+        assertTrue(stayed >= 4, "kept while a backoff could explain its silence: " + stayed + " periods");
+        assertTrue(t - silentSince < Membership.STARVED_HOLD_MS, "left at " + (t - silentSince) + " ms of silence");
         assertEquals("TCP: never limited", lastFlow(TCP1).rateReason());
         Actions gone = idleOut(TCP1, RuleSpec.Role.DIRECT);
         assertEquals(Set.of(TCP1), gone.flowsGone(), "its rule idles out for good");
+    }
+
+    /** A starved connection that keeps retransmitting, each timeout twice the one before, stays counted. */
+    @Test
+    void aStarvedTcpFlowThatRetransmitsInBackoffStaysUntilTheHoldTime() {
+        long t = tcpAloneThenAFloodWhileTheAgentHangs();
+        t += PERIOD;
+        period(t, 2_000, 50_000_000, 50_000_000);
+        long starved = t;
+        long nextSegment = starved + 400;
+        long gap = 800;
+        while (t - starved < 100_000) {
+            t += PERIOD;
+            // One 1514-byte segment at each retransmission timeout, the timeouts doubling (max 120 s).
+            long bytes = 0;
+            while (nextSegment <= t) {
+                bytes += 1514;
+                nextSegment += gap;
+                gap = Math.min(2 * gap, 120_000);
+            }
+            period(t, bytes * 8000.0 / PERIOD, 50_000_000, 50_000_000);
+            assertEquals(Set.of(TCP1), h.cfs(SET1).tcpFlows(), "in backoff at " + (t - starved) + " ms");
+        }
     }
 
     @Test

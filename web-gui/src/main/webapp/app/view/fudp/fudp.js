@@ -70,9 +70,14 @@
                 .text('This flow set is gone: its flows idled out or the bottleneck config changed.');
             return;
         }
-        head.append('span').attr('class', 'fudp-state fudp-' + c.stateCss).text(c.state);
+        head.append('span').attr('class', 'fudp-state fudp-' + c.stateCss).attr('title', c.stateReason)
+            .text(c.state);
 
         summary = panel.append('table').classed('fudp-summary', true).append('tbody');
+        // Why the set is in its state, when there is more to say (a limit not in force, no agent).
+        if (c.stateReason) {
+            addRow(summary, 'Why', c.stateReason, 'fudp-why');
+        }
         addRow(summary, 'Bottleneck', c.bottleneck || 'n/a');
         addRow(summary, 'Capacity', c.capacity);
         addRow(summary, 'Utilization', c.utilization);

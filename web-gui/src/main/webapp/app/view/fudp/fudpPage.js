@@ -2,7 +2,11 @@
  * The FUDP page (fudpPage.html at /onos/fudp/ui/): every 2 s it reads FUDP's REST API in the
  * same web context (control, cfs, flows, allocations, agents, and the selected set's history)
  * and shows the CFS table, the selected set's flows and chart, the allocations, the agents with
- * why they are not working, and the control loop's warnings.
+ * why they are not working, and the control loop's warnings. A set's state says why when there is
+ * more to say (stateReason: a limit not in force, an agent not up): as the state's tooltip in the
+ * table, and in the selected set's summary. Each facility names the ONOS instance in charge of it
+ * (since when, its epoch) and what FUDP's rules cost its switch, a switch that refused rules in the
+ * warning colour (the controller and collection of GET /agents).
  *
  * Same origin, so the browser sends along the BASIC credentials it asked for when it loaded the
  * page. Texts follow org.fudp.gui.GuiFormat, so the page and the legacy view read alike.
@@ -20,8 +24,11 @@
     // --- formatting ------------------------------------------------------------------------
 
     var NA = 'n/a',
-        stateWords = { FAIR: 'fair', ADJUSTING: 'adjusting', NO_AGENT: 'no agent', NO_UDP: 'no UDP' },
-        agentWords = { UP: 'up', DOWN: 'down', UNKNOWN: 'not heard from' };
+        stateWords = { FAIR: 'fair', ADJUSTING: 'adjusting', NOT_ENFORCED: 'not enforced', NO_AGENT: 'no agent',
+            NO_UDP: 'no UDP' },
+        agentWords = { UP: 'up', DOWN: 'down', UNKNOWN: 'not heard from' },
+        skipWords = { RULE_BUDGET: 'rule budget', PACKET_IN_BUDGET: 'packet-in budget', SOURCE_QUOTA: 'source quota',
+            SWITCH_REFUSED: 'paused after a refusal' };
 
     function rate(bps) {
         if (bps === null || bps === undefined) {
@@ -57,7 +64,15 @@
     }
 
     function stateCss(state) {
-        return 'fudp-' + state.toLowerCase().replace('_', '');
+        return 'fudp-' + state.toLowerCase().replace(/_/g, '');
+    }
+
+    // The state's word, coloured, with why as its tooltip.
+    function stateLabel(span, cfs) {
+        span.className = 'fudp-state ' + stateCss(cfs.state);
+        span.textContent = stateWords[cfs.state] || cfs.state;
+        span.title = cfs.stateReason || '';
+        return span;
     }
 
     function bottleneck(cfs) {
@@ -125,24 +140,26 @@
         });
         $('fudp-cfs-count').textContent = '(' + sets.length + ' total)';
         fillTable('fudp-cfs', sets, function (c) {
-            return [[c.id, 'fudp-id'], bottleneck(c), c.capacityBps > 0 ? rate(c.capacityBps) : NA,
-                percent(c.utilization), jain(c.jainIndex), String(c.tcpFlows.length),
-                String(c.udpFlows.length), String(limited[c.id] || 0), ''];
+            return [[c.id, 'fudp-id'], [bottleneck(c), 'fudp-bottleneck'],
+                c.capacityBps > 0 ? rate(c.capacityBps) : NA, percent(c.utilization), jain(c.jainIndex),
+                String(c.tcpFlows.length), String(c.udpFlows.length), String(limited[c.id] || 0), ''];
         }, function (c) {
             return 'fudp-cfs-row' + (c.id === selected ? ' selected' : '');
         });
         Array.prototype.forEach.call($('fudp-cfs').tBodies[0].rows, function (tr) {
-            el(tr.cells[8], 'span', 'fudp-state ' + stateCss(tr.item.state), stateWords[tr.item.state]);
+            stateLabel(el(tr.cells[8], 'span'), tr.item);
         });
         empty('fudp-cfs', 'No correlation flow sets: no flow seen at a facility yet', 9);
     }
 
+    // Why the set is in its state comes first, when there is more to say than the state's word.
     function summaryRows(c) {
         var d = c.lastDecision,
-            rows = [['Bottleneck', bottleneck(c) || NA], ['Capacity', c.capacityBps > 0 ? rate(c.capacityBps) : NA],
-                ['Utilization', percent(c.utilization)], ['Jain index', jain(c.jainIndex)],
-                ['TCP rate', rate(c.tcpThroughputBps)],
-                ['UDP rate / demand', rate(c.udpThroughputBps) + ' / ' + rate(c.udpDemandBps)]];
+            rows = c.stateReason ? [['Why', c.stateReason]] : [];
+        rows.push(['Bottleneck', bottleneck(c) || NA], ['Capacity', c.capacityBps > 0 ? rate(c.capacityBps) : NA],
+            ['Utilization', percent(c.utilization)], ['Jain index', jain(c.jainIndex)],
+            ['TCP rate', rate(c.tcpThroughputBps)],
+            ['UDP rate / demand', rate(c.udpThroughputBps) + ' / ' + rate(c.udpDemandBps)]);
         if (d) {
             rows.push(['Last decision', 'period ' + d.period + ': ' + d.reason]);
             rows.push(['Fairness band', rate(d.bandLowBps) + ' .. ' + rate(d.bandHighBps)]);
@@ -164,8 +181,7 @@
         if (!c) {
             return;
         }
-        $('fudp-details-state').className = 'fudp-state ' + stateCss(c.state);
-        $('fudp-details-state').textContent = stateWords[c.state];
+        stateLabel($('fudp-details-state'), c);
         fillTable('fudp-summary', summaryRows(c), function (r) {
             return [[r[0], 'label'], [r[1], 'value']];
         });
@@ -198,7 +214,7 @@
 
     function showAllocations(allocations) {
         fillTable('fudp-allocations', allocations, function (a) {
-            return [[a.flow, 'fudp-flow-id'], a.facility, a.cfs, rate(a.toldBps),
+            return [[a.flow, 'fudp-flow-id'], a.facility, [a.cfs, 'fudp-cfs'], rate(a.toldBps),
                 a.toldSeq ? String(a.toldSeq) : '-',
                 a.dryRun ? 'dry-run, not sent' : a.refusal ? 'refused: ' + a.refusal : a.acknowledged ? 'yes' : 'not yet',
                 time(a.toldAtMs)];
@@ -225,6 +241,36 @@
                 : a.status.toLowerCase());
         });
         empty('fudp-agents', 'No facility is configured.', 6);
+    }
+
+    // New flows given no rules of their own, by why; the reasons that did not occur are left out.
+    function skipped(counts) {
+        var keys = Object.keys(counts).filter(function (k) { return counts[k] > 0; });
+        return keys.length ? keys.map(function (k) { return (skipWords[k] || k) + ' ' + counts[k]; }).join(', ')
+            : 'none';
+    }
+
+    function refused(r) {
+        return r.refusals ? r.refusals + ': ' + r.lastRefusal
+            + (r.pausedUntilMs ? ' (learning paused until ' + time(r.pausedUntilMs) + ')' : '') : 'none';
+    }
+
+    // Who is in charge of each facility, and what FUDP's rules cost its switch; a switch that refused
+    // rules is in the warning colour. Both are null until a controller published the facility's view.
+    function showFacilities(agents) {
+        fillTable('fudp-facilities', agents, function (a) {
+            var c = a.controller,
+                r = a.collection;
+            if (!c || !r) {
+                return [a.facility, ['not published yet', 'fudp-reason'], '-', '-', '-', '-', '-', '-'];
+            }
+            return [a.facility, c.instance || 'unknown', time(c.sinceMs), String(c.epoch),
+                r.rulesInUse + ' / ' + r.ruleCap + ' / ' + r.ruleBudget, String(r.packetInBudget),
+                [skipped(r.skipped), 'fudp-skipped'], [refused(r), 'fudp-refusals']];
+        }, function (a) {
+            return 'fudp-facility' + (a.collection && a.collection.refusals > 0 ? ' fudp-refused' : '');
+        });
+        empty('fudp-facilities', 'No facility is configured.', 8);
     }
 
     // --- polling --------------------------------------------------------------------------
@@ -276,6 +322,7 @@
             showDetails(r[1].cfs, r[2].flows, r[3].allocations, r[5]);
             showAllocations(r[3].allocations);
             showAgents(r[4].agents);
+            showFacilities(r[4].agents);
             status('updated ' + new Date().toLocaleTimeString());
         }).catch(function (e) {
             status('cannot read ' + e.message + (e.status === 401 || e.status === 403

@@ -44,7 +44,7 @@ public final class AgentConfig {
                 + "frames arrive and ACKs and heartbeats leave"});
         k.put("control.ethertype", new String[] {"0x88b5", "EtherType of control frames"});
         k.put("control.peer-mac", new String[] {"", "destination MAC of ACKs and heartbeats; empty: the source MAC "
-                + "of the controller in charge's last frame (broadcast before one arrived)"});
+                + "of the controller in charge's last frame (nothing is sent before a controller's frame arrived)"});
         k.put("control.max-payload", new String[] {"9000", "largest control frame payload accepted, bytes"});
         k.put("control.mark-direction", new String[] {"false", "mark ACKs and heartbeats with the from-agent flag; "
                 + "turn on once every controller accepts it"});

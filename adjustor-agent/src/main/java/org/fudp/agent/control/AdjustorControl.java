@@ -129,6 +129,11 @@ public final class AdjustorControl {
             metrics.frameIgnored();
             return List.of();
         }
+        if (sourceMac != null && !haveOrder) {
+            // Nobody in charge: this controller is the one to answer, already while its first snapshot
+            // applies, so heartbeats reach it meanwhile (the agent is silent until a controller speaks).
+            replyMac = sourceMac.clone();
+        }
         if (mayCommand(h.senderId(), h.epoch())) {
             // Only a controller whose orders would be obeyed shows that the adjustor is looked after:
             // a superseded one that still talks (partitioned old master) must not hold off the fail-safe.
@@ -421,9 +426,10 @@ public final class AdjustorControl {
 
     /**
      * Returns where ACKs and heartbeats should go: the source MAC of the controller in charge's last
-     * frame, or before anyone is in charge, of the last frame. Does not wait for an apply in progress.
+     * frame, or before anyone is in charge, of the last controller frame (from its arrival, so also
+     * while it is being applied). Does not wait for an apply in progress.
      *
-     * @return a copy of the MAC, or empty before a frame with a known source arrived
+     * @return a copy of the MAC, or empty before a controller frame with a known source arrived
      */
     public Optional<byte[]> replyMac() {
         byte[] mac = replyMac;

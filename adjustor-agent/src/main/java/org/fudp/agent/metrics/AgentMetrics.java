@@ -28,6 +28,7 @@ public final class AgentMetrics {
     private final AtomicLong lastControllerFrameMillis = new AtomicLong();
     private final AtomicLong failSafeActive = new AtomicLong();
     private final AtomicLong failSafeTriggers = new AtomicLong();
+    private final AtomicLong waitingForController = new AtomicLong();
     private final AtomicLong heartbeatsSent = new AtomicLong();
     private final AtomicLong sendErrors = new AtomicLong();
     private final AtomicLong snapshotsTimedOut = new AtomicLong();
@@ -146,6 +147,15 @@ public final class AgentMetrics {
     }
 
     /**
+     * Records whether the agent knows where to send: until then it sends nothing.
+     *
+     * @param waiting true while no controller frame has given it an address (and none is configured)
+     */
+    public void waitingForController(boolean waiting) {
+        waitingForController.set(waiting ? 1 : 0);
+    }
+
+    /**
      * Records incomplete snapshots the assembler gave up on.
      *
      * @param timedOut total timed out so far
@@ -204,6 +214,9 @@ public final class AgentMetrics {
         gauge(s, "fudp_agent_failsafe_active", "1 while the controller has been silent too long.",
                 failSafeActive.get());
         counter(s, "fudp_agent_failsafe_triggers_total", "Times the fail-safe acted.", failSafeTriggers.get());
+        gauge(s, "fudp_agent_waiting_for_controller",
+                "1 until a controller's frame (or control.peer-mac) gives the agent an address; it sends nothing.",
+                waitingForController.get());
         header(s, "fudp_agent_acks_sent_total", "ACKs sent, by result.", "counter");
         for (AckResult a : AckResult.values()) {
             s.append("fudp_agent_acks_sent_total{result=\"").append(a.name().toLowerCase(Locale.ROOT))

@@ -37,6 +37,16 @@ import java.util.OptionalInt;
  * forwarded by a Linux bridge anyway), and learn no MAC ({@code learning off}), so that a host seen
  * on the wrong side can never black-hole its traffic: every unicast frame goes to the other port.
  *
+ * <h2>Silent</h2>
+ * Those port flags hold back only what the bridge forwards: what the bridge device itself sends
+ * goes out of both ports, with the bridge's MAC, which is a port's (the lowest), usually the
+ * control interface's. So a bridge this class creates snoops no multicast ({@code mcast_snooping
+ * 0}: with snooping on, the kernel joins the all-snoopers groups and sends IGMP reports, and could
+ * forward multicast to a port that reported a group, past {@code mcast_flood off}) and gets no
+ * IPv6 link-local address ({@code addrgenmode none}: no duplicate address detection, router
+ * solicitation or MLD). ONOS's apps would flood such frames, and ONOS would learn the adjustor as a
+ * host wherever the flood came back in, before any controller spoke to it (issue 25).
+ *
  * <h2>Control frames</h2>
  * The controller's frames reach the agent on a switch-facing port as ordinary Ethernet frames. The
  * agent's packet capture sees them before the bridge does (packet taps run before tc ingress and
@@ -160,8 +170,15 @@ public final class BridgeSetup {
         Bridge result = new Bridge(bridge, ingressPort, egressPort, !exists, clsact, controlEtherType);
         try {
             if (!exists) {
-                must(ip("link", "add", "name", bridge, "type", "bridge", "stp_state", "0", "forward_delay", "0"),
-                        "ip link add name " + bridge + " type bridge");
+                must(ip("link", "add", "name", bridge, "type", "bridge", "stp_state", "0", "forward_delay", "0",
+                        "mcast_snooping", "0"), "ip link add name " + bridge + " type bridge");
+                // Before it is up, when a link-local address would be made. A kernel without IPv6 refuses,
+                // and then has nothing to send either.
+                CommandResult quiet = ip("link", "set", "dev", bridge, "addrgenmode", "none");
+                if (!quiet.ok()) {
+                    LOG.warn("{}: cannot turn off IPv6 address generation ({}); if it has IPv6, its link-local "
+                            + "traffic reaches the switch", bridge, quiet.stderr().strip());
+                }
             }
             for (String port : new String[] {ingressPort, egressPort}) {
                 attach(port, bridge);
