@@ -118,6 +118,19 @@ interface FlowCollection {
     FacilityState view(String facilityId, long nowMs);
 
     /**
+     * Takes the period's membership: flows that joined their set this period no longer count as flows
+     * that carry little.
+     */
+    void recount();
+
+    /**
+     * Applies new tunables: rule settings apply to new flows.
+     *
+     * @param s the settings
+     */
+    void setSettings(LoopSettings s);
+
+    /**
      * Returns the flows, in the order they were learnt.
      *
      * @return the table

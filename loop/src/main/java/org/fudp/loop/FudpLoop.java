@@ -38,7 +38,7 @@ public final class FudpLoop {
     private final AdjustorBackend adjustors;
     private final MeterBackend meters;
     private final EnforcementBackend backend;
-    private final PerFlowCollection collection;
+    private final FlowCollection collection;
     private final FlowTable flows;
     private final Map<String, Facility> facilities = new LinkedHashMap<>();
     private final SetDecisions decisions = new SetDecisions();
@@ -510,6 +510,7 @@ public final class FudpLoop {
         collection.measure(nowMs, byKey, byMeter);
         SetMembership sets = SetMembership.judge(nowMs, flows.all(), flows, network, backend, departures,
                 settings.periodMs());
+        collection.recount();
         Map<String, CfsAssignment> groups = sets.groups;
         Map<String, List<TrackedFlow>> members = sets.members;
         Map<FiveTuple, Long> allocations = new HashMap<>();

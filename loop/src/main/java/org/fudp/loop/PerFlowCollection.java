@@ -41,6 +41,8 @@ final class PerFlowCollection implements FlowCollection {
         int cap = Integer.MAX_VALUE;
         double tokens = -1;
         long tokensAtMs;
+        /** Flows that never joined a set, by source: counted again each period, kept up between. */
+        final Map<InetAddress, Integer> idleBySource = new HashMap<>();
         final Map<FacilityState.Skip, Long> skipped = new EnumMap<>(FacilityState.Skip.class);
         long refusals;
         String lastRefusal = "";
@@ -76,7 +78,8 @@ final class PerFlowCollection implements FlowCollection {
         this.forgotten = forgotten;
     }
 
-    void setSettings(LoopSettings s) {
+    @Override
+    public void setSettings(LoopSettings s) {
         settings = s;
     }
 
@@ -157,7 +160,7 @@ final class PerFlowCollection implements FlowCollection {
         if (!takeToken(l, nowMs)) {
             return Optional.of(FacilityState.Skip.PACKET_IN_BUDGET);
         }
-        if (idleFlowsOf(f.id(), t.src()).size() >= l.budget.sourceQuota()) {
+        if (l.idleBySource.getOrDefault(t.src(), 0) >= l.budget.sourceQuota()) {
             return Optional.of(FacilityState.Skip.SOURCE_QUOTA);
         }
         int need = rulesFor(f, t);
@@ -191,17 +194,6 @@ final class PerFlowCollection implements FlowCollection {
                 && f.enforcement() == Facility.Enforcement.ADJUSTOR;
         int closing = t.protocol() == FiveTuple.TCP && settings.closingRules() ? 2 : 0;
         return (shaped ? 2 : 1) + closing;
-    }
-
-    // The flows of a facility from one source that never joined a set (they carry little).
-    private List<TrackedFlow> idleFlowsOf(String facilityId, InetAddress src) {
-        List<TrackedFlow> out = new ArrayList<>();
-        for (TrackedFlow f : flows.at(facilityId)) {
-            if (f.tuple().src().equals(src) && !f.everJoined()) {
-                out.add(f);
-            }
-        }
-        return out;
     }
 
     // A flow that had a period to join its set and did not, from the source that holds the most such
@@ -242,7 +234,23 @@ final class PerFlowCollection implements FlowCollection {
 
     private void add(TrackedFlow tf) {
         flows.add(tf);
-        ledger(tf.facilityId()).rulesInUse += tf.rules().size();
+        Ledger l = ledger(tf.facilityId());
+        l.rulesInUse += tf.rules().size();
+        if (!tf.everJoined()) {
+            l.idleBySource.merge(tf.tuple().src(), 1, Integer::sum);
+        }
+    }
+
+    // Per facility and source, the flows that never joined a set, counted again once a period so that a
+    // packet-in costs no walk over the table.
+    @Override
+    public void recount() {
+        ledgers.values().forEach(l -> l.idleBySource.clear());
+        for (TrackedFlow f : flows.all()) {
+            if (!f.everJoined()) {
+                ledger(f.facilityId()).idleBySource.merge(f.tuple().src(), 1, Integer::sum);
+            }
+        }
     }
 
     private void close(FiveTuple t, Actions out) {
@@ -299,7 +307,11 @@ final class PerFlowCollection implements FlowCollection {
      */
     void forget(TrackedFlow f, long goneRule, Actions out) {
         flows.remove(f);
-        ledger(f.facilityId()).rulesInUse -= f.rules().size();
+        Ledger l = ledger(f.facilityId());
+        l.rulesInUse -= f.rules().size();
+        if (!f.everJoined()) {
+            l.idleBySource.computeIfPresent(f.tuple().src(), (src, n) -> n > 1 ? n - 1 : null);
+        }
         List<RuleSpec> remove = new ArrayList<>(f.rules());
         remove.removeIf(r -> r.key() == goneRule);
         out.removeRules(remove);
