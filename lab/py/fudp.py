@@ -69,7 +69,9 @@ class FudpLoop:
                 "classes = %s" % "; ".join(line for c in self.sc.classes for line in c["lines"]),
                 "idleTimeoutSeconds = %d" % self.sc.idle_timeout,
             ] + (["ruleBudget = %d" % self.sc.rule_budget] if self.sc.rule_budget else [])
-              + (["packetInBudget = %d" % self.sc.packet_in_budget] if self.sc.packet_in_budget else []) + [
+              + (["packetInBudget = %d" % self.sc.packet_in_budget] if self.sc.packet_in_budget else [])
+              + (["heavyBps = %d" % self.sc.sampling["heavyBps"], "sflowPort = %d" % topo_mod.SFLOW_PORT]
+                 if self.sc.sampling else []) + [
                 "keyFile = %s" % key_path,
                 "log = %s" % self.csv_path,
             ]) + "\n")
@@ -116,8 +118,10 @@ class FudpLoop:
         log("fudp: starting the controller (period %.1f s, alpha %g, beta %g)" % (
             self.sc.period, self.sc.alpha, self.sc.beta))
         ups = open(self.ctl_log_path).read().count("controller up")
+        # A sampled facility's controller collects sFlow on the switch namespace's loopback.
         self.controller = self.topo.spawn(JVM + ["-jar", self.controller_jar, self.ctl_cfg], stdout=self.ctl_log,
-                                          stderr=self.ctl_log, env=topo_mod.ovs_env())
+                                          stderr=self.ctl_log, env=topo_mod.ovs_env(),
+                                          ns=topo_mod.OVS_NS if self.sc.sampling else None)
         self._wait(lambda: open(self.ctl_log_path).read().count("controller up") > ups, self.controller,
                    "controller", 30)
 

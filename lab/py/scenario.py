@@ -152,6 +152,9 @@ class Scenario:
         for key, val in (("ruleBudget", self.rule_budget), ("packetInBudget", self.packet_in_budget)):
             if val is not None and (not isinstance(val, int) or isinstance(val, bool) or val < 1):
                 raise ScenarioError("fudp.%s: must be a whole number >= 1, got %r" % (key, val))
+        # Budgeted collection (docs/scale.md): aggregate rules, and sFlow at 1 in `rate` finds the flows of
+        # at least heavyMbps, which alone get rules of their own. Absent: every flow from its packet-in.
+        self.sampling = _sampling(fudp.get("sampling"), "fudp.sampling")
         self.classes = [_traffic_class(c, "fudp.classes[%d]" % i, self) for i, c in
                         enumerate(fudp.get("classes", []))]
         self.settling = fudp.get("settle", True)
@@ -220,6 +223,21 @@ class Scenario:
         lo = max(f.start for f in fl) + self.settle
         hi = min(f.end for f in fl) - 1.0
         return (lo, hi) if hi > lo else (max(f.start for f in fl), hi)
+
+
+def _sampling(raw, where):
+    """{rate, heavyMbps} -> {"rate": 1 in N, "heavyBps": bit/s}, or None when absent."""
+    if raw is None:
+        return None
+    if not isinstance(raw, dict) or set(raw) - {"rate", "heavyMbps"}:
+        raise ScenarioError("%s: expected an object {rate, heavyMbps}, got %r" % (where, raw))
+    rate = raw.get("rate", 64)
+    if not isinstance(rate, int) or isinstance(rate, bool) or not 1 <= rate <= 1_000_000:
+        raise ScenarioError("%s.rate: must be a whole number 1..1000000 (1 in N packets), got %r" % (where, rate))
+    heavy = raw.get("heavyMbps", 1)
+    if isinstance(heavy, bool) or not isinstance(heavy, (int, float)) or not heavy > 0:
+        raise ScenarioError("%s.heavyMbps: must be a number > 0, got %r" % (where, heavy))
+    return {"rate": rate, "heavyBps": int(round(heavy * 1e6))}
 
 
 SWITCH_FIELDS = ("flowLimit", "packetInRate", "packetInBurst")

@@ -66,6 +66,19 @@ class ScaleScenario(unittest.TestCase):
         self.assertEqual(60.0, sc.length)
         self.assertEqual(60.0, sc.workload.of("http")[0].duration)
 
+    def test_the_budgeted_scenario_samples_and_sets_the_budgets(self):
+        sc = scenario.load(os.path.join(HERE, "..", "scenarios", "scale-budgeted.json"))
+        self.assertEqual({"rate": 64, "heavyBps": 1000000}, sc.sampling)
+        self.assertEqual((900, 200), (sc.rule_budget, sc.packet_in_budget))
+        self.assertIsNone(scenario.load(SCALE).sampling, "without it, every flow comes as a packet-in")
+
+    def test_sampling_is_checked(self):
+        self.bad(lambda r: r["fudp"].update(sampling={"rate": 0}), "fudp.sampling.rate: must be a whole number 1..")
+        self.bad(lambda r: r["fudp"].update(sampling={"rate": 64.5}), "fudp.sampling.rate")
+        self.bad(lambda r: r["fudp"].update(sampling={"heavyMbps": 0}), "fudp.sampling.heavyMbps: must be a number > 0")
+        self.bad(lambda r: r["fudp"].update(sampling={"heavyMbps": True}), "fudp.sampling.heavyMbps")
+        self.bad(lambda r: r["fudp"].update(sampling={"every": 3}), "fudp.sampling: expected an object")
+
     def test_switch_limits_are_checked(self):
         self.bad(lambda r: r["topology"]["switch"].update(flowLimit=11),
                  "topology.switch.flowLimit: must be 12..10000000 (the controller's 11 base rules and one more)")

@@ -29,6 +29,7 @@ PREFIX = "flab"
 BRIDGE = PREFIX + "br"
 OVS_DIR = "/tmp/%s-ovs" % PREFIX
 OVS_NS = PREFIX + "-sw"  # ovs-vswitchd's namespace (module docstring)
+SFLOW_PORT = 6343  # the controller's sFlow collector, on OVS_NS's loopback
 ADJ_NS = PREFIX + "-adj"
 ADJ_SWITCH_PORT = PREFIX + "-adja"  # the agent's switch-facing interface: control frames, UDP in
 ADJ_ONWARD_PORT = PREFIX + "-adjb"  # shaped UDP goes back to the switch from here
@@ -239,6 +240,14 @@ class Topology:
                   % (rate, burst))
         if limits["flowLimit"] is not None or limits["packetInRate"] is not None:
             log("switch limits: %s" % ", ".join("%s %s" % (k, v) for k, v in limits.items() if v is not None))
+        sampling = getattr(self.scenario, "sampling", None)
+        if sampling:
+            # Every port samples 1 in N packets it receives, headers of 128 bytes, to the controller's collector in
+            # this namespace (the controller runs here when sampling); no counter samples.
+            vsctl("--", "--id=@s", "create", "sFlow", "agent=127.0.0.1", 'targets="127.0.0.1:%d"' % SFLOW_PORT,
+                  "header=128", "sampling=%d" % sampling["rate"], "polling=0", "--", "set", "bridge", BRIDGE,
+                  "sflow=@s")
+            log("switch samples 1 in %d packets (sFlow to 127.0.0.1:%d)" % (sampling["rate"], SFLOW_PORT))
 
     def _internal_port(self, name, ofport, ns, mac):
         vsctl("add-port", BRIDGE, name, "--", "set", "interface", name, "type=internal",

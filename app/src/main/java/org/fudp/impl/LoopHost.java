@@ -341,7 +341,8 @@ final class LoopHost {
      */
     void setBudgets(Map<DeviceId, FlowBudget> budgets) {
         Map<DeviceId, FlowBudget> copy = Map.copyOf(budgets);
-        loopThread.execute(() -> copy.forEach((d, b) -> loop.setBudget(d.toString(), b)));
+        loopThread.execute(() -> copy.forEach((d, b) -> execute(loop.setBudget(clock.millis(), d.toString(),
+                b))));
     }
 
     /**

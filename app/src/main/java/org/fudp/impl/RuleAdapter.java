@@ -364,6 +364,15 @@ final class RuleAdapter {
         }
         IpAddress src = IpAddress.valueOf(t.src());
         IpAddress dst = IpAddress.valueOf(t.dst());
+        if (r.isAggregate()) {
+            // One protocol to one destination, any source and ports.
+            if (t.isIpv4()) {
+                b.matchEthType(Ethernet.TYPE_IPV4).matchIPDst(dst.toIpPrefix());
+            } else {
+                b.matchEthType(Ethernet.TYPE_IPV6).matchIPv6Dst(dst.toIpPrefix());
+            }
+            return b.matchIPProtocol((byte) t.protocol()).build();
+        }
         if (t.isIpv4()) {
             b.matchEthType(Ethernet.TYPE_IPV4).matchIPSrc(src.toIpPrefix()).matchIPDst(dst.toIpPrefix());
         } else {

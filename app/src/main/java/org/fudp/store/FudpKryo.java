@@ -367,6 +367,7 @@ public final class FudpKryo {
             writeLong(out, f.epoch());
             out.writeVarInt(f.budget().rules(), true);
             out.writeVarInt(f.budget().packetInsPerS(), true);
+            out.writeVarLong(f.budget().heavyBps(), true);
             out.writeVarInt(f.rulesInUse(), true);
             out.writeVarInt(f.ruleCap(), true);
             out.writeVarInt(f.flows(), true);
@@ -388,7 +389,8 @@ public final class FudpKryo {
             long sinceMs = readLong(in);
             long epoch = readLong(in);
             int rules = in.readVarInt(true);
-            FlowBudget budget = new FlowBudget(rules, in.readVarInt(true));
+            int packetIns = in.readVarInt(true);
+            FlowBudget budget = new FlowBudget(rules, packetIns, in.readVarLong(true));
             int rulesInUse = in.readVarInt(true);
             int ruleCap = in.readVarInt(true);
             int flows = in.readVarInt(true);

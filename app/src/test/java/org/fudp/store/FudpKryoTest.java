@@ -82,7 +82,7 @@ class FudpKryoTest {
                 facilityState(S1, "onos-1", 0), facilityState(S1, "10.192.19.68", 3),
                 new FacilityState("of:4", FlowBudget.DEFAULT, 0, 0, 0, Map.of(), 0, "", 0),
                 new FacilityState("of:5", "onos-2", Long.MAX_VALUE, Long.MIN_VALUE,
-                        new FlowBudget(Integer.MAX_VALUE, Integer.MAX_VALUE), Integer.MAX_VALUE, 0, 1,
+                        new FlowBudget(Integer.MAX_VALUE, Integer.MAX_VALUE, Long.MAX_VALUE), Integer.MAX_VALUE, 0, 1,
                         Map.of(FacilityState.Skip.SWITCH_REFUSED, Long.MAX_VALUE), -1, "OFPFMFC_TABLE_FULL",
                         Long.MAX_VALUE)));
         s.addAll(Arrays.asList(CfsKind.values()));
@@ -201,7 +201,8 @@ class FudpKryoTest {
         assertEquals(Set.of("facilityId", "controller", "controllingSinceMs", "epoch", "budget", "rulesInUse",
                 "ruleCap", "flows", "skipped", "refusals", "lastRefusal", "pausedUntilMs"),
                 fieldNames(FacilityState.class));
-        assertEquals(Set.of("rules", "packetInsPerS"), fieldNames(FlowBudget.class), "written as two numbers");
+        assertEquals(Set.of("rules", "packetInsPerS", "heavyBps"), fieldNames(FlowBudget.class),
+                "written as three numbers");
         assertEquals(Set.of("kind", "id", "hash"), fieldNames(ReplicatedHistory.Owner.class));
         assertEquals(Set.of("owner", "seq"), fieldNames(ReplicatedHistory.Slot.class));
         assertEquals(Set.of("first", "next"), fieldNames(ReplicatedHistory.Head.class));

@@ -149,7 +149,7 @@ final class ChurnSoak {
         loop = new FudpLoop(settings, network, "7 = 00112233445566778899aabbccddeeff\n", 0);
         loop.setFacilities(0, List.of(new Facility(SWITCH, 3, 4, new byte[] {2, 0, 0, 0, 0, (byte) 0xad}, 7)));
         // The soak measures the loop's own cost at any churn: no switch budget stops it.
-        loop.setBudget(SWITCH, new FlowBudget(Integer.MAX_VALUE, Integer.MAX_VALUE));
+        loop.setBudget(0, SWITCH, new FlowBudget(Integer.MAX_VALUE, Integer.MAX_VALUE));
     }
 
     private static InetAddress address(int a, int b, int c, int d) {

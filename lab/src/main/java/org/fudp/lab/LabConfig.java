@@ -48,6 +48,7 @@ public final class LabConfig {
     private final List<TrafficClass> classes;
     private final int idleTimeoutSeconds;
     private final FlowBudget budget;
+    private final int sflowPort;
     private final Path keyFile;
     private final Path log;
 
@@ -73,8 +74,10 @@ public final class LabConfig {
         meterDropsCounted = bool(p, "meterDropsCounted", "true");
         classes = classes(p.getProperty("classes", "").trim());
         idleTimeoutSeconds = idleTimeout(p, "idleTimeoutSeconds", "10");
+        long heavyBps = Math.round(nonNegative(p, "heavyBps", "0"));
         budget = new FlowBudget(positiveInt(p, "ruleBudget", Integer.toString(FlowBudget.DEFAULT_RULES)),
-                positiveInt(p, "packetInBudget", Integer.toString(FlowBudget.DEFAULT_PACKET_INS)));
+                positiveInt(p, "packetInBudget", Integer.toString(FlowBudget.DEFAULT_PACKET_INS)), heavyBps);
+        sflowPort = budget.sampled() ? port("sflowPort", p.getProperty("sflowPort", "6343").trim()) : 0;
         keyFile = Path.of(required(p, "keyFile"));
         log = Path.of(required(p, "log"));
     }
@@ -235,6 +238,14 @@ public final class LabConfig {
                     + "1..65535 (an OpenFlow idle timeout), got " + d);
         }
         return (int) d;
+    }
+
+    private static double nonNegative(Properties p, String key, String dflt) {
+        double d = number(key, p.getProperty(key, dflt).trim());
+        if (!(d >= 0) || Double.isInfinite(d)) {
+            throw new IllegalArgumentException("config: '" + key + "' must be a number >= 0, got " + d);
+        }
+        return d;
     }
 
     private static int positiveInt(Properties p, String key, String dflt) {
@@ -446,6 +457,15 @@ public final class LabConfig {
      */
     public FlowBudget budget() {
         return budget;
+    }
+
+    /**
+     * Returns the UDP port on 127.0.0.1 where the controller collects the switch's sFlow datagrams.
+     *
+     * @return the port, 0 where the facility is not sampled ({@code heavyBps} 0)
+     */
+    public int sflowPort() {
+        return sflowPort;
     }
 
     /**

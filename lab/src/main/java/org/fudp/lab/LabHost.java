@@ -106,7 +106,7 @@ final class LabHost {
         // loop's, so that the flows of a crashed predecessor come back as packet-ins and are learnt.
         sw.deleteFlows(List.of(RuleText.everyLoopRule()));
         sw.addFlows(BaseRules.of(config, loop.settings().controlEtherType()));
-        loop.setBudget(config.bridge(), config.budget());
+        execute(loop.setBudget(now, config.bridge(), config.budget()));
         loop.setController("lab");
         execute(loop.setFacilities(now, List.of(LoopSetup.facility(config))));
         nextPeriodMs = now + periodMs;
@@ -121,8 +121,12 @@ final class LabHost {
      */
     void handle(MonitorEvent e) {
         long now = advance(e.timeMs());
-        execute(e.isControlFrame() ? loop.controlFrame(now, config.bridge(), e.frame())
-                : loop.packetIn(now, e.packetIn()));
+        if (e.samples() != null) {
+            execute(loop.samples(now, config.bridge(), e.samples()));
+        } else {
+            execute(e.isControlFrame() ? loop.controlFrame(now, config.bridge(), e.frame())
+                    : loop.packetIn(now, e.packetIn()));
+        }
     }
 
     /**

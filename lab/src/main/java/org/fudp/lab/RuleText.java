@@ -64,6 +64,10 @@ final class RuleText {
             s.append("in_port=").append(r.inPort()).append(',');
         }
         String net = t.isIpv4() ? "nw" : "ipv6";
+        if (r.isAggregate()) {
+            return s.append(protocol(t)).append(',').append(net).append("_dst=").append(FlowIds.address(t.dst()))
+                    .append(",actions=output:").append(r.outPort()).toString();
+        }
         s.append(protocol(t)).append(',')
                 .append(net).append("_src=").append(FlowIds.address(t.src())).append(',')
                 .append(net).append("_dst=").append(FlowIds.address(t.dst())).append(',')

@@ -2,11 +2,13 @@ package org.fudp.lab;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.fudp.loop.Facility;
+import org.fudp.loop.FlowBudget;
 import org.fudp.loop.LoopSettings;
 import org.fudp.loop.PacketIn;
 import org.fudp.protocol.FlowIds;
@@ -40,6 +42,22 @@ class LabConfigTest {
         refused("periodSeconds=1", "periodSeconds=1\nclosingRules=1", "closingRules");
         refused("periodSeconds=1", "periodSeconds=1\nclasses=video weight=0", "classes");
         refused("periodSeconds=1", "periodSeconds=1\nclasses=video proto=icmp", "classes");
+    }
+
+    @Test
+    void aSampledFacilityHasAHeavyRateACollectorPortAndBaseRulesWithoutPacketIns() throws Exception {
+        LabConfig plain = LabFixture.config(LabFixture.CONFIG);
+        assertFalse(plain.budget().sampled());
+        assertEquals(0, plain.sflowPort());
+        assertTrue(BaseRules.of(plain, 0x88B5).stream().anyMatch(r -> r.startsWith("priority=1,ip,")
+                && r.contains("controller:128")), "every flow's first packets reach the controller");
+        LabConfig sampled = LabFixture.config(LabFixture.CONFIG + "\nheavyBps = 1e6\nruleBudget = 900\n");
+        assertEquals(new FlowBudget(900, FlowBudget.DEFAULT_PACKET_INS, 1_000_000), sampled.budget());
+        assertEquals(6343, sampled.sflowPort());
+        assertTrue(BaseRules.of(sampled, 0x88B5).stream().filter(r -> r.startsWith("priority=1,ip,"))
+                .noneMatch(r -> r.contains("controller")), "no flow costs a packet-in");
+        refused("periodSeconds=1", "periodSeconds=1\nheavyBps=-1", "heavyBps");
+        refused("periodSeconds=1", "periodSeconds=1\nheavyBps=1e6\nsflowPort=0", "sflowPort");
     }
 
     @Test

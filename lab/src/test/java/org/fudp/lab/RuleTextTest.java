@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.fudp.loop.RuleSpec;
+import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowIds;
 import org.junit.jupiter.api.Test;
 
@@ -38,6 +39,14 @@ class RuleTextTest {
         assertEquals("cookie=0xfd0000000000002c,priority=101,idle_timeout=0,tcp,nw_src=10.0.0.1,nw_dst=10.0.0.4,"
                 + "tp_src=1,tp_dst=2,tcp_flags=+rst,actions=controller:128,output:4", RuleText.flow(rst));
         assertEquals("cookie=0xfd0000000000002c/-1", RuleText.deletion(rst));
+    }
+
+    @Test
+    void anAggregateMatchesItsProtocolAndDestinationOnly() {
+        RuleSpec agg = RuleSpec.aggregate(5, LabFixture.BRIDGE, FiveTuple.TCP, FlowIds.address("t", "10.0.0.4"), 4, 99,
+                10);
+        assertEquals("cookie=0xfd0000000000002d,priority=99,idle_timeout=10,tcp,nw_dst=10.0.0.4,actions=output:4",
+                RuleText.flow(agg));
     }
 
     @Test

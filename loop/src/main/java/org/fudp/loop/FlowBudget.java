@@ -26,6 +26,7 @@ public final class FlowBudget {
 
     private final int rules;
     private final int packetInsPerS;
+    private final long heavyBps;
 
     /**
      * Creates a budget.
@@ -35,6 +36,24 @@ public final class FlowBudget {
      * @throws IllegalArgumentException for a value below 1
      */
     public FlowBudget(int rules, int packetInsPerS) {
+        this(rules, packetInsPerS, 0);
+    }
+
+    /**
+     * Creates a budget, and says how flows are found.
+     *
+     * @param rules rules FUDP may hold in the switch's table, at least 1
+     * @param packetInsPerS flows a second FUDP sets up rules for, at least 1
+     * @param heavyBps 0: every flow is learnt from its packet-in; above 0: the facility's traffic is
+     *        forwarded and counted by aggregate rules, and only flows whose sampled rate reaches this
+     *        get rules of their own
+     * @throws IllegalArgumentException for a value out of range
+     */
+    public FlowBudget(int rules, int packetInsPerS, long heavyBps) {
+        if (heavyBps < 0) {
+            throw new IllegalArgumentException("heavyBps: must be >= 0, was " + heavyBps);
+        }
+        this.heavyBps = heavyBps;
         if (rules < 1) {
             throw new IllegalArgumentException("ruleBudget: must be >= 1, was " + rules);
         }
@@ -64,6 +83,24 @@ public final class FlowBudget {
     }
 
     /**
+     * Tells whether the facility's flows are found by sampling rather than by packet-ins.
+     *
+     * @return true if sampled
+     */
+    public boolean sampled() {
+        return heavyBps > 0;
+    }
+
+    /**
+     * Returns the sampled rate from which a flow gets rules of its own, on a sampled facility.
+     *
+     * @return bit/s, 0 where every flow is learnt from its packet-in
+     */
+    public long heavyBps() {
+        return heavyBps;
+    }
+
+    /**
      * Returns how many flows that carry too little to join a set one source may hold rules for: a
      * sixteenth of the rule budget, at least 8, so that a host spraying new 5-tuples fills its own
      * quota, not the table.
@@ -77,16 +114,17 @@ public final class FlowBudget {
     @Override
     public boolean equals(Object o) {
         return o instanceof FlowBudget && ((FlowBudget) o).rules == rules
-                && ((FlowBudget) o).packetInsPerS == packetInsPerS;
+                && ((FlowBudget) o).packetInsPerS == packetInsPerS && ((FlowBudget) o).heavyBps == heavyBps;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(rules, packetInsPerS);
+        return Objects.hash(rules, packetInsPerS, heavyBps);
     }
 
     @Override
     public String toString() {
-        return rules + " rules, " + packetInsPerS + " packet-ins/s";
+        return rules + " rules, " + packetInsPerS + (sampled() ? " flow setups/s, sampled from " + heavyBps + " bit/s"
+                : " packet-ins/s");
     }
 }

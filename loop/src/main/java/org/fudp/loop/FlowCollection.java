@@ -1,5 +1,7 @@
 package org.fudp.loop;
 
+import org.fudp.loop.sampling.PacketSample;
+
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -7,8 +9,9 @@ import java.util.Map;
 /**
  * FIC, flow information collection (paper, Fig. 2): which flows the loop knows at each facility,
  * the rules that steer and count them, and their rates. The loop asks it for flows; how they are
- * found and counted is the strategy's ({@link PerFlowCollection}: a packet-in and rules of its own
- * for each flow, within the facility's {@link FlowBudget}).
+ * found and counted is the strategy's: {@link PerFlowCollection}, a packet-in and rules of its own
+ * for each flow, within the facility's {@link FlowBudget}; {@link SampledCollection}, aggregate rules
+ * and sampling, with rules of their own only for the heavy flows.
  */
 interface FlowCollection {
 
@@ -104,9 +107,28 @@ interface FlowCollection {
      * Sets a facility's budget.
      *
      * @param facilityId the facility
-     * @param budget its rule and packet-in budget
+     * @param budget its rule and packet-in budget, and whether its flows are found by sampling
+     * @param out where rules that the new budget has no use for go
      */
-    void setBudget(String facilityId, FlowBudget budget);
+    void setBudget(String facilityId, FlowBudget budget, Actions out);
+
+    /**
+     * Takes packets a facility switch sampled (sFlow): on a sampled facility, they find its heavy
+     * flows; elsewhere they are not needed.
+     *
+     * @param nowMs when they arrived
+     * @param f the facility
+     * @param samples the sampled packets, TCP and UDP
+     * @param out where rules and notices go
+     */
+    void samples(long nowMs, Facility f, List<PacketSample> samples, Actions out);
+
+    /**
+     * Returns what each set carries in flows without rules of their own, as last counted.
+     *
+     * @return bit/s by set id; a set with none is absent
+     */
+    Map<String, Double> unmatchedBps();
 
     /**
      * Returns what the collection costs a facility's switch now, and what it left out.

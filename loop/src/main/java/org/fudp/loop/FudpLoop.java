@@ -4,6 +4,7 @@ import org.fudp.algorithm.ControllerState;
 import org.fudp.algorithm.Decision;
 import org.fudp.algorithm.FlowPolicy;
 import org.fudp.algorithm.JainIndex;
+import org.fudp.loop.sampling.PacketSample;
 import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowLimit;
 import org.fudp.protocol.MutableClock;
@@ -71,7 +72,8 @@ public final class FudpLoop {
         this.settings = settings;
         this.network = network;
         this.keyText = keyText;
-        this.collection = new PerFlowCollection(settings, network, this::policy, this::forgotten);
+        this.collection = new SampledCollection(settings, network,
+                new PerFlowCollection(settings, network, this::policy, this::forgotten));
         this.flows = collection.flows();
         this.adjustors = new AdjustorBackend(settings, channel(keyText, epochMs, settings));
         this.meters = new MeterBackend(settings, new MeterBackend.Flows() {
@@ -371,10 +373,33 @@ public final class FudpLoop {
      * Sets what flow collection may cost a facility's switch.
      *
      * @param facilityId the facility
-     * @param budget its rule and packet-in budget
+     * @param budget its rule and packet-in budget, and whether its flows are found by sampling
+     * @param nowMs the time
+     * @return what to do: the aggregate rules a facility no longer sampled has no use for go
      */
-    public void setBudget(String facilityId, FlowBudget budget) {
-        collection.setBudget(facilityId, budget);
+    public Actions setBudget(long nowMs, String facilityId, FlowBudget budget) {
+        Actions out = begin(nowMs);
+        collection.setBudget(facilityId, budget, out);
+        return out;
+    }
+
+    /**
+     * Takes packets a facility switch sampled and sent to the controller (sFlow). On a facility whose
+     * budget samples, they find the heavy flows, which get rules of their own; elsewhere they are
+     * ignored.
+     *
+     * @param nowMs when they arrived
+     * @param facilityId the facility whose switch sampled them
+     * @param samples the sampled packets
+     * @return what to do
+     */
+    public Actions samples(long nowMs, String facilityId, List<PacketSample> samples) {
+        Actions out = begin(nowMs);
+        Facility f = facilities.get(facilityId);
+        if (f != null) {
+            collection.samples(nowMs, f, samples, out);
+        }
+        return out;
     }
 
     // A flow the collection forgot: its limit and its published allocation go too.
@@ -515,8 +540,8 @@ public final class FudpLoop {
         Map<String, List<TrackedFlow>> members = sets.members;
         Map<FiveTuple, Long> allocations = new HashMap<>();
         Map<String, Decision> decided = decisions.decide(nowMs, periods, settings,
-                classes.isEmpty() ? null : this::policy, groups, members, departures.departed(flows.all(), groups),
-                departures, allocations, out);
+                classes.isEmpty() ? null : this::policy, groups, members, collection.unmatchedBps(),
+                departures.departed(flows.all(), groups), departures, allocations, out);
         if (settings.enabled()) {
             limits.update(allocations, decided, flows.all());
         } else {

@@ -1,6 +1,7 @@
 package org.fudp.loop;
 
 import org.fudp.algorithm.FlowPolicy;
+import org.fudp.loop.sampling.PacketSample;
 import org.fudp.protocol.FiveTuple;
 
 import java.net.InetAddress;
@@ -93,8 +94,18 @@ final class PerFlowCollection implements FlowCollection {
     }
 
     @Override
-    public void setBudget(String facilityId, FlowBudget budget) {
+    public void setBudget(String facilityId, FlowBudget budget, Actions out) {
         ledger(facilityId).budget = budget;
+    }
+
+    @Override
+    public void samples(long nowMs, Facility f, List<PacketSample> samples, Actions out) {
+        // Every flow comes as a packet-in here: samples tell nothing new.
+    }
+
+    @Override
+    public Map<String, Double> unmatchedBps() {
+        return Map.of();
     }
 
     // ---------------------------------------------------------------- passive: packet-ins
@@ -119,7 +130,7 @@ final class PerFlowCollection implements FlowCollection {
             // iperf3, for one, sends its UDP "connect" datagram unmarked and marks only its data.
             out.info("Flow " + t + " now marked DSCP " + p.dscp() + ", was " + known.dscp() + ": learnt again");
             forget(known, -1, out);
-            out.forward(learn(f, p, known.onwardPort(), nowMs, out, true).onwardPort());
+            out.forward(learn(f, t, p.dscp(), known.onwardPort(), nowMs, out, true).onwardPort());
             return;
         }
         if (known != null) {
@@ -137,12 +148,97 @@ final class PerFlowCollection implements FlowCollection {
         // Straight on, not into the adjustor: the flow's rules may not be on the switch yet, and a
         // packet sent into the adjustor before the rule back from it would come back to no rule.
         out.forward(onward.getAsLong());
+        if (!ledger(f.id()).budget.sampled()) {
+            take(nowMs, f, t, p.dscp(), onward.getAsLong(), out);
+        }
+    }
+
+    /**
+     * Gives a flow found another way than by its packet-in (sampling) rules of its own, within the
+     * facility's budget.
+     *
+     * @param nowMs the time
+     * @param f the facility
+     * @param t the flow
+     * @param dscp its DSCP
+     * @param onward the port by which it leaves the facility
+     * @param out where its rules go
+     * @return true if it got rules, false if the budget said no (counted by why)
+     */
+    boolean take(long nowMs, Facility f, FiveTuple t, int dscp, long onward, Actions out) {
         Optional<FacilityState.Skip> skip = admit(nowMs, f, t, out);
         if (skip.isPresent()) {
             ledger(f.id()).skipped.merge(skip.get(), 1L, Long::sum);
-            return;
+            return false;
         }
-        learn(f, p, onward.getAsLong(), nowMs, out, false);
+        learn(f, t, dscp, onward, nowMs, out, false);
+        return true;
+    }
+
+    /**
+     * Counts rules that are not a flow's (aggregates) against a facility's rule budget, making room
+     * as for a new flow.
+     *
+     * @param nowMs the time
+     * @param facilityId the facility
+     * @param rules how many
+     * @param out where the rules of flows forgotten to make room go
+     * @return false if they do not fit or learning pauses after a refusal, and nothing was counted
+     */
+    boolean reserve(long nowMs, String facilityId, int rules, Actions out) {
+        Ledger l = ledger(facilityId);
+        if (nowMs < l.pausedUntilMs) {
+            l.skipped.merge(FacilityState.Skip.SWITCH_REFUSED, 1L, Long::sum);
+            return false;
+        }
+        if (!makeRoom(nowMs, facilityId, rules, out)) {
+            l.skipped.merge(FacilityState.Skip.RULE_BUDGET, 1L, Long::sum);
+            return false;
+        }
+        l.rulesInUse += rules;
+        return true;
+    }
+
+    /**
+     * Gives back rules counted by {@link #reserve}.
+     *
+     * @param facilityId the facility
+     * @param rules how many
+     */
+    void release(String facilityId, int rules) {
+        ledger(facilityId).rulesInUse -= rules;
+    }
+
+    /**
+     * Caps a facility's rules after the switch refused one that is not a flow's, as for a flow's.
+     *
+     * @param nowMs the time
+     * @param facilityId the facility
+     * @param reason the switch's error
+     * @return how long learning pauses, ms
+     */
+    long refused(long nowMs, String facilityId, String reason) {
+        Ledger l = ledger(facilityId);
+        // The switch took fewer of ours than we asked for, by this one at least: that is the budget
+        // until it has room again.
+        l.cap = Math.max(1, Math.min(l.cap(), l.rulesInUse - 1));
+        l.refusals++;
+        l.lastRefusal = reason;
+        l.lastRefusalMs = nowMs;
+        l.refusalRun = Math.min(l.refusalRun + 1, 4);
+        long pause = settings.periodMs() << l.refusalRun;
+        l.pausedUntilMs = nowMs + pause;
+        return pause;
+    }
+
+    /**
+     * Returns a facility's budget.
+     *
+     * @param facilityId the facility
+     * @return its budget
+     */
+    FlowBudget budget(String facilityId) {
+        return ledger(facilityId).budget;
     }
 
     // Whether a new flow may have rules of its own, or why not; may make room by forgetting a flow.
@@ -163,15 +259,23 @@ final class PerFlowCollection implements FlowCollection {
         if (l.idleBySource.getOrDefault(t.src(), 0) >= l.budget.sourceQuota()) {
             return Optional.of(FacilityState.Skip.SOURCE_QUOTA);
         }
-        int need = rulesFor(f, t);
+        if (!makeRoom(nowMs, f.id(), rulesFor(f, t), out)) {
+            return Optional.of(FacilityState.Skip.RULE_BUDGET);
+        }
+        return Optional.empty();
+    }
+
+    // Room for more rules within the budget, by forgetting flows that never joined their set.
+    private boolean makeRoom(long nowMs, String facilityId, int need, Actions out) {
+        Ledger l = ledger(facilityId);
         while (l.rulesInUse + need > l.cap()) {
-            TrackedFlow room = evictable(nowMs, f.id());
+            TrackedFlow room = evictable(nowMs, facilityId);
             if (room == null) {
-                return Optional.of(FacilityState.Skip.RULE_BUDGET);
+                return false;
             }
             forget(room, -1, out);
         }
-        return Optional.empty();
+        return true;
     }
 
     private boolean takeToken(Ledger l, long nowMs) {
@@ -218,12 +322,12 @@ final class PerFlowCollection implements FlowCollection {
         return best;
     }
 
-    private TrackedFlow learn(Facility f, PacketIn p, long onward, long nowMs, Actions out, boolean remarked) {
-        FiveTuple t = p.flow();
+    private TrackedFlow learn(Facility f, FiveTuple t, int dscp, long onward, long nowMs, Actions out,
+                              boolean remarked) {
         boolean udp = t.protocol() == FiveTuple.UDP;
         Optional<CfsAssignment> cfs = network.cfsOf(f.id(), t.dst());
         TrackedFlow tf = new TrackedFlow(flows.nextNumber(), t, f, onward, udp && cfs.isPresent(), settings, nowMs,
-                p.dscp(), remarked);
+                dscp, remarked);
         add(tf);
         out.addRules(tf.rules());
         out.putFlow(tf.view(nowMs, -1, policy.apply(tf)));
@@ -281,19 +385,11 @@ final class PerFlowCollection implements FlowCollection {
         if (f == null) {
             return;
         }
-        Ledger l = ledger(f.facilityId());
-        // The switch took fewer of ours than we asked for, by this one at least: that is the budget
-        // until it has room again.
-        l.cap = Math.max(1, Math.min(l.cap(), l.rulesInUse - 1));
+        long pause = refused(nowMs, f.facilityId(), reason);
         // Every rule of it goes, the refused one too: ONOS keeps a refused rule in its store and sends
         // it again at every statistics poll until the app removes it.
         forget(f, -1, out);
-        l.refusals++;
-        l.lastRefusal = reason;
-        l.lastRefusalMs = nowMs;
-        l.refusalRun = Math.min(l.refusalRun + 1, 4);
-        long pause = settings.periodMs() << l.refusalRun;
-        l.pausedUntilMs = nowMs + pause;
+        Ledger l = ledger(f.facilityId());
         out.warn("The switch " + f.facilityId() + " refused a rule of " + f.tuple() + " (" + reason + "): no new flow "
                 + "gets rules for " + pause / 1000 + " s, and FUDP holds at most " + l.cap() + " rules there");
     }

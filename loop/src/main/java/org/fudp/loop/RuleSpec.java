@@ -2,6 +2,8 @@ package org.fudp.loop;
 
 import org.fudp.protocol.FiveTuple;
 
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.util.Objects;
 
 /**
@@ -23,7 +25,12 @@ public final class RuleSpec {
         /** TCP segments with FIN set: onward, and a copy to the controller. */
         CLOSING_FIN,
         /** TCP segments with RST set: onward, and a copy to the controller. */
-        CLOSING_RST
+        CLOSING_RST,
+        /**
+         * TCP or UDP to one destination, of every flow without rules of its own (its 5-tuple's source
+         * and ports are wildcards): onward; its counter is what those flows carry.
+         */
+        AGGREGATE
     }
 
     /** Marks a rule that matches any in-port. */
@@ -91,6 +98,41 @@ public final class RuleSpec {
         this.outPort = outPort;
         this.priority = priority;
         this.idleTimeoutS = idleTimeoutS;
+    }
+
+    /**
+     * Creates an aggregate rule: one protocol to one destination, any source and ports.
+     *
+     * @param number the loop's number for the aggregate, &gt; 0
+     * @param facilityId the switch
+     * @param protocol {@link FiveTuple#TCP} or {@link FiveTuple#UDP}
+     * @param dst the destination
+     * @param outPort where matching packets go
+     * @param priority below the per-flow rules'
+     * @param idleTimeoutS its idle timeout
+     * @return the rule
+     */
+    public static RuleSpec aggregate(long number, String facilityId, int protocol, InetAddress dst, long outPort,
+                                     int priority, int idleTimeoutS) {
+        return new RuleSpec(number, facilityId, new FiveTuple(protocol, anyAddress(dst), dst, 0, 0), Role.AGGREGATE,
+                ANY_PORT, outPort, priority, idleTimeoutS);
+    }
+
+    private static InetAddress anyAddress(InetAddress like) {
+        try {
+            return InetAddress.getByAddress(new byte[like.getAddress().length]);
+        } catch (UnknownHostException e) {
+            throw new IllegalStateException("4 or 16 zero bytes are an address", e);
+        }
+    }
+
+    /**
+     * Tells whether the rule matches only a protocol and a destination ({@link Role#AGGREGATE}).
+     *
+     * @return true for an aggregate
+     */
+    public boolean isAggregate() {
+        return role == Role.AGGREGATE;
     }
 
     /**
@@ -210,7 +252,9 @@ public final class RuleSpec {
 
     @Override
     public String toString() {
-        return role + " " + flow + (dscp == PacketIn.NO_DSCP ? "" : " dscp " + dscp) + " at " + facilityId
+        String match = role == Role.AGGREGATE ? (flow.protocol() == FiveTuple.TCP ? "tcp" : "udp") + " to "
+                + flow.dst().getHostAddress() : flow.toString();
+        return role + " " + match + (dscp == PacketIn.NO_DSCP ? "" : " dscp " + dscp) + " at " + facilityId
                 + (inPort == ANY_PORT ? "" : " in " + inPort) + (meterKey == NO_METER ? "" : " meter " + meterKey)
                 + " -> " + outPort + " prio " + priority;
     }

@@ -26,6 +26,10 @@ import java.util.function.Function;
  */
 final class SetDecisions {
 
+    /** The flow id under which a set's flows without rules of their own reach FUDPA. */
+    static final String UNMATCHED_PREFIX = "unmatched:";
+    private static final FlowPolicy UNMATCHED = FlowPolicy.of("unmatched", 1, 0, Double.POSITIVE_INFINITY, true);
+
     private final Map<String, CfsController> controllers = new HashMap<>();
     private final Map<String, Map<FiveTuple, Long>> toldByCfs = new HashMap<>();
     private final Set<String> changed = new HashSet<>();
@@ -39,6 +43,8 @@ final class SetDecisions {
      * @param policy each flow's policy, null when no traffic class is configured
      * @param groups the sets
      * @param members their members
+     * @param unmatchedBps what each set carries in flows without rules of their own (sampled
+     *        facilities' aggregates): load the set's link carries that no member accounts for
      * @param departedTcp the TCP flows that left each set this period
      * @param departures told how each set was judged
      * @param allocations filled with every UDP flow's allocation
@@ -48,7 +54,7 @@ final class SetDecisions {
     @SuppressWarnings("checkstyle:ParameterNumber")
     Map<String, Decision> decide(long nowMs, long period, LoopSettings settings,
                                  Function<TrackedFlow, FlowPolicy> policy, Map<String, CfsAssignment> groups,
-                                 Map<String, List<TrackedFlow>> members,
+                                 Map<String, List<TrackedFlow>> members, Map<String, Double> unmatchedBps,
                                  Map<String, Departures.Departed> departedTcp, Departures departures,
                                  Map<FiveTuple, Long> allocations, Actions out) {
         // A set that lost every member starts afresh when flows return.
@@ -73,6 +79,12 @@ final class SetDecisions {
                 }
                 byId.put(s.flowId(), f.tuple());
                 samples.add(s);
+            }
+            Double unmatched = unmatchedBps.get(id);
+            if (unmatched != null && unmatched > 0) {
+                // Mice and flows not found yet: they load the link like an exempt flow, neither limited
+                // nor counted in n or W (docs/algorithm.md, "Inputs under aggregation").
+                samples.add(FlowSample.udp(UNMATCHED_PREFIX + id, unmatched, unmatched).withPolicy(UNMATCHED));
             }
             CfsAssignment g = groups.get(id);
             CfsInput input = g.capacityBps() > 0 ? CfsInput.of(id, g.capacityBps(), samples) : CfsInput.of(id, samples);

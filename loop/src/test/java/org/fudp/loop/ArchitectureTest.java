@@ -37,7 +37,7 @@ class ArchitectureTest {
 
     @Test
     void loopDependsOnTheJdkTheAlgorithmAndTheProtocolOnly() {
-        noClasses().should().dependOnClassesThat().resideOutsideOfPackages("java..", "org.fudp.loop",
+        noClasses().should().dependOnClassesThat().resideOutsideOfPackages("java..", "org.fudp.loop..",
                 "org.fudp.algorithm", "org.fudp.protocol").check(MAIN);
     }
 

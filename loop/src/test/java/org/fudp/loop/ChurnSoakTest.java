@@ -49,7 +49,7 @@ class ChurnSoakTest {
     void churnKeepsTheTableBoundedAndEveryFlowAccountedFor() {
         h.capacity(100_000_000_000L);
         // The churn is the table's own measure here, not the switch's: no budget stops it.
-        h.loop.setBudget(LoopHarness.S1, new FlowBudget(Integer.MAX_VALUE, Integer.MAX_VALUE));
+        h.loop.setBudget(0, LoopHarness.S1, new FlowBudget(Integer.MAX_VALUE, Integer.MAX_VALUE));
         SplittableRandom random = new SplittableRandom(15);
         long idleMs = settings.flowIdleTimeoutS() * 1000L;
         List<long[]> periods = new ArrayList<>();

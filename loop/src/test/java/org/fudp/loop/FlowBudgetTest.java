@@ -48,7 +48,7 @@ class FlowBudgetTest {
 
     @Test
     void noMoreRulesThanTheBudgetAndANewFlowTakesThePlaceOfOneThatNeverJoined() {
-        h.loop.setBudget(S1, new FlowBudget(10, 1000));
+        h.loop.setBudget(0, S1, new FlowBudget(10, 1000));
         for (int i = 0; i < 10; i++) {
             h.packetIn(tcp(1 + i % 2, 40000 + i), i % 2 == 0 ? H1 : H2);
         }
@@ -77,7 +77,7 @@ class FlowBudgetTest {
 
     @Test
     void noMoreNewFlowsASecondThanThePacketInBudget() {
-        h.loop.setBudget(S1, new FlowBudget(1000, 5));
+        h.loop.setBudget(0, S1, new FlowBudget(1000, 5));
         int learnt = 0;
         for (int i = 0; i < 8; i++) {
             learnt += h.packetIn(tcp(1 + i % 2, 40000 + i), i % 2 == 0 ? H1 : H2).rulesToAdd().size();
@@ -95,7 +95,7 @@ class FlowBudgetTest {
     @Test
     void aHostSprayingNewFiveTuplesFillsItsOwnQuotaAndOthersStillGetRules() {
         FlowBudget budget = new FlowBudget(1000, 100_000);
-        h.loop.setBudget(S1, budget);
+        h.loop.setBudget(0, S1, budget);
         int sprayed = 0;
         for (int i = 0; i < 5000; i++) {
             h.at(T0 + i);
@@ -111,7 +111,7 @@ class FlowBudgetTest {
 
     @Test
     void aRuleTheSwitchRefusesIsNotRetriedAndLearningPausesThenResumesWithinWhatTheSwitchTook() {
-        h.loop.setBudget(S1, new FlowBudget(1000, 1000));
+        h.loop.setBudget(0, S1, new FlowBudget(1000, 1000));
         for (int i = 0; i < 5; i++) {
             h.packetIn(tcp(1, 40000 + i), H1);
         }

@@ -1,0 +1,183 @@
+package org.fudp.loop;
+
+import org.fudp.loop.sampling.PacketSample;
+import org.fudp.protocol.FiveTuple;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.fudp.loop.LoopHarness.CAPACITY;
+import static org.fudp.loop.LoopHarness.H1;
+import static org.fudp.loop.LoopHarness.ONWARD;
+import static org.fudp.loop.LoopHarness.PERIOD;
+import static org.fudp.loop.LoopHarness.S1;
+import static org.fudp.loop.LoopHarness.SET1;
+import static org.fudp.loop.LoopHarness.T0;
+import static org.fudp.loop.LoopHarness.TCP1;
+import static org.fudp.loop.LoopHarness.UDP1;
+import static org.fudp.loop.LoopHarness.address;
+import static org.fudp.loop.LoopHarness.tuple;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Issue 27: a sampled facility. Aggregate rules forward and count every flow without a packet-in;
+ * sampling finds the heavy flows, which alone get rules of their own, within the same budgets; what the
+ * aggregates carry loads the set's link like an exempt flow.
+ */
+class SampledCollectionTest {
+
+    private static final long HEAVY_BPS = 1_000_000;
+    private static final int ONE_IN = 64;
+
+    private final LoopHarness h = new LoopHarness();
+
+    SampledCollectionTest() {
+        h.apply(h.loop.setBudget(T0, S1, new FlowBudget(1000, 200, HEAVY_BPS)));
+    }
+
+    /** A packet of the flow, of the given length, sampled 1 in 64. */
+    private static PacketSample sample(FiveTuple t, int frameLength) {
+        return new PacketSample(address("127.0.0.1"), 0, 1, 0, 1, ONE_IN, 1000, 0, 1, 2, frameLength, 0, t, 0,
+                t.protocol() == FiveTuple.TCP ? 0x10 : 0);
+    }
+
+    private Actions samples(PacketSample... s) {
+        return h.apply(h.loop.samples(h.now, S1, List.of(s)));
+    }
+
+    /** The rules of a flow's own on the switch, null if none. */
+    private List<RuleSpec> rulesOf(FiveTuple t) {
+        List<RuleSpec> own = new ArrayList<>();
+        h.rules.values().stream().filter(r -> !r.isAggregate() && r.flow().equals(t)).forEach(own::add);
+        return own.isEmpty() ? null : own;
+    }
+
+    private long rulesOf(RuleSpec.Role role) {
+        return h.rules.values().stream().filter(r -> r.role() == role).count();
+    }
+
+    @Test
+    void aMouseCostsNoPacketInAndNoRuleOfItsOwnOnlyItsDestinationsAggregate() {
+        FiveTuple mouse = tuple("udp-10.0.0.1-40100-10.0.0.4-53");
+        Actions a = samples(sample(mouse, 200));
+        assertEquals(1, a.rulesToAdd().size());
+        RuleSpec agg = a.rulesToAdd().get(0);
+        assertTrue(agg.isAggregate());
+        assertEquals(FiveTuple.UDP, agg.flow().protocol());
+        assertEquals(address("10.0.0.4"), agg.flow().dst());
+        assertEquals(ONWARD, agg.outPort());
+        assertTrue(agg.priority() < h.loop.settings().flowPriority(), "below the per-flow rules");
+        assertNull(rulesOf(mouse), "a mouse gets no rules of its own");
+        // Its own packet-in, should one come (a table miss), is forwarded and not learnt.
+        Actions in = h.packetIn(tuple("tcp-10.0.0.1-40101-10.0.0.4-80"), H1);
+        assertEquals(ONWARD, in.forwardPort());
+        assertTrue(in.rulesToAdd().isEmpty());
+        // A second mouse to the same destination needs no second aggregate.
+        assertTrue(samples(sample(tuple("udp-10.0.0.1-40102-10.0.0.4-53"), 200)).rulesToAdd().isEmpty());
+    }
+
+    @Test
+    void aFlowSampledAtTheHeavyRateGetsRulesOfItsOwnAndJoinsItsSet() {
+        // Three 1,500-byte packets sampled 1 in 64 within the window: 288 kB in 2 s, 1.15 Mbit/s.
+        samples(sample(TCP1, 1500));
+        samples(sample(TCP1, 1500));
+        assertNull(rulesOf(TCP1), "two samples are not enough, whatever they estimate");
+        h.at(T0 + 500);
+        Actions third = samples(sample(TCP1, 1500));
+        assertNotNull(rulesOf(TCP1));
+        assertTrue(third.rulesToAdd().stream().anyMatch(r -> r.role() == RuleSpec.Role.DIRECT
+                && r.flow().equals(TCP1)));
+        // Below the heavy rate: three small packets estimate 0.15 Mbit/s.
+        FiveTuple light = tuple("tcp-10.0.0.1-40200-10.0.0.4-80");
+        for (int i = 0; i < 3; i++) {
+            samples(sample(light, 200));
+        }
+        assertNull(rulesOf(light));
+        // The heavy UDP flow goes through the adjustor, as a learnt one would.
+        for (int i = 0; i < 3; i++) {
+            samples(sample(UDP1, 1500));
+        }
+        assertNotNull(h.rule(UDP1, RuleSpec.Role.TO_ADJUSTOR));
+    }
+
+    @Test
+    void whatTheAggregatesCarryLeavesLessForTheSetsUdpFlows() {
+        for (int i = 0; i < 3; i++) {
+            samples(sample(TCP1, 1500), sample(UDP1, 1500));
+        }
+        RuleSpec agg = h.rules.values().stream().filter(RuleSpec::isAggregate).findFirst().orElseThrow();
+        h.at(T0 + PERIOD);
+        h.flow(TCP1, RuleSpec.Role.DIRECT, 2_000_000);
+        h.flow(UDP1, RuleSpec.Role.TO_ADJUSTOR, 9_000_000);
+        h.flow(UDP1, RuleSpec.Role.FROM_ADJUSTOR, 9_000_000);
+        h.flow(agg.flow(), RuleSpec.Role.AGGREGATE, 4_000_000);
+        h.period();
+        h.at(T0 + 2 * PERIOD);
+        h.flow(TCP1, RuleSpec.Role.DIRECT, 2_000_000);
+        h.flow(UDP1, RuleSpec.Role.TO_ADJUSTOR, 9_000_000);
+        h.flow(UDP1, RuleSpec.Role.FROM_ADJUSTOR, 9_000_000);
+        h.flow(agg.flow(), RuleSpec.Role.AGGREGATE, 4_000_000);
+        Actions p = h.period();
+        DecisionRecord d = p.decisions().stream().filter(r -> r.cfsId().equals(SET1)).findFirst().orElseThrow();
+        assertEquals(1, d.tcpCount(), "n counts the flows with rules of their own");
+        assertTrue(d.availableBps() <= CAPACITY - 4_000_000 + 1,
+                "the aggregates' 4 Mbit/s come off the capacity: " + d);
+        long limit = d.allocations().get(UDP1);
+        assertTrue(limit <= CAPACITY - 4_000_000 - 1_000_000, "UDP is held below what is left: " + limit);
+    }
+
+    @Test
+    void aHostSprayingHeavyLookingFlowsStaysWithinTheRuleAndSetupBudgets() {
+        h.apply(h.loop.setBudget(T0, S1, new FlowBudget(40, 10, HEAVY_BPS)));
+        int promoted = 0;
+        for (int second = 0; second < 5; second++) {
+            h.at(T0 + second * 1000L);
+            List<PacketSample> burst = new ArrayList<>();
+            for (int i = 0; i < 200; i++) {
+                FiveTuple t = tuple("udp-10.0.0.1-" + (10000 + second * 200 + i) + "-10.0.0.4-9");
+                for (int k = 0; k < 3; k++) {
+                    burst.add(sample(t, 1500));
+                }
+            }
+            h.apply(h.loop.samples(h.now, S1, burst));
+            assertTrue(h.rules.size() <= 40, "never more rules than the budget: " + h.rules.size());
+        }
+        for (RuleSpec r : h.rules.values()) {
+            promoted += r.role() == RuleSpec.Role.TO_ADJUSTOR ? 1 : 0;
+        }
+        assertTrue(promoted <= 10 + 4 * 10, "no more flow set-ups than the budget's rate: " + promoted);
+        FacilityState v = h.period().facilities().get(S1);
+        assertTrue(v.skipped().values().stream().mapToLong(Long::longValue).sum() > 0, "the rest is counted");
+    }
+
+    @Test
+    void aRefusedAggregateIsWithdrawnNotRetriedAndCapsTheRules() {
+        Actions a = samples(sample(tuple("tcp-10.0.0.1-40300-10.0.0.4-80"), 200));
+        RuleSpec agg = a.rulesToAdd().get(0);
+        Actions r = h.apply(h.loop.ruleRefused(h.now, agg.key(), "OFPFMFC_TABLE_FULL"));
+        assertEquals(List.of(agg), r.rulesToRemove());
+        assertTrue(r.notices().stream().anyMatch(n -> n.text().contains("refused the aggregate")));
+        // Learning pauses: the next sample makes nothing.
+        assertTrue(samples(sample(tuple("tcp-10.0.0.1-40301-10.0.0.4-80"), 200)).rulesToAdd().isEmpty());
+        FacilityState v = h.period().facilities().get(S1);
+        assertEquals(1, v.refusals());
+        assertEquals(0, v.rulesInUse());
+    }
+
+    @Test
+    void aFacilityNoLongerSampledLosesItsAggregatesSoItsFlowsComeAsPacketInsAgain() {
+        samples(sample(tuple("tcp-10.0.0.1-40400-10.0.0.4-80"), 200));
+        assertEquals(1, rulesOf(RuleSpec.Role.AGGREGATE));
+        h.apply(h.loop.setBudget(h.now, S1, FlowBudget.DEFAULT));
+        assertEquals(0, rulesOf(RuleSpec.Role.AGGREGATE));
+        assertFalse(h.packetIn(tuple("tcp-10.0.0.1-40401-10.0.0.4-80"), H1).rulesToAdd().isEmpty(),
+                "learnt from its packet-in");
+        assertTrue(samples(sample(tuple("tcp-10.0.0.1-40402-10.0.0.4-80"), 200)).rulesToAdd().isEmpty(),
+                "samples are of no use there");
+    }
+}
