@@ -29,6 +29,7 @@ public final class FacilityStateCodec extends JsonCodec<FacilityState> {
     static final String COLLECTION = "collection";
     static final String RULE_BUDGET = "ruleBudget";
     static final String PACKET_IN_BUDGET = "packetInBudget";
+    static final String HEAVY_BPS = "heavyBps";
     static final String RULES_IN_USE = "rulesInUse";
     static final String RULE_CAP = "ruleCap";
     static final String FLOWS = "flows";
@@ -52,6 +53,7 @@ public final class FacilityStateCodec extends JsonCodec<FacilityState> {
         ObjectNode r = n.putObject(COLLECTION);
         r.put(RULE_BUDGET, f.budget().rules());
         r.put(PACKET_IN_BUDGET, f.budget().packetInsPerS());
+        r.put(HEAVY_BPS, f.budget().heavyBps());
         r.put(RULES_IN_USE, f.rulesInUse());
         r.put(RULE_CAP, f.ruleCap());
         r.put(FLOWS, f.flows());
@@ -80,7 +82,9 @@ public final class FacilityStateCodec extends JsonCodec<FacilityState> {
         }
         FlowBudget budget;
         try {
-            budget = new FlowBudget(count(r, RULE_BUDGET), count(r, PACKET_IN_BUDGET));
+            // Absent in what an older instance wrote: not sampled.
+            budget = new FlowBudget(count(r, RULE_BUDGET), count(r, PACKET_IN_BUDGET),
+                    r.has(HEAVY_BPS) ? JsonFields.longValue(r, COLLECTION, HEAVY_BPS) : 0);
         } catch (IllegalArgumentException e) {
             // FlowBudget names its own fields ("ruleBudget: must be >= 1, ..."): say where they are.
             throw new IllegalArgumentException(JsonFields.path(COLLECTION, e.getMessage()), e);

@@ -64,8 +64,15 @@ public final class FudpConfig extends Config<ApplicationId> {
     static final String ENFORCEMENT = "enforcement";
     static final String RULE_BUDGET = "ruleBudget";
     static final String PACKET_IN_BUDGET = "packetInBudget";
+    static final String SAMPLING = "sampling";
+    static final String SAMPLING_AGENT = "agent";
+    static final String HEAVY_BPS = "heavyBps";
+    /** The default heavy rate of a sampled facility: the paper's long flows carry more than 1 Mbit/s. */
+    static final long HEAVY_BPS_DEFAULT = 1_000_000;
     /** Budgets above this are refused as typos: no switch table is bigger. */
     static final long MAX_BUDGET = 10_000_000;
+    /** The highest heavy rate: 1 Tbit/s, above any link a facility has. */
+    static final long MAX_HEAVY_BPS = 1_000_000_000_000L;
     static final String ADJUSTOR = "adjustor";
     static final String METER = "meter";
     static final String NAME = "name";
@@ -140,6 +147,17 @@ public final class FudpConfig extends Config<ApplicationId> {
     }
 
     /**
+     * Returns the sFlow agents of the sampled facilities: the address each switch's sFlow datagrams
+     * name as their agent, and the switch.
+     *
+     * @return by agent address
+     * @throws FudpConfigException if the config is invalid
+     */
+    public Map<IpAddress, DeviceId> samplingAgents() {
+        return ImmutableMap.copyOf(valid().samplingAgents);
+    }
+
+    /**
      * Returns the configured bottlenecks.
      *
      * @return bottlenecks
@@ -174,7 +192,7 @@ public final class FudpConfig extends Config<ApplicationId> {
             ObjectNode n = array.addObject();
             n.put(DEVICE_ID, f.deviceId().toString());
             JsonNode old = before.get(f.deviceId().toString());
-            for (String budget : List.of(RULE_BUDGET, PACKET_IN_BUDGET)) {
+            for (String budget : List.of(RULE_BUDGET, PACKET_IN_BUDGET, SAMPLING)) {
                 if (old != null && old.has(budget)) {
                     n.set(budget, old.get(budget));
                 }
@@ -473,9 +491,9 @@ public final class FudpConfig extends Config<ApplicationId> {
                 }
             }
             checkOnly(p, n, path, DEVICE_ID, ENFORCEMENT, ADJUSTOR_PORT, RETURN_PORT, ADJUSTOR_MAC, KEY_ID,
-                    RULE_BUDGET, PACKET_IN_BUDGET);
+                    RULE_BUDGET, PACKET_IN_BUDGET, SAMPLING);
             DeviceId device = deviceId(p, n.get(DEVICE_ID), path + "." + DEVICE_ID);
-            FlowBudget budget = budget(p, n, path);
+            FlowBudget budget = budget(p, n, path, device);
             if (p.errors.size() > before) {
                 return null;
             }
@@ -483,9 +501,9 @@ public final class FudpConfig extends Config<ApplicationId> {
             return Facility.metered(device);
         }
         checkOnly(p, n, path, DEVICE_ID, ENFORCEMENT, ADJUSTOR_PORT, RETURN_PORT, ADJUSTOR_MAC, KEY_ID,
-                RULE_BUDGET, PACKET_IN_BUDGET);
+                RULE_BUDGET, PACKET_IN_BUDGET, SAMPLING);
         DeviceId device = deviceId(p, n.get(DEVICE_ID), path + "." + DEVICE_ID);
-        FlowBudget budget = budget(p, n, path);
+        FlowBudget budget = budget(p, n, path, device);
         PortNumber adjustor = port(p, n.get(ADJUSTOR_PORT), path + "." + ADJUSTOR_PORT);
         PortNumber back = port(p, n.get(RETURN_PORT), path + "." + RETURN_PORT);
         MacAddress mac = mac(p, n.get(ADJUSTOR_MAC), path + "." + ADJUSTOR_MAC);
@@ -500,14 +518,43 @@ public final class FudpConfig extends Config<ApplicationId> {
         return new Facility(device, adjustor, back, mac, keyId.intValue());
     }
 
-    // A facility's budgets, each optional (the default when absent).
-    private static FlowBudget budget(Parsed p, JsonNode n, String path) {
+    // A facility's budgets, each optional (the default when absent), and whether it is sampled.
+    private static FlowBudget budget(Parsed p, JsonNode n, String path, DeviceId device) {
         Long rules = n.has(RULE_BUDGET) ? integer(p, n.get(RULE_BUDGET), path + "." + RULE_BUDGET, 1, MAX_BUDGET,
                 "a number of rules") : Long.valueOf(FlowBudget.DEFAULT_RULES);
         Long packetIns = n.has(PACKET_IN_BUDGET) ? integer(p, n.get(PACKET_IN_BUDGET), path + "." + PACKET_IN_BUDGET,
                 1, MAX_BUDGET, "packet-ins a second") : Long.valueOf(FlowBudget.DEFAULT_PACKET_INS);
-        return rules == null || packetIns == null ? FlowBudget.DEFAULT
-                : new FlowBudget(rules.intValue(), packetIns.intValue());
+        Long heavy = n.has(SAMPLING) ? sampling(p, n.get(SAMPLING), path + "." + SAMPLING, device) : Long.valueOf(0);
+        return rules == null || packetIns == null || heavy == null ? FlowBudget.DEFAULT
+                : new FlowBudget(rules.intValue(), packetIns.intValue(), heavy);
+    }
+
+    // {"agent": "<the switch's sFlow agent address>", "heavyBps": N}: the heavy rate, and the agent noted.
+    private static Long sampling(Parsed p, JsonNode n, String path, DeviceId device) {
+        if (!n.isObject()) {
+            p.errors.add(path + ": must be an object {\"" + SAMPLING_AGENT + "\", \"" + HEAVY_BPS + "\"}");
+            return null;
+        }
+        checkOnly(p, n, path, SAMPLING_AGENT, HEAVY_BPS);
+        JsonNode a = n.get(SAMPLING_AGENT);
+        IpAddress agent = null;
+        try {
+            agent = IpAddress.valueOf(a != null && a.isTextual() ? a.asText().trim() : "");
+        } catch (IllegalArgumentException e) {
+            p.errors.add(path + "." + SAMPLING_AGENT + ": must be the IP address the switch's sFlow datagrams name "
+                    + "as their agent, got " + a);
+        }
+        Long heavy = n.has(HEAVY_BPS) ? integer(p, n.get(HEAVY_BPS), path + "." + HEAVY_BPS, 1, MAX_HEAVY_BPS,
+                "bit/s") : Long.valueOf(HEAVY_BPS_DEFAULT);
+        if (agent == null || heavy == null || device == null) {
+            return null;
+        }
+        DeviceId other = p.samplingAgents.putIfAbsent(agent, device);
+        if (other != null && !other.equals(device)) {
+            p.errors.add(path + "." + SAMPLING_AGENT + ": " + agent + " is the agent of " + other + " already");
+            return null;
+        }
+        return heavy;
     }
 
     private static Bottleneck parseBottleneck(Parsed p, JsonNode n, String path) {
@@ -672,6 +719,7 @@ public final class FudpConfig extends Config<ApplicationId> {
     private static final class Parsed {
         private final List<Facility> facilities = new ArrayList<>();
         private final Map<DeviceId, FlowBudget> budgets = new HashMap<>();
+        private final Map<IpAddress, DeviceId> samplingAgents = new HashMap<>();
         private final List<Bottleneck> bottlenecks = new ArrayList<>();
         private final List<TrafficClass> classes = new ArrayList<>();
         private final List<String> errors = new ArrayList<>();

@@ -29,9 +29,12 @@ final class ComponentSettings {
     final LoopSettings loop;
     final PacketPriority puntPriority;
     final int historyLength;
+    final int sflowPort;
     final String keyFile;
 
-    private ComponentSettings(LoopSettings loop, PacketPriority puntPriority, int historyLength, String keyFile) {
+    private ComponentSettings(LoopSettings loop, PacketPriority puntPriority, int historyLength, int sflowPort,
+                              String keyFile) {
+        this.sflowPort = sflowPort;
         this.loop = loop;
         this.puntPriority = puntPriority;
         this.historyLength = historyLength;
@@ -63,7 +66,7 @@ final class ComponentSettings {
                 .heartbeatTimeoutMs(HEARTBEAT_TIMEOUT_MS_DEFAULT).heartbeatIntervalMs(HEARTBEAT_INTERVAL_MS_DEFAULT)
                 .ackTimeoutMs(ACK_TIMEOUT_MS_DEFAULT).closingRules(false).senderId(senderId).build();
         return new ComponentSettings(loop, PacketPriority.valueOf(PUNT_PRIORITY_DEFAULT), HISTORY_LENGTH_DEFAULT,
-                KEY_FILE_DEFAULT);
+                SFLOW_PORT_DEFAULT, KEY_FILE_DEFAULT);
     }
 
     /**
@@ -131,6 +134,7 @@ final class ComponentSettings {
         }
         String kf = Tools.get(p, KEY_FILE);
         return new ComponentSettings(next, punt, (int) r.integer(HISTORY_LENGTH, historyLength, 1, 1_000_000),
+                (int) r.integer(SFLOW_PORT, sflowPort, 0, 65535),
                 kf == null || kf.trim().isEmpty() ? keyFile : kf.trim());
     }
 

@@ -23,6 +23,7 @@ import org.fudp.api.FudpStoreDelegate;
 import org.fudp.protocol.FiveTuple;
 import org.onlab.metrics.MetricsService;
 import org.fudp.store.DistributedFudpStore;
+import org.onlab.packet.IpAddress;
 import org.onosproject.app.ApplicationService;
 import org.onosproject.app.ApplicationState;
 import org.onosproject.cluster.ClusterService;
@@ -88,6 +89,7 @@ import static org.onlab.util.Tools.groupedThreads;
                 HEARTBEAT_INTERVAL_MS + ":Integer=" + HEARTBEAT_INTERVAL_MS_DEFAULT,
                 ACK_TIMEOUT_MS + ":Integer=" + ACK_TIMEOUT_MS_DEFAULT,
                 HISTORY_LENGTH + ":Integer=" + HISTORY_LENGTH_DEFAULT,
+                SFLOW_PORT + ":Integer=" + SFLOW_PORT_DEFAULT,
                 KEY_FILE + "=" + KEY_FILE_DEFAULT,
         })
 public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener>
@@ -184,6 +186,9 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
     /** Control periods of history (and decision records) kept per CFS and per flow. */
     private int historyLength = HISTORY_LENGTH_DEFAULT;
 
+    /** UDP port of this instance's sFlow collector (sampled facilities); 0 for none. */
+    private int sflowPort = SFLOW_PORT_DEFAULT;
+
     /** File of HMAC keys for control frames: lines "keyId = hexkey"; facilities pick one by keyId. */
     private String keyFile = KEY_FILE_DEFAULT;
 
@@ -205,6 +210,7 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
     private StatsPollCheck pollCheck;
     private LoopMetrics metrics;
     private FacilityOwnership ownership;
+    private SflowCollector sflow;
     private ComponentSettings settings = ComponentSettings.defaults();
     private volatile List<Facility> facilities = ImmutableList.of();
     private volatile List<Bottleneck> bottlenecks = ImmutableList.of();
@@ -232,6 +238,7 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
                 new AdjustorLink(packetService), new StatePublisher(store),
                 metrics, new CheckpointStore(storageService));
         ownership = new FacilityOwnership(mastershipService, this::reconcile);
+        sflow = new SflowCollector(host::samples);
         host.loadKeys(keyFile);
         packets = new PacketAdapter(packetService, appId, host, network);
         packets.start();
@@ -258,6 +265,9 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
                 || old.puntPriority != settings.puntPriority) {
             packets.setFacilities(loopFacilities(), settings.loop.controlEtherType(), settings.puntPriority);
         }
+        if (old.sflowPort != settings.sflowPort) {
+            sflow.update(sflow.agents(), settings.sflowPort);
+        }
         if (!old.keyFile.equals(settings.keyFile)) {
             host.loadKeys(keyFile);
         }
@@ -278,6 +288,7 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
             hostLearning.restoreAll();
         }
         packets.stop();
+        sflow.close();
         flowRuleService.removeListener(flowRuleListener);
         host.stop(leaving);
         metrics.remove();
@@ -308,6 +319,7 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
         heartbeatIntervalMs = s.loop.heartbeatIntervalMs();
         ackTimeoutMs = s.loop.ackTimeoutMs();
         historyLength = s.historyLength;
+        sflowPort = s.sflowPort;
         keyFile = s.keyFile;
     }
 
@@ -319,9 +331,11 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
     // ---------------------------------------------------------------- network config
 
     private void applyConfig(List<Facility> newFacilities, List<Bottleneck> newBottlenecks,
-                             List<TrafficClass> classes, Map<DeviceId, FlowBudget> budgets) {
+                             List<TrafficClass> classes, Map<DeviceId, FlowBudget> budgets,
+                             Map<IpAddress, DeviceId> samplingAgents) {
         bottlenecks = ImmutableList.copyOf(newBottlenecks);
         host.setBudgets(budgets);
+        sflow.update(samplingAgents, settings.sflowPort);
         facilities = ImmutableList.copyOf(newFacilities);
         trafficClasses = ImmutableList.copyOf(classes);
         host.setClasses(trafficClasses);

@@ -16,6 +16,7 @@ import org.fudp.loop.RuleSpec;
 import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowLimit;
 import org.fudp.loop.TrafficClass;
+import org.fudp.loop.sampling.PacketSample;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.flow.FlowEntry;
 import org.onosproject.net.flow.FlowRule;
@@ -332,6 +333,17 @@ final class LoopHost {
             return due.isPresent() && now >= due.getAsLong()
                     ? loop.rebase(now, rules.counters(controlledDevices()), readings) : Actions.none();
         });
+    }
+
+    /**
+     * Hands a sampled facility's samples to the loop; a loop that does not control the facility
+     * (a standby) ignores them.
+     *
+     * @param facility the facility switch whose agent sent them
+     * @param samples the samples
+     */
+    void samples(DeviceId facility, List<PacketSample> samples) {
+        loopThread.execute(() -> execute(loop.samples(clock.millis(), facility.toString(), samples)));
     }
 
     /**

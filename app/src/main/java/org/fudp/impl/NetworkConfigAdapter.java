@@ -11,6 +11,7 @@ import org.fudp.config.FudpConfigFactory;
 import org.fudp.loop.TrafficClass;
 import org.fudp.loop.FlowBudget;
 import org.onosproject.core.ApplicationId;
+import org.onlab.packet.IpAddress;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.config.NetworkConfigEvent;
 import org.onosproject.net.config.NetworkConfigListener;
@@ -47,9 +48,10 @@ final class NetworkConfigAdapter implements NetworkConfigListener {
          * @param bottlenecks the bottlenecks
          * @param classes the traffic classes, in order
          * @param budgets each facility's budget, by its switch
+         * @param samplingAgents the sFlow agents of the sampled facilities, by address
          */
         void apply(List<Facility> facilities, List<Bottleneck> bottlenecks, List<TrafficClass> classes,
-                   Map<DeviceId, FlowBudget> budgets);
+                   Map<DeviceId, FlowBudget> budgets, Map<IpAddress, DeviceId> samplingAgents);
     }
 
     NetworkConfigAdapter(NetworkConfigRegistry registry, ApplicationId appId, Applier apply) {
@@ -74,11 +76,12 @@ final class NetworkConfigAdapter implements NetworkConfigListener {
 
     private void read(FudpConfig config) {
         if (config == null) {
-            apply.apply(ImmutableList.of(), ImmutableList.of(), ImmutableList.of(), Map.of());
+            apply.apply(ImmutableList.of(), ImmutableList.of(), ImmutableList.of(), Map.of(), Map.of());
             return;
         }
         try {
-            apply.apply(config.facilities(), config.bottlenecks(), config.classes(), config.budgets());
+            apply.apply(config.facilities(), config.bottlenecks(), config.classes(), config.budgets(),
+                    config.samplingAgents());
         } catch (FudpConfigException e) {
             log.error("Rejected the FUDP network config, the previous one stays in force: {}", e.getMessage());
         }

@@ -82,6 +82,11 @@ public final class OsgiPropertyConstants {
     public static final int ACK_TIMEOUT_MS_DEFAULT = 2000;
 
     /** Periods of history kept per CFS and per flow. */
+    /** UDP port of this instance's sFlow collector for sampled facilities; 0 turns it off. */
+    public static final String SFLOW_PORT = "sflowPort";
+    /** Default: 6343, sFlow's registered port. */
+    public static final int SFLOW_PORT_DEFAULT = 6343;
+
     public static final String HISTORY_LENGTH = "historyLength";
     /** Default: one hour at the default period. */
     public static final int HISTORY_LENGTH_DEFAULT = 720;

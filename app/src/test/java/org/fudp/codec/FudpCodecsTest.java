@@ -210,6 +210,7 @@ class FudpCodecsTest {
         JsonNode c = j.get("collection");
         assertEquals(List.of(64, 50, 40, 40, 40), List.of(c.get("ruleBudget").asInt(), c.get("packetInBudget").asInt(),
                 c.get("rulesInUse").asInt(), c.get("ruleCap").asInt(), c.get("flows").asInt()));
+        assertEquals(0, c.get("heavyBps").asLong(), "not sampled");
         assertEquals("{\"RULE_BUDGET\":0,\"PACKET_IN_BUDGET\":2,\"SOURCE_QUOTA\":1,\"SWITCH_REFUSED\":3}",
                 c.get("skipped").toString(), "every reason, in the loop's order");
         assertEquals(1, c.get("refusals").asLong());
@@ -221,6 +222,15 @@ class FudpCodecsTest {
                 "", 0);
         assertTrue(json(unnamed, FacilityState.class).get("controller").get("instance").isNull());
         assertEquals(unnamed, roundTrip(unnamed, FacilityState.class));
+
+        // A sampled facility says so; what an instance without sampling wrote reads as not sampled.
+        FacilityState sampled = new FacilityState("of:0000000000000009", new FlowBudget(900, 200, 2_000_000), 3, 900,
+                1, Map.of(), 0, "", 0);
+        assertEquals(2_000_000, json(sampled, FacilityState.class).get("collection").get("heavyBps").asLong());
+        assertEquals(sampled, roundTrip(sampled, FacilityState.class));
+        ObjectNode older = (ObjectNode) json(sampled, FacilityState.class);
+        ((ObjectNode) older.get("collection")).remove("heavyBps");
+        assertFalse(context.codec(FacilityState.class).decode(older, context).budget().sampled());
     }
 
     @Test

@@ -10,6 +10,7 @@ import org.fudp.loop.TrafficClass;
 import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowIds;
 import org.junit.jupiter.api.Test;
+import org.onlab.packet.IpAddress;
 import org.onlab.packet.IpPrefix;
 import org.onlab.packet.MacAddress;
 import org.onosproject.core.DefaultApplicationId;
@@ -21,6 +22,7 @@ import org.onosproject.net.config.InvalidFieldException;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -184,6 +186,39 @@ class FudpConfigTest {
                 + " \"ruleBudget\": 0, \"packetInBudget\": \"lots\"}]}");
         assertTrue(msg.contains("facilities[0].ruleBudget: must be a number of rules (1..10000000), was 0"), msg);
         assertTrue(msg.contains("facilities[0].packetInBudget: must be packet-ins a second (1..10000000)"), msg);
+    }
+
+    @Test
+    void aSampledFacilityNamesItsSflowAgentAndItsHeavyRate() throws IOException {
+        FudpConfig c = config("{\"facilities\": [{\"deviceId\": \"of:0000000000000009\", \"enforcement\": \"meter\","
+                + " \"sampling\": {\"agent\": \"192.0.2.9\", \"heavyBps\": 2000000}},"
+                + "{\"deviceId\": \"of:0000000000000001\", \"adjustorPort\": 3, \"ruleBudget\": 900,"
+                + " \"returnPort\": 4, \"adjustorMac\": \"02:00:00:00:00:aa\", \"keyId\": 7,"
+                + " \"sampling\": {\"agent\": \"2001:db8::1\"}}]}");
+        assertTrue(c.isValid(), c.errors().toString());
+        DeviceId nine = DeviceId.deviceId("of:0000000000000009");
+        DeviceId one = DeviceId.deviceId("of:0000000000000001");
+        assertEquals(new FlowBudget(FlowBudget.DEFAULT_RULES, FlowBudget.DEFAULT_PACKET_INS, 2_000_000),
+                c.budgets().get(nine));
+        assertEquals(new FlowBudget(900, FlowBudget.DEFAULT_PACKET_INS, 1_000_000), c.budgets().get(one),
+                "1 Mbit/s when the rate is left out");
+        assertEquals(Map.of(IpAddress.valueOf("192.0.2.9"), nine, IpAddress.valueOf("2001:db8::1"), one),
+                c.samplingAgents());
+        c.facilities(c.facilities());
+        assertTrue(c.budgets().get(nine).sampled(), "kept when the REST API sets the facilities");
+
+        String msg = errorOf("{\"facilities\": [{\"deviceId\": \"of:0000000000000009\", \"enforcement\": \"meter\","
+                + " \"sampling\": {\"agent\": \"switch-9\", \"heavyBps\": 0, \"rate\": 64}},"
+                + "{\"deviceId\": \"of:0000000000000008\", \"enforcement\": \"meter\", \"sampling\": 5},"
+                + "{\"deviceId\": \"of:0000000000000007\", \"enforcement\": \"meter\","
+                + " \"sampling\": {\"agent\": \"192.0.2.7\"}},"
+                + "{\"deviceId\": \"of:0000000000000006\", \"enforcement\": \"meter\","
+                + " \"sampling\": {\"agent\": \"192.0.2.7\"}}]}");
+        assertTrue(msg.contains("facilities[0].sampling.agent: must be the IP address"), msg);
+        assertTrue(msg.contains("facilities[0].sampling.heavyBps: must be bit/s (1..1000000000000), was 0"), msg);
+        assertTrue(msg.contains("facilities[0].sampling.rate"), msg);
+        assertTrue(msg.contains("facilities[1].sampling: must be an object"), msg);
+        assertTrue(msg.contains("facilities[3].sampling.agent: 192.0.2.7 is the agent of of:0000000000000007"), msg);
     }
 
     @Test

@@ -97,7 +97,10 @@ public final class LabControllerMain {
                 int n = 0;
                 while (e != null) {
                     MAX_WAIT_MS.accumulateAndGet(System.currentTimeMillis() - e.timeMs(), Math::max);
-                    HANDLED.incrementAndGet();
+                    if (e.samples() == null) {
+                        // The stats line's "handled" are packet-ins; sFlow datagrams have their own counts.
+                        HANDLED.incrementAndGet();
+                    }
                     host.handle(e);
                     e = ++n < MAX_BATCH ? queue.poll() : null;
                 }

@@ -180,4 +180,11 @@ class SampledCollectionTest {
         assertTrue(samples(sample(tuple("tcp-10.0.0.1-40402-10.0.0.4-80"), 200)).rulesToAdd().isEmpty(),
                 "samples are of no use there");
     }
+
+    @Test
+    void aLoopThatDoesNotControlTheFacilityIgnoresItsSamples() {
+        Actions a = h.apply(h.loop.samples(h.now, "of:00000000000000ff", List.of(sample(TCP1, 1500),
+                sample(TCP1, 1500), sample(TCP1, 1500))));
+        assertTrue(a.rulesToAdd().isEmpty(), "a standby's loop acts on nothing");
+    }
 }
