@@ -3,7 +3,6 @@ package org.fudp.loop;
 import org.fudp.algorithm.ControllerState;
 import org.fudp.algorithm.Decision;
 import org.fudp.algorithm.FlowPolicy;
-import org.fudp.algorithm.JainIndex;
 import org.fudp.loop.sampling.PacketSample;
 import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowLimit;
@@ -12,14 +11,11 @@ import org.fudp.protocol.MutableClock;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.Set;
 
 /**
  * The FUDP closed loop (paper, Fig. 2) without a host. FIC learns flows from packet-ins and
@@ -44,14 +40,8 @@ public final class FudpLoop {
     private final Map<String, Facility> facilities = new LinkedHashMap<>();
     private final SetDecisions decisions = new SetDecisions();
     private final Departures departures = new Departures();
-    private final SetStates setStates = new SetStates();
     private final LimitsInForce limits = new LimitsInForce();
-    private final Set<FiveTuple> publishedAllocations = new HashSet<>();
-    /** Since when this loop controls each facility. */
-    private final Map<String, Long> controllingSince = new HashMap<>();
-    private String controller = "";
-    private Map<String, CfsAssignment> lastGroups = new LinkedHashMap<>();
-    private Map<String, List<TrackedFlow>> lastMembers = new LinkedHashMap<>();
+    private final LoopViews views;
     private LoopSettings settings;
     private List<TrafficClass> classes = List.of();
     private String keyText;
@@ -92,6 +82,7 @@ public final class FudpLoop {
             }
         });
         this.backend = new EnforcementRouter(adjustors, meters);
+        this.views = new LoopViews(collection, limits, backend, adjustors, decisions, clock, this::policy);
     }
 
     private AdjustorChannel channel(String keys, long epoch, LoopSettings s) {
@@ -200,8 +191,7 @@ public final class FudpLoop {
             }
         }
         facilities.putAll(wanted);
-        controllingSince.keySet().retainAll(wanted.keySet());
-        wanted.keySet().forEach(id -> controllingSince.putIfAbsent(id, nowMs));
+        views.inCharge(wanted.keySet(), nowMs);
         backend.setFacilities(wanted.values(), nowMs, out);
         return out;
     }
@@ -259,7 +249,7 @@ public final class FudpLoop {
             adjustors.setChannel(channel(keyText, Math.max(nowMs, c.epoch() + 1), settings), out);
         }
         facilities.put(facility.id(), facility);
-        controllingSince.put(facility.id(), nowMs);
+        views.tookOver(facility.id(), nowMs);
         backend.setFacilities(facilities.values(), nowMs, out);
         if (c != null) {
             for (FlowCheckpoint fc : c.flows()) {
@@ -279,7 +269,7 @@ public final class FudpLoop {
             // The limits go out now; without any, the agent's next heartbeat brings a snapshot.
             backend.tick(nowMs, out);
         }
-        publishAllocations(facility.id(), out);
+        views.publishAllocations(facility.id(), settings, lastPeriodMs, out);
         return out;
     }
 
@@ -297,11 +287,9 @@ public final class FudpLoop {
         if (facilities.remove(facilityId) == null) {
             return out;
         }
-        controllingSince.remove(facilityId);
-        for (TrackedFlow f : collection.handOver(facilityId, out)) {
-            limits.remove(f.tuple());
-            publishedAllocations.remove(f.tuple());
-        }
+        List<TrackedFlow> handed = collection.handOver(facilityId, out);
+        handed.forEach(f -> limits.remove(f.tuple()));
+        views.handedOver(facilityId, handed);
         backend.handOver(facilityId);
         out.info("Handed facility " + facilityId + " over");
         return out;
@@ -366,7 +354,7 @@ public final class FudpLoop {
      * @param name e.g. the ONOS node id
      */
     public void setController(String name) {
-        controller = name;
+        views.setController(name);
     }
 
     /**
@@ -405,9 +393,7 @@ public final class FudpLoop {
     // A flow the collection forgot: its limit and its published allocation go too.
     private void forgotten(FiveTuple t, Actions out) {
         limits.remove(t);
-        if (publishedAllocations.remove(t)) {
-            out.allocationGone(t);
-        }
+        views.forgotten(t, out);
     }
 
     // ---------------------------------------------------------------- UFC, the meters' side
@@ -423,8 +409,8 @@ public final class FudpLoop {
     public Actions meterAdded(long nowMs, String facilityId, long meterKey) {
         Actions out = begin(nowMs);
         meters.added(nowMs, facilityId, meterKey, out);
-        publishFacility(facilityId, out);
-        republishSets(out);
+        views.publishFacility(facilityId, settings, lastPeriodMs, out);
+        views.republishSets(settings, out);
         return out;
     }
 
@@ -440,8 +426,8 @@ public final class FudpLoop {
     public Actions meterFailed(long nowMs, String facilityId, long meterKey, String reason) {
         Actions out = begin(nowMs);
         meters.failed(nowMs, facilityId, meterKey, reason, out);
-        publishFacility(facilityId, out);
-        republishSets(out);
+        views.publishFacility(facilityId, settings, lastPeriodMs, out);
+        views.republishSets(settings, out);
         return out;
     }
 
@@ -458,7 +444,7 @@ public final class FudpLoop {
         Actions out = begin(nowMs);
         meters.lost(facilityId, flow, out);
         backend.tick(nowMs, out);
-        publishFacility(facilityId, out);
+        views.publishFacility(facilityId, settings, lastPeriodMs, out);
         return out;
     }
 
@@ -481,8 +467,8 @@ public final class FudpLoop {
         }
         backend.receive(nowMs, facilityId, frame, out);
         // An acknowledgement can turn a set from adjusting to fair before the next period.
-        publishAllocations(facilityId, out);
-        republishSets(out);
+        views.publishAllocations(facilityId, settings, lastPeriodMs, out);
+        views.republishSets(settings, out);
         return out;
     }
 
@@ -495,8 +481,8 @@ public final class FudpLoop {
     public Actions tick(long nowMs) {
         Actions out = begin(nowMs);
         if (backend.tick(nowMs, out)) {
-            facilities.keySet().forEach(id -> publishAllocations(id, out));
-            republishSets(out);
+            facilities.keySet().forEach(id -> views.publishAllocations(id, settings, lastPeriodMs, out));
+            views.republishSets(settings, out);
         }
         return out;
     }
@@ -553,7 +539,7 @@ public final class FudpLoop {
             backend.setDesired(id, settings.enforce() ? limits.of(flows.at(id)) : List.of());
         }
         backend.tick(nowMs, out);
-        publish(nowMs, groups, members, out);
+        views.publish(nowMs, facilities.keySet(), groups, members, settings, out);
         return out;
     }
 
@@ -661,111 +647,6 @@ public final class FudpLoop {
         decisions.clear();
         limits.clear();
         return out;
-    }
-
-    // ---------------------------------------------------------------- publishing
-
-    private void publish(long nowMs, Map<String, CfsAssignment> groups, Map<String, List<TrackedFlow>> members,
-                         Actions out) {
-        Set<String> gone = new LinkedHashSet<>(lastGroups.keySet());
-        gone.removeAll(groups.keySet());
-        gone.forEach(out::cfsGone);
-        setStates.retain(groups.keySet());
-        lastGroups = groups;
-        lastMembers = members;
-        for (TrackedFlow f : flows.all()) {
-            FlowRecord v = f.view(nowMs, limitBps(f.tuple()), policy(f));
-            out.putFlow(v);
-            out.addFlowSample(f.tuple(), new FlowHistorySample(nowMs, v.demandBps(), v.throughputBps(),
-                    v.allocationBps().orElse(-1)));
-        }
-        Set<FiveTuple> stale = new HashSet<>(publishedAllocations);
-        for (FlowLimit l : limits.all()) {
-            stale.remove(l.flow());
-        }
-        for (FiveTuple t : stale) {
-            publishedAllocations.remove(t);
-            out.allocationGone(t);
-        }
-        for (String id : facilities.keySet()) {
-            publishFacility(id, out);
-        }
-        for (Map.Entry<String, List<TrackedFlow>> e : members.entrySet()) {
-            CorrelationFlowSet v = cfsView(groups.get(e.getKey()), e.getValue());
-            out.putCfs(v);
-            out.addCfsSample(v.id(), new CfsSample(nowMs, v.tcpThroughputBps(), v.udpThroughputBps(),
-                    v.udpDemandBps(), v.jainIndex(), v.state()));
-        }
-    }
-
-    private long limitBps(FiveTuple t) {
-        FlowLimit l = limits.get(t);
-        return l == null ? -1 : l.rateBps();
-    }
-
-    // A facility's limits and its enforcer's view.
-    private void publishFacility(String facilityId, Actions out) {
-        publishAllocations(facilityId, out);
-        backend.view(facilityId).ifPresent(out::putAgent);
-        out.putFacility(collection.view(facilityId, clock.millis()).inCharge(controller,
-                controllingSince.getOrDefault(facilityId, 0L), adjustors.channel().epoch()));
-    }
-
-    private void publishAllocations(String facilityId, Actions out) {
-        boolean enforce = settings.enforce();
-        long seq = enforce ? backend.sentDesiredId(facilityId) : 0;
-        boolean acked = seq > 0 && backend.desiredAcknowledged(facilityId);
-        for (TrackedFlow f : flows.at(facilityId)) {
-            FlowLimit l = limits.get(f.tuple());
-            if (l != null) {
-                publishedAllocations.add(f.tuple());
-                AllocationState a = new AllocationState(f.tuple(), facilityId, limits.cfsOf(f.tuple()), l.rateBps(),
-                        seq, lastPeriodMs, acked, !enforce);
-                out.putAllocation(enforce ? a.refused(backend.refusal(facilityId, f.tuple()).orElse("")) : a);
-            }
-        }
-    }
-
-    private void republishSets(Actions out) {
-        for (Map.Entry<String, List<TrackedFlow>> e : lastMembers.entrySet()) {
-            List<TrackedFlow> current = new ArrayList<>();
-            for (TrackedFlow f : e.getValue()) {
-                if (flows.get(f.tuple()) == f) {
-                    current.add(f);
-                }
-            }
-            if (!current.isEmpty()) {
-                out.putCfs(cfsView(lastGroups.get(e.getKey()), current));
-            }
-        }
-    }
-
-    private CorrelationFlowSet cfsView(CfsAssignment g, List<TrackedFlow> members) {
-        Set<FiveTuple> tcp = new LinkedHashSet<>();
-        Set<FiveTuple> udp = new LinkedHashSet<>();
-        long tcpBps = 0;
-        long udpBps = 0;
-        long udpDemand = 0;
-        JainIndex jain = new JainIndex();
-        for (TrackedFlow f : members) {
-            long thr = Math.round(f.throughputBps());
-            if (f.isUdp()) {
-                udp.add(f.tuple());
-                udpBps += thr;
-                udpDemand += Math.round(f.demandBps());
-            } else {
-                tcp.add(f.tuple());
-                tcpBps += thr;
-            }
-            if (f.throughputKnown()) {
-                jain.add(thr);
-            }
-        }
-        SetStates.Judged state = setStates.judge(clock.millis(), g.cfsId(), members, limits, backend,
-                decisions.changed(g.cfsId()), settings);
-        return CorrelationFlowSet.builder(g.cfsId(), g.kind()).egress(g.egress().orElse(null), g.linkDst().orElse(null))
-                .capacityBps(g.capacityBps()).flows(tcp, udp).totals(tcpBps, udpBps, udpDemand, jain.value())
-                .state(state.state, state.reason).build();
     }
 
     // ---------------------------------------------------------------- status

@@ -1,0 +1,262 @@
+package org.fudp.loop;
+
+import org.fudp.algorithm.FlowPolicy;
+import org.fudp.algorithm.JainIndex;
+import org.fudp.protocol.FiveTuple;
+import org.fudp.protocol.FlowLimit;
+
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * The views REST, CLI and GUI show of the loop (flows, allocations, correlation flow sets,
+ * facilities), published into the {@link Actions} each period and again between periods when an
+ * enforcer's word changes what is in force. The host keeps views until told they are gone, so what
+ * was published last is remembered here: a set or an allocation that disappears is withdrawn
+ * rather than left stale, and a set can be shown again between periods without a new membership.
+ */
+final class LoopViews {
+
+    private final FlowTable flows;
+    private final FlowCollection collection;
+    private final LimitsInForce limits;
+    private final EnforcementBackend backend;
+    private final AdjustorBackend adjustors;
+    private final SetDecisions decisions;
+    private final Clock clock;
+    private final Function<TrackedFlow, FlowPolicy> policy;
+    private final SetStates setStates = new SetStates();
+    private final Set<FiveTuple> publishedAllocations = new HashSet<>();
+    /** Since when this loop controls each facility. */
+    private final Map<String, Long> controllingSince = new HashMap<>();
+    private String controller = "";
+    private Map<String, CfsAssignment> lastGroups = new LinkedHashMap<>();
+    private Map<String, List<TrackedFlow>> lastMembers = new LinkedHashMap<>();
+
+    /**
+     * Creates the views of a loop.
+     *
+     * @param collection the loop's flow collection, and through it its flows
+     * @param limits the limits the loop decided
+     * @param backend the enforcers, for what is in force
+     * @param adjustors the adjustors' side, for the epoch a facility is controlled under
+     * @param decisions FUDPA per set, for which sets the period changed
+     * @param clock the loop's clock, set to each event's time
+     * @param policy each flow's policy under the traffic classes in force
+     */
+    LoopViews(FlowCollection collection, LimitsInForce limits, EnforcementBackend backend,
+              AdjustorBackend adjustors, SetDecisions decisions, Clock clock,
+              Function<TrackedFlow, FlowPolicy> policy) {
+        this.flows = collection.flows();
+        this.collection = collection;
+        this.limits = limits;
+        this.backend = backend;
+        this.adjustors = adjustors;
+        this.decisions = decisions;
+        this.clock = clock;
+        this.policy = policy;
+    }
+
+    // ---------------------------------------------------------------- who is in charge
+
+    /**
+     * Names the controller instance the loop runs in.
+     *
+     * @param controller e.g. the ONOS node id
+     */
+    void setController(String controller) {
+        this.controller = controller;
+    }
+
+    /**
+     * Notes the facilities in force; one not seen before is controlled from now.
+     *
+     * @param facilityIds the facilities
+     * @param nowMs the time
+     */
+    void inCharge(Collection<String> facilityIds, long nowMs) {
+        controllingSince.keySet().retainAll(facilityIds);
+        facilityIds.forEach(id -> controllingSince.putIfAbsent(id, nowMs));
+    }
+
+    /**
+     * Notes that the loop took a facility over from another controller instance.
+     *
+     * @param facilityId the facility
+     * @param nowMs the time
+     */
+    void tookOver(String facilityId, long nowMs) {
+        controllingSince.put(facilityId, nowMs);
+    }
+
+    /**
+     * Forgets a facility handed over to another controller instance. Nothing is withdrawn: its views
+     * are the next controller's to keep.
+     *
+     * @param facilityId the facility
+     * @param facilityFlows its flows
+     */
+    void handedOver(String facilityId, Collection<TrackedFlow> facilityFlows) {
+        controllingSince.remove(facilityId);
+        facilityFlows.forEach(f -> publishedAllocations.remove(f.tuple()));
+    }
+
+    /**
+     * Withdraws the allocation of a flow the collection forgot.
+     *
+     * @param t the flow
+     * @param out where the withdrawal goes
+     */
+    void forgotten(FiveTuple t, Actions out) {
+        if (publishedAllocations.remove(t)) {
+            out.allocationGone(t);
+        }
+    }
+
+    // ---------------------------------------------------------------- publishing
+
+    /**
+     * Publishes a period's views: every flow, allocation, facility and set, with their history
+     * samples, and withdraws the sets and allocations the period ended.
+     *
+     * @param nowMs the period's time
+     * @param facilityIds the facilities in force
+     * @param groups the period's sets
+     * @param members their members
+     * @param settings the tunables in force
+     * @param out where the views go
+     */
+    void publish(long nowMs, Collection<String> facilityIds, Map<String, CfsAssignment> groups,
+                 Map<String, List<TrackedFlow>> members, LoopSettings settings, Actions out) {
+        Set<String> gone = new LinkedHashSet<>(lastGroups.keySet());
+        gone.removeAll(groups.keySet());
+        gone.forEach(out::cfsGone);
+        setStates.retain(groups.keySet());
+        lastGroups = groups;
+        lastMembers = members;
+        for (TrackedFlow f : flows.all()) {
+            FlowRecord v = f.view(nowMs, limitBps(f.tuple()), policy.apply(f));
+            out.putFlow(v);
+            out.addFlowSample(f.tuple(), new FlowHistorySample(nowMs, v.demandBps(), v.throughputBps(),
+                    v.allocationBps().orElse(-1)));
+        }
+        Set<FiveTuple> stale = new HashSet<>(publishedAllocations);
+        for (FlowLimit l : limits.all()) {
+            stale.remove(l.flow());
+        }
+        for (FiveTuple t : stale) {
+            publishedAllocations.remove(t);
+            out.allocationGone(t);
+        }
+        for (String id : facilityIds) {
+            publishFacility(id, settings, nowMs, out);
+        }
+        for (Map.Entry<String, List<TrackedFlow>> e : members.entrySet()) {
+            CorrelationFlowSet v = cfsView(groups.get(e.getKey()), e.getValue(), settings);
+            out.putCfs(v);
+            out.addCfsSample(v.id(), new CfsSample(nowMs, v.tcpThroughputBps(), v.udpThroughputBps(),
+                    v.udpDemandBps(), v.jainIndex(), v.state()));
+        }
+    }
+
+    private long limitBps(FiveTuple t) {
+        FlowLimit l = limits.get(t);
+        return l == null ? -1 : l.rateBps();
+    }
+
+    /**
+     * Publishes a facility's allocations, its enforcer's view and its own.
+     *
+     * @param facilityId the facility
+     * @param settings the tunables in force
+     * @param periodMs when the allocations were decided: the last period's time
+     * @param out where the views go
+     */
+    void publishFacility(String facilityId, LoopSettings settings, long periodMs, Actions out) {
+        publishAllocations(facilityId, settings, periodMs, out);
+        backend.view(facilityId).ifPresent(out::putAgent);
+        out.putFacility(collection.view(facilityId, clock.millis()).inCharge(controller,
+                controllingSince.getOrDefault(facilityId, 0L), adjustors.channel().epoch()));
+    }
+
+    /**
+     * Publishes the allocations of a facility's flows, with whether its enforcer has them.
+     *
+     * @param facilityId the facility
+     * @param settings the tunables in force
+     * @param periodMs when the allocations were decided: the last period's time
+     * @param out where the views go
+     */
+    void publishAllocations(String facilityId, LoopSettings settings, long periodMs, Actions out) {
+        boolean enforce = settings.enforce();
+        long seq = enforce ? backend.sentDesiredId(facilityId) : 0;
+        boolean acked = seq > 0 && backend.desiredAcknowledged(facilityId);
+        for (TrackedFlow f : flows.at(facilityId)) {
+            FlowLimit l = limits.get(f.tuple());
+            if (l != null) {
+                publishedAllocations.add(f.tuple());
+                AllocationState a = new AllocationState(f.tuple(), facilityId, limits.cfsOf(f.tuple()), l.rateBps(),
+                        seq, periodMs, acked, !enforce);
+                out.putAllocation(enforce ? a.refused(backend.refusal(facilityId, f.tuple()).orElse("")) : a);
+            }
+        }
+    }
+
+    /**
+     * Publishes the last period's sets again, as an enforcer's word between periods may have
+     * changed their state; members forgotten since are left out.
+     *
+     * @param settings the tunables in force
+     * @param out where the views go
+     */
+    void republishSets(LoopSettings settings, Actions out) {
+        for (Map.Entry<String, List<TrackedFlow>> e : lastMembers.entrySet()) {
+            List<TrackedFlow> current = new ArrayList<>();
+            for (TrackedFlow f : e.getValue()) {
+                if (flows.get(f.tuple()) == f) {
+                    current.add(f);
+                }
+            }
+            if (!current.isEmpty()) {
+                out.putCfs(cfsView(lastGroups.get(e.getKey()), current, settings));
+            }
+        }
+    }
+
+    private CorrelationFlowSet cfsView(CfsAssignment g, List<TrackedFlow> members, LoopSettings settings) {
+        Set<FiveTuple> tcp = new LinkedHashSet<>();
+        Set<FiveTuple> udp = new LinkedHashSet<>();
+        long tcpBps = 0;
+        long udpBps = 0;
+        long udpDemand = 0;
+        JainIndex jain = new JainIndex();
+        for (TrackedFlow f : members) {
+            long thr = Math.round(f.throughputBps());
+            if (f.isUdp()) {
+                udp.add(f.tuple());
+                udpBps += thr;
+                udpDemand += Math.round(f.demandBps());
+            } else {
+                tcp.add(f.tuple());
+                tcpBps += thr;
+            }
+            if (f.throughputKnown()) {
+                jain.add(thr);
+            }
+        }
+        SetStates.Judged state = setStates.judge(clock.millis(), g.cfsId(), members, limits, backend,
+                decisions.changed(g.cfsId()), settings);
+        return CorrelationFlowSet.builder(g.cfsId(), g.kind()).egress(g.egress().orElse(null), g.linkDst().orElse(null))
+                .capacityBps(g.capacityBps()).flows(tcp, udp).totals(tcpBps, udpBps, udpDemand, jain.value())
+                .state(state.state, state.reason).build();
+    }
+}
