@@ -58,6 +58,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -215,6 +216,8 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
     private volatile List<Facility> facilities = ImmutableList.of();
     private volatile List<Bottleneck> bottlenecks = ImmutableList.of();
     private volatile List<TrafficClass> trafficClasses = ImmutableList.of();
+    /** The facilities whose flows are found by sampling: no TCP or UDP punts there. */
+    private volatile Set<DeviceId> sampled = Set.of();
 
     @Activate
     protected void activate(ComponentContext context) {
@@ -263,7 +266,8 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
         host.configure(settings.loop);
         if (old.loop.controlEtherType() != settings.loop.controlEtherType()
                 || old.puntPriority != settings.puntPriority) {
-            packets.setFacilities(loopFacilities(), settings.loop.controlEtherType(), settings.puntPriority);
+            packets.setFacilities(loopFacilities(), settings.loop.controlEtherType(), settings.puntPriority,
+                    sampled);
         }
         if (old.sflowPort != settings.sflowPort) {
             sflow.update(sflow.agents(), settings.sflowPort);
@@ -336,12 +340,13 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
         bottlenecks = ImmutableList.copyOf(newBottlenecks);
         host.setBudgets(budgets);
         sflow.update(samplingAgents, settings.sflowPort);
+        sampled = Set.copyOf(samplingAgents.values());
         facilities = ImmutableList.copyOf(newFacilities);
         trafficClasses = ImmutableList.copyOf(classes);
         host.setClasses(trafficClasses);
         reconcile();
         hostLearning.setFacilities(facilities);
-        packets.setFacilities(loopFacilities(), settings.loop.controlEtherType(), settings.puntPriority);
+        packets.setFacilities(loopFacilities(), settings.loop.controlEtherType(), settings.puntPriority, sampled);
         log.info("FUDP config in force: {} facilities, {} bottlenecks, {} traffic classes", newFacilities.size(),
                 newBottlenecks.size(), classes.size());
         meterPollWarning().ifPresent(log::warn);

@@ -86,13 +86,19 @@ final class PacketAdapter implements PacketProcessor {
      * @param facilities the facilities
      * @param controlEtherType the control EtherType
      * @param punt the priority of the TCP and UDP punts
+     * @param sampled the sampled facilities: no TCP or UDP punt there, since no flow is learnt from its
+     *        packet-in and a punt would send every packet of every flow to ONOS
      */
-    synchronized void setFacilities(Collection<Facility> facilities, int controlEtherType, PacketPriority punt) {
+    synchronized void setFacilities(Collection<Facility> facilities, int controlEtherType, PacketPriority punt,
+                                    Set<DeviceId> sampled) {
         Map<DeviceId, Facility> byDevice = new HashMap<>();
         facilities.forEach(f -> byDevice.put(DeviceId.deviceId(f.id()), f));
         Set<PacketRequest> wanted = new LinkedHashSet<>();
         for (DeviceId d : byDevice.keySet()) {
             wanted.add(new PacketRequest(controlSelector(controlEtherType), PacketPriority.CONTROL, d));
+            if (sampled.contains(d)) {
+                continue;
+            }
             for (TrafficSelector s : dataSelectors()) {
                 wanted.add(new PacketRequest(s, punt, d));
             }

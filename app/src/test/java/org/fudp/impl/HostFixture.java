@@ -105,7 +105,7 @@ final class HostFixture {
         host.control(List.of(facility), Set.of(facility.id()));
         packetAdapter = new PacketAdapter(packets, TestServices.TestCoreService.APP_ID, host, network);
         packetAdapter.start();
-        packetAdapter.setFacilities(List.of(facility), 0x88b5, PacketPriority.MEDIUM);
+        packetAdapter.setFacilities(List.of(facility), 0x88b5, PacketPriority.MEDIUM, Set.of());
     }
 
     /**

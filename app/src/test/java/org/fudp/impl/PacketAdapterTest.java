@@ -27,6 +27,7 @@ import org.onosproject.net.packet.PacketPriority;
 
 import java.nio.ByteBuffer;
 import java.util.List;
+import java.util.Set;
 
 import static org.fudp.impl.HostFixture.S1;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -70,11 +71,16 @@ class PacketAdapterTest {
     @Test
     void requestsFollowTheFacilitiesAndTheControlEtherType() {
         assertEquals(5, f.packets.requested.size());
-        f.packetAdapter.setFacilities(List.of(HostFixture.FACILITY), 0x88b6, PacketPriority.MEDIUM);
+        f.packetAdapter.setFacilities(List.of(HostFixture.FACILITY), 0x88b6, PacketPriority.MEDIUM, Set.of());
         assertTrue(f.packets.requested.stream().anyMatch(r -> r.contains("0x88b6")));
         assertTrue(f.packets.requested.stream().noneMatch(r -> r.contains("0x88b5")));
         assertEquals(1, f.packets.cancelled.size(), "only the control request moved");
-        f.packetAdapter.setFacilities(List.of(), 0x88b6, PacketPriority.MEDIUM);
+        // A sampled facility learns no flow from packet-ins: only its control frames are asked for.
+        f.packetAdapter.setFacilities(List.of(HostFixture.FACILITY), 0x88b6, PacketPriority.MEDIUM,
+                Set.of(HostFixture.S1));
+        assertEquals(List.of(true), f.packets.requested.stream().map(r -> r.contains("0x88b6"))
+                .collect(java.util.stream.Collectors.toList()), f.packets.requested.toString());
+        f.packetAdapter.setFacilities(List.of(), 0x88b6, PacketPriority.MEDIUM, Set.of());
         assertTrue(f.packets.requested.isEmpty());
         f.packetAdapter.stop();
         assertNull(f.packets.processor);

@@ -3,6 +3,7 @@ package org.fudp.loop;
 import org.fudp.protocol.FiveTuple;
 
 import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -55,7 +56,6 @@ final class Aggregates {
 
     private final Map<Where, Aggregate> byWhere = new HashMap<>();
     private final Map<Long, Aggregate> byKey = new HashMap<>();
-    private long nextNumber = 1;
 
     /**
      * Tells whether a facility has the aggregate for a protocol and destination.
@@ -70,6 +70,32 @@ final class Aggregates {
     }
 
     /**
+     * Returns the number of the aggregate for a protocol and destination at a facility: the same on
+     * every controller instance, so that the instance that takes a facility over makes the very rule
+     * (key, cookie, ONOS flow id) its predecessor left on the switch, not a second one of the same match.
+     *
+     * @param facilityId the facility
+     * @param protocol TCP or UDP
+     * @param dst the destination
+     * @return a number in 1..2^52-1
+     */
+    static long number(String facilityId, int protocol, InetAddress dst) {
+        // FNV-1a, 64 bits: among 10^4 aggregates a collision of 52 bits has odds of about 10^-8.
+        long h = 0xcbf29ce484222325L;
+        byte[] id = facilityId.getBytes(StandardCharsets.UTF_8);
+        byte[] addr = dst.getAddress();
+        byte[] all = new byte[id.length + 1 + addr.length];
+        System.arraycopy(id, 0, all, 0, id.length);
+        all[id.length] = (byte) protocol;
+        System.arraycopy(addr, 0, all, id.length + 1, addr.length);
+        for (byte b : all) {
+            h = (h ^ (b & 0xff)) * 0x100000001b3L;
+        }
+        long n = h >>> 12;
+        return n == 0 ? 1 : n;
+    }
+
+    /**
      * Makes the aggregate for a protocol and destination; the caller has counted it in the budget.
      *
      * @param facilityId the facility
@@ -77,15 +103,18 @@ final class Aggregates {
      * @param dst the destination
      * @param onward the port toward it
      * @param settings the rule settings
-     * @return the rule to install
+     * @return the rule to install, empty if its number is another aggregate's (not made)
      */
-    RuleSpec add(String facilityId, int protocol, InetAddress dst, long onward, LoopSettings settings) {
-        RuleSpec r = RuleSpec.aggregate(nextNumber++, facilityId, protocol, dst, onward, settings.flowPriority() - 1,
-                settings.flowIdleTimeoutS());
+    Optional<RuleSpec> add(String facilityId, int protocol, InetAddress dst, long onward, LoopSettings settings) {
+        RuleSpec r = RuleSpec.aggregate(number(facilityId, protocol, dst), facilityId, protocol, dst, onward,
+                settings.flowPriority() - 1, settings.flowIdleTimeoutS());
+        if (byKey.containsKey(r.key())) {
+            return Optional.empty();
+        }
         Aggregate a = new Aggregate(r);
         byWhere.put(new Where(facilityId, protocol, dst), a);
         byKey.put(r.key(), a);
-        return r;
+        return Optional.of(r);
     }
 
     /**

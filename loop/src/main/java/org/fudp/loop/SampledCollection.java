@@ -57,7 +57,12 @@ final class SampledCollection implements FlowCollection {
                 continue;
             }
             if (!aggregates.has(f.id(), t.protocol(), t.dst()) && perFlow.reserve(nowMs, f.id(), 1, out)) {
-                out.addRules(List.of(aggregates.add(f.id(), t.protocol(), t.dst(), onward.getAsLong(), settings)));
+                Optional<RuleSpec> made = aggregates.add(f.id(), t.protocol(), t.dst(), onward.getAsLong(), settings);
+                if (made.isPresent()) {
+                    out.addRules(List.of(made.get()));
+                } else {
+                    perFlow.release(f.id(), 1);
+                }
             }
             if (h.offer(nowMs, t, s.estimatedBytes(), budget.heavyBps())) {
                 perFlow.take(nowMs, f, t, s.dscp(), onward.getAsLong(), out);
@@ -126,8 +131,8 @@ final class SampledCollection implements FlowCollection {
 
     @Override
     public List<TrackedFlow> handOver(String facilityId, Actions out) {
-        // The aggregates stay on the switch and go on forwarding; the next controller makes its own as
-        // it samples, and an ADD of the same match and priority takes their place.
+        // The aggregates stay on the switch and go on forwarding; the next controller, as it samples, makes
+        // the very same rules (Aggregates#number), not second ones of the same match.
         List<RuleSpec> rules = aggregates.at(facilityId);
         rules.forEach(r -> aggregates.remove(r.key()));
         out.handOverRules(rules);

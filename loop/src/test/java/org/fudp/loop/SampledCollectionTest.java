@@ -187,4 +187,14 @@ class SampledCollectionTest {
                 sample(TCP1, 1500), sample(TCP1, 1500))));
         assertTrue(a.rulesToAdd().isEmpty(), "a standby's loop acts on nothing");
     }
+
+    @Test
+    void everyControllerMakesTheSameAggregateForADestinationSoATakeOverAddsNoSecondRule() {
+        RuleSpec mine = samples(sample(TCP1, 200)).rulesToAdd().get(0);
+        LoopHarness next = new LoopHarness();
+        next.apply(next.loop.setBudget(T0, S1, new FlowBudget(1000, 200, HEAVY_BPS)));
+        RuleSpec theirs = next.apply(next.loop.samples(T0, S1, List.of(sample(TCP1, 200)))).rulesToAdd().get(0);
+        assertEquals(mine, theirs, "same key, match, priority and port");
+        assertTrue(mine.key() != samples(sample(UDP1, 200)).rulesToAdd().get(0).key(), "UDP has its own");
+    }
 }
