@@ -1,14 +1,11 @@
 package org.fudp.loop;
 
-import org.fudp.algorithm.ControllerState;
 import org.fudp.algorithm.Decision;
 import org.fudp.algorithm.FlowPolicy;
 import org.fudp.loop.sampling.PacketSample;
 import org.fudp.protocol.FiveTuple;
-import org.fudp.protocol.FlowLimit;
 import org.fudp.protocol.MutableClock;
 
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -42,6 +39,8 @@ public final class FudpLoop {
     private final Departures departures = new Departures();
     private final LimitsInForce limits = new LimitsInForce();
     private final LoopViews views;
+    private final FacilityHandover handover;
+    private final MeasurementWindows windows;
     private LoopSettings settings;
     private List<TrafficClass> classes = List.of();
     private String keyText;
@@ -83,6 +82,10 @@ public final class FudpLoop {
         });
         this.backend = new EnforcementRouter(adjustors, meters);
         this.views = new LoopViews(collection, limits, backend, adjustors, decisions, clock, this::policy);
+        // The channel is made when a take-over needs it, under the keys and settings in force then.
+        this.handover = new FacilityHandover(facilities, collection, limits, decisions, adjustors, meters, backend,
+                views, epoch -> channel(this.keyText, epoch, this.settings));
+        this.windows = new MeasurementWindows(facilities.keySet(), backend, collection);
     }
 
     private AdjustorChannel channel(String keys, long epoch, LoopSettings s) {
@@ -206,26 +209,7 @@ public final class FudpLoop {
      * @return the checkpoint, empty if this loop does not control the facility
      */
     public Optional<FacilityCheckpoint> checkpoint(String facilityId) {
-        if (!facilities.containsKey(facilityId)) {
-            return Optional.empty();
-        }
-        List<FlowCheckpoint> fs = new ArrayList<>();
-        Map<String, ControllerState> sets = new LinkedHashMap<>();
-        for (TrackedFlow f : flows.at(facilityId)) {
-            FlowLimit l = limits.get(f.tuple());
-            fs.add(new FlowCheckpoint(f.tuple(), f.onwardPort(), f.shaped(), f.sinceMs(),
-                    l == null ? 0 : l.rateBps(), l == null ? 0 : l.burstBytes(), limits.cfsOf(f.tuple()),
-                    !f.cfsId().isEmpty(), f.dscp(), f.remarked()));
-            for (String id : List.of(f.cfsId(), f.lastCfsId())) {
-                // Once per set: a set's state copies its allocations, so once per member would be quadratic.
-                ControllerState state = sets.containsKey(id) ? null : decisions.state(id);
-                if (state != null) {
-                    sets.put(id, state);
-                }
-            }
-        }
-        return Optional.of(new FacilityCheckpoint(facilityId, adjustors.channel().epoch(), clock.millis(), fs,
-                sets));
+        return handover.checkpoint(facilityId, clock.millis());
     }
 
     /**
@@ -241,35 +225,7 @@ public final class FudpLoop {
      */
     public Actions adopt(long nowMs, Facility facility, FacilityCheckpoint c) {
         Actions out = begin(nowMs);
-        if (facilities.containsKey(facility.id())) {
-            return out;
-        }
-        if (c != null && adjustors.channel().epoch() <= c.epoch()) {
-            // The agent orders controllers by epoch: ours must be newer than the one it obeyed.
-            adjustors.setChannel(channel(keyText, Math.max(nowMs, c.epoch() + 1), settings), out);
-        }
-        facilities.put(facility.id(), facility);
-        views.tookOver(facility.id(), nowMs);
-        backend.setFacilities(facilities.values(), nowMs, out);
-        if (c != null) {
-            for (FlowCheckpoint fc : c.flows()) {
-                if (collection.adopt(facility, fc, out) != null && fc.limitBps() > 0) {
-                    limits.restore(new FlowLimit(fc.flow(), fc.limitBps(), fc.burstBytes()), fc.cfsId());
-                }
-            }
-            c.sets().forEach((id, state) -> decisions.resume(id, settings.fudpa(), state));
-            out.info("Took over facility " + facility.id() + ": " + c.flows().size() + " flows, "
-                    + c.sets().size() + " sets, from epoch " + c.epoch());
-        }
-        if (c != null && facility.enforcement() == Facility.Enforcement.METER) {
-            meters.inherit(facility.id(), limits.of(flows.at(facility.id())));
-        }
-        backend.setDesired(facility.id(), settings.enforce() ? limits.of(flows.at(facility.id())) : List.of());
-        if (c != null) {
-            // The limits go out now; without any, the agent's next heartbeat brings a snapshot.
-            backend.tick(nowMs, out);
-        }
-        views.publishAllocations(facility.id(), settings, lastPeriodMs, out);
+        handover.adopt(nowMs, facility, c, settings, lastPeriodMs, out);
         return out;
     }
 
@@ -284,14 +240,7 @@ public final class FudpLoop {
      */
     public Actions handOver(long nowMs, String facilityId) {
         Actions out = begin(nowMs);
-        if (facilities.remove(facilityId) == null) {
-            return out;
-        }
-        List<TrackedFlow> handed = collection.handOver(facilityId, out);
-        handed.forEach(f -> limits.remove(f.tuple()));
-        views.handedOver(facilityId, handed);
-        backend.handOver(facilityId);
-        out.info("Handed facility " + facilityId + " over");
+        handover.handOver(facilityId, out);
         return out;
     }
 
@@ -535,7 +484,7 @@ public final class FudpLoop {
         }
         for (String id : facilities.keySet()) {
             // A window still waiting for the last limits is stale now: this period measured anyway.
-            backend.rebased(id);
+            windows.periodMeasured(id);
             backend.setDesired(id, settings.enforce() ? limits.of(flows.at(id)) : List.of());
         }
         backend.tick(nowMs, out);
@@ -584,14 +533,7 @@ public final class FudpLoop {
      * @return the time, empty if nothing is pending
      */
     public OptionalLong rebaseDueMs() {
-        long due = Long.MAX_VALUE;
-        for (String id : facilities.keySet()) {
-            Optional<long[]> w = backend.rebaseWindow(id);
-            if (w.isPresent()) {
-                due = Math.min(due, w.get()[0]);
-            }
-        }
-        return due == Long.MAX_VALUE ? OptionalLong.empty() : OptionalLong.of(due);
+        return windows.dueMs();
     }
 
     /**
@@ -618,17 +560,7 @@ public final class FudpLoop {
      */
     public Actions rebase(long nowMs, Collection<RuleCounter> counters, Collection<MeterReading> meterReadings) {
         Actions out = begin(nowMs);
-        Map<Long, RuleCounter> byKey = index(counters);
-        Map<Long, MeterReading> byMeter = indexMeters(meterReadings);
-        for (String id : facilities.keySet()) {
-            Optional<long[]> w = backend.rebaseWindow(id);
-            if (w.isEmpty() || nowMs < w.get()[0]) {
-                continue;
-            }
-            if (collection.rebase(id, byKey, byMeter, w.get()[1])) {
-                backend.rebased(id);
-            }
-        }
+        windows.rebase(nowMs, index(counters), indexMeters(meterReadings));
         return out;
     }
 
