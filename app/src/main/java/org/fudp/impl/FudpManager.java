@@ -242,6 +242,7 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
                 metrics, new CheckpointStore(storageService));
         ownership = new FacilityOwnership(mastershipService, this::reconcile);
         sflow = new SflowCollector(host::samples);
+        metrics.sflow(sflow);
         host.loadKeys(keyFile);
         packets = new PacketAdapter(packetService, appId, host, network);
         packets.start();

@@ -26,12 +26,13 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 import java.util.function.ToLongFunction;
 
 /**
  * The loop's counters in ONOS's metrics registry, so that {@code onos> metrics} and
  * {@code GET /onos/v1/metrics} show them beside ONOS's own: names {@code FUDP.loop.*},
- * {@code FUDP.adjustor.*}, {@code FUDP.cfs.*} and {@code FUDP.facility.*}.
+ * {@code FUDP.adjustor.*}, {@code FUDP.cfs.*}, {@code FUDP.facility.*} and {@code FUDP.sflow.*}.
  * <p>
  * Counts come from what the loop returns, on the loop's thread. The agents' frame counters are
  * cumulative per adjustor session, so they are turned into increments here; a session that starts
@@ -111,6 +112,23 @@ final class LoopMetrics {
             registered.add(Map.entry(cfsFeature, name));
         }
         facilityFeature = component.registerFeature("facility");
+    }
+
+    /**
+     * Registers the sFlow collector's gauges, {@code FUDP.sflow.datagrams}, {@code .malformed} and
+     * {@code .unknownAgentSamples}: a sampled facility whose switch's datagrams are dropped finds no
+     * heavy flow, and only these say why.
+     *
+     * @param sflow this instance's collector
+     */
+    void sflow(SflowCollector sflow) {
+        MetricsFeature feature = component.registerFeature("sflow");
+        Map<String, LongSupplier> gauges = Map.of("datagrams", sflow::datagrams, "malformed", sflow::malformed,
+                "unknownAgentSamples", sflow::unknown);
+        gauges.forEach((name, value) -> {
+            service.registerMetric(component, feature, name, (Gauge<Long>) value::getAsLong);
+            registered.add(Map.entry(feature, name));
+        });
     }
 
     /**

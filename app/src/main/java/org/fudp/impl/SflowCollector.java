@@ -28,6 +28,8 @@ final class SflowCollector {
 
     private final BiConsumer<DeviceId, List<PacketSample>> sink;
     private final AtomicLong unknown = new AtomicLong();
+    private final AtomicLong datagrams = new AtomicLong();
+    private final AtomicLong malformed = new AtomicLong();
     private volatile Map<IpAddress, DeviceId> agents = Map.of();
     private SflowReceiver receiver;
     private int port;
@@ -58,7 +60,7 @@ final class SflowCollector {
         port = nextPort;
         if (wanted && receiver == null) {
             try {
-                receiver = new SflowReceiver(port, this::route);
+                receiver = new SflowReceiver(port, this::route, datagrams, malformed);
                 log.info("Collecting sFlow on UDP port {} from {}", receiver.port(), agents);
             } catch (IOException e) {
                 // Sampled facilities then learn nothing new: say so where operators look.
@@ -99,6 +101,24 @@ final class SflowCollector {
             }
         }
         byFacility.forEach(sink);
+    }
+
+    /**
+     * Returns the datagrams received since this instance started, on every port it received on.
+     *
+     * @return count
+     */
+    long datagrams() {
+        return datagrams.get();
+    }
+
+    /**
+     * Returns the datagrams that were not sFlow v5, since this instance started.
+     *
+     * @return count
+     */
+    long malformed() {
+        return malformed.get();
     }
 
     /**

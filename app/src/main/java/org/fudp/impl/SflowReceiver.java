@@ -28,19 +28,24 @@ final class SflowReceiver {
     private final DatagramSocket socket;
     private final Consumer<List<PacketSample>> sink;
     private final Thread thread;
-    private final AtomicLong datagrams = new AtomicLong();
-    private final AtomicLong malformed = new AtomicLong();
+    private final AtomicLong datagrams;
+    private final AtomicLong malformed;
 
     /**
      * Binds the port and starts receiving.
      *
      * @param port the UDP port, on every address of this instance; 0 for any free one (tests)
      * @param sink where each datagram's samples go, on the receiver's thread
+     * @param datagrams counts the datagrams received (kept by the caller across receivers)
+     * @param malformed counts those that were not sFlow v5
      * @throws IOException if the port cannot be bound
      */
-    SflowReceiver(int port, Consumer<List<PacketSample>> sink) throws IOException {
+    SflowReceiver(int port, Consumer<List<PacketSample>> sink, AtomicLong datagrams, AtomicLong malformed)
+            throws IOException {
         this.socket = new DatagramSocket(new InetSocketAddress(port));
         this.sink = sink;
+        this.datagrams = datagrams;
+        this.malformed = malformed;
         this.thread = new Thread(this::receive, "fudp-sflow-" + socket.getLocalPort());
         thread.setDaemon(true);
         thread.start();
@@ -81,24 +86,6 @@ final class SflowReceiver {
      */
     int port() {
         return socket.getLocalPort();
-    }
-
-    /**
-     * Returns the datagrams received.
-     *
-     * @return count
-     */
-    long datagrams() {
-        return datagrams.get();
-    }
-
-    /**
-     * Returns the datagrams that were not sFlow v5.
-     *
-     * @return count
-     */
-    long malformed() {
-        return malformed.get();
     }
 
     /** Stops receiving and releases the port. */

@@ -40,6 +40,19 @@ class LoopMetricsTest {
     }
 
     @Test
+    void theSflowCollectorsCountsAreGauges() {
+        LoopMetrics metrics = new LoopMetrics(registry);
+        metrics.sflow(new SflowCollector((d, samples) -> { }));
+        for (String name : List.of("datagrams", "malformed", "unknownAgentSamples")) {
+            Gauge<?> g = (Gauge<?>) registry.getMetrics().get("FUDP.sflow." + name);
+            assertTrue(g != null, name + " is not registered: " + registry.getMetrics().keySet());
+            assertEquals(0L, g.getValue(), name + " before any datagram");
+        }
+        metrics.remove();
+        assertFalse(registry.getMetrics().containsKey("FUDP.sflow.datagrams"), "removed with the others");
+    }
+
+    @Test
     void everyStateHasItsGauge() {
         LoopMetrics metrics = new LoopMetrics(registry);
         List<String> names = new ArrayList<>();

@@ -89,6 +89,8 @@ class SflowCollectorTest {
                 InetAddress.getByName("10.0.0.4"), 40001, 5201), s.flow());
         assertEquals(64 * 1500, s.estimatedBytes());
         assertEquals(1, collector.unknown(), "the stranger's sample is counted");
+        assertEquals(3, collector.datagrams(), "every datagram is counted");
+        assertEquals(1, collector.malformed(), "the garbage too");
         assertNull(got.poll(200, TimeUnit.MILLISECONDS), "nothing else was handed on");
     }
 
