@@ -158,6 +158,13 @@ test('page: each facility names the instance in charge and its rules; a refusal 
             .textContent), null, { timeout: 3000 });
         assert.deepEqual((await cellTexts(page, '#fudp-facilities tbody tr'))[2],
             ['of:0000000000000006', 'not published yet', '-', '-', '-', '-', '-', '-']);
+
+        // A sampled facility says from which rate its switch's samples give a flow rules of its own.
+        server.rest.overrides.agents = { agents: agents.map((a) => (a.facility === 'of:0000000000000005'
+            ? { ...a, collection: { ...a.collection, heavyBps: 1000000 } } : a)) };
+        await page.waitForFunction(() => /sampled/.test(document.getElementById('fudp-facilities').textContent),
+            null, { timeout: 3000 });
+        assert.equal((await cellTexts(page, '#fudp-facilities tbody tr'))[1][5], '200 (sampled: flows from 1.0 Mb/s)');
         await finish(page);
     });
 

@@ -250,6 +250,11 @@
             : 'none';
     }
 
+    // A sampled facility sets up rules only for the flows its switch's sFlow finds at its heavy rate.
+    function setups(r) {
+        return String(r.packetInBudget) + (r.heavyBps > 0 ? ' (sampled: flows from ' + rate(r.heavyBps) + ')' : '');
+    }
+
     function refused(r) {
         return r.refusals ? r.refusals + ': ' + r.lastRefusal
             + (r.pausedUntilMs ? ' (learning paused until ' + time(r.pausedUntilMs) + ')' : '') : 'none';
@@ -265,7 +270,7 @@
                 return [a.facility, ['not published yet', 'fudp-reason'], '-', '-', '-', '-', '-', '-'];
             }
             return [a.facility, c.instance || 'unknown', time(c.sinceMs), String(c.epoch),
-                r.rulesInUse + ' / ' + r.ruleCap + ' / ' + r.ruleBudget, String(r.packetInBudget),
+                r.rulesInUse + ' / ' + r.ruleCap + ' / ' + r.ruleBudget, setups(r),
                 [skipped(r.skipped), 'fudp-skipped'], [refused(r), 'fudp-refusals']];
         }, function (a) {
             return 'fudp-facility' + (a.collection && a.collection.refusals > 0 ? ' fudp-refused' : '');
