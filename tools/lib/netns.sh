@@ -28,12 +28,23 @@ NETNS_IPERF_PIDS=()
 netns_init() {
     NETNS_PREFIX="$1-$$"
     NETNS_TMP=$(mktemp -d "/tmp/${NETNS_PREFIX}.XXXXXX")
-    trap netns_cleanup EXIT
+    trap 'netns_exit $?' EXIT
     trap 'netns_cleanup; exit 130' INT
     trap 'netns_cleanup; exit 143' TERM
 }
 
-# netns_cleanup: kill recorded processes, delete recorded namespaces, remove the temp dir.
+# netns_exit RC: the EXIT trap. A suite that fails keeps its temp dir (iperf3 reports, logs) and says
+# where, so that a rare failure can be read afterwards instead of guessed at.
+netns_exit() {
+    if [ "$1" -ne 0 ] && [ -n "$NETNS_TMP" ] && [ -d "$NETNS_TMP" ]; then
+        echo "the failed suite's files are kept in $NETNS_TMP" >&2
+        NETNS_KEEP=1
+    fi
+    netns_cleanup
+}
+
+# netns_cleanup: kill recorded processes, delete recorded namespaces, remove the temp dir (unless a
+# failed suite keeps it).
 # Idempotent, so it may run from the trap after an explicit call.
 netns_cleanup() {
     local pid ns
@@ -53,7 +64,7 @@ netns_cleanup() {
         ip netns del "$ns" 2>/dev/null || true
     done
     NETNS_LIST=()
-    if [ -n "$NETNS_TMP" ] && [ -d "$NETNS_TMP" ]; then
+    if [ -n "$NETNS_TMP" ] && [ -d "$NETNS_TMP" ] && [ -z "${NETNS_KEEP:-}" ]; then
         rm -rf "$NETNS_TMP"
     fi
     NETNS_TMP=""

@@ -137,12 +137,14 @@ public final class AdjustorAgentMain implements Runnable {
                     int adopted = shaper.start(cfg.startup());
                     LOG.info("{}: {} ({} flows adopted)", cfg.shapeInterface(), options, adopted);
                 }
+                // The daemon first: it sets the gauges (waiting for a controller, among them) that the first
+                // scrape or `status` must already read right.
+                AgentDaemon daemon = new AgentDaemon(cfg, shaper, channel, metrics, agentId, Clock.systemUTC(), dry);
                 if (cfg.metricsPort() != 0) {
                     server = new MetricsServer(new InetSocketAddress(cfg.metricsAddress(), cfg.metricsPort()), metrics);
                     LOG.info("metrics at http://{}:{}/metrics", cfg.metricsAddress().getHostAddress(),
                             server.address().getPort());
                 }
-                AgentDaemon daemon = new AgentDaemon(cfg, shaper, channel, metrics, agentId, Clock.systemUTC(), dry);
                 if (!dryRun) {
                     watch = Executors.newSingleThreadScheduledExecutor(r -> {
                         Thread t = new Thread(r, "fudp-interface-watch");
