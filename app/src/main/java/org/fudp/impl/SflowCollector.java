@@ -1,6 +1,7 @@
 package org.fudp.impl;
 
 import org.fudp.loop.sampling.PacketSample;
+import org.fudp.loop.sampling.SflowIntake;
 import org.onlab.packet.IpAddress;
 import org.onosproject.net.DeviceId;
 import org.slf4j.Logger;
@@ -10,7 +11,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiConsumer;
 
@@ -28,8 +28,9 @@ final class SflowCollector {
 
     private final BiConsumer<DeviceId, List<PacketSample>> sink;
     private final AtomicLong unknown = new AtomicLong();
-    private final AtomicLong datagrams = new AtomicLong();
-    private final AtomicLong malformed = new AtomicLong();
+    // A stranger or a broken agent: said once, then counted, never a log line per datagram.
+    private final SflowIntake intake = new SflowIntake(
+            why -> log.warn("sFlow datagram dropped ({}); further ones are only counted", why));
     private volatile Map<IpAddress, DeviceId> agents = Map.of();
     private SflowReceiver receiver;
     private int port;
@@ -60,7 +61,7 @@ final class SflowCollector {
         port = nextPort;
         if (wanted && receiver == null) {
             try {
-                receiver = new SflowReceiver(port, this::route, datagrams, malformed);
+                receiver = new SflowReceiver(port, this::route, intake);
                 log.info("Collecting sFlow on UDP port {} from {}", receiver.port(), agents);
             } catch (IOException e) {
                 // Sampled facilities then learn nothing new: say so where operators look.
@@ -109,7 +110,7 @@ final class SflowCollector {
      * @return count
      */
     long datagrams() {
-        return datagrams.get();
+        return intake.datagrams();
     }
 
     /**
@@ -118,7 +119,7 @@ final class SflowCollector {
      * @return count
      */
     long malformed() {
-        return malformed.get();
+        return intake.malformed();
     }
 
     /**
@@ -141,6 +142,6 @@ final class SflowCollector {
 
     @Override
     public String toString() {
-        return "sFlow on " + port + " from " + Objects.toString(agents);
+        return "sFlow on " + port + " from " + agents;
     }
 }

@@ -2,7 +2,7 @@ package org.fudp.impl;
 
 import org.fudp.loop.sampling.PacketSample;
 import org.fudp.loop.sampling.SflowDecoder;
-import org.fudp.loop.sampling.SflowFormatException;
+import org.fudp.loop.sampling.SflowIntake;
 import org.slf4j.Logger;
 
 import java.io.IOException;
@@ -10,7 +10,6 @@ import java.net.DatagramPacket;
 import java.net.DatagramSocket;
 import java.net.InetSocketAddress;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 import static org.slf4j.LoggerFactory.getLogger;
@@ -28,24 +27,20 @@ final class SflowReceiver {
     private final DatagramSocket socket;
     private final Consumer<List<PacketSample>> sink;
     private final Thread thread;
-    private final AtomicLong datagrams;
-    private final AtomicLong malformed;
+    private final SflowIntake intake;
 
     /**
      * Binds the port and starts receiving.
      *
      * @param port the UDP port, on every address of this instance; 0 for any free one (tests)
      * @param sink where each datagram's samples go, on the receiver's thread
-     * @param datagrams counts the datagrams received (kept by the caller across receivers)
-     * @param malformed counts those that were not sFlow v5
+     * @param intake decodes and counts each datagram (kept by the caller across receivers)
      * @throws IOException if the port cannot be bound
      */
-    SflowReceiver(int port, Consumer<List<PacketSample>> sink, AtomicLong datagrams, AtomicLong malformed)
-            throws IOException {
+    SflowReceiver(int port, Consumer<List<PacketSample>> sink, SflowIntake intake) throws IOException {
         this.socket = new DatagramSocket(new InetSocketAddress(port));
         this.sink = sink;
-        this.datagrams = datagrams;
-        this.malformed = malformed;
+        this.intake = intake;
         this.thread = new Thread(this::receive, "fudp-sflow-" + socket.getLocalPort());
         thread.setDaemon(true);
         thread.start();
@@ -63,18 +58,9 @@ final class SflowReceiver {
                 }
                 return;
             }
-            datagrams.incrementAndGet();
-            try {
-                List<PacketSample> samples = SflowDecoder.decode(buf, d.getLength());
-                if (!samples.isEmpty()) {
-                    sink.accept(samples);
-                }
-            } catch (SflowFormatException e) {
-                // A stranger or a broken agent: counted, said once, never a log line per datagram.
-                if (malformed.getAndIncrement() == 0) {
-                    log.warn("sFlow datagram from {} dropped ({}); further ones are only counted", d.getAddress(),
-                            e.getMessage());
-                }
+            List<PacketSample> samples = intake.take(buf, d.getLength(), String.valueOf(d.getAddress()));
+            if (!samples.isEmpty()) {
+                sink.accept(samples);
             }
         }
     }

@@ -2,7 +2,7 @@ package org.fudp.lab;
 
 import org.fudp.loop.sampling.PacketSample;
 import org.fudp.loop.sampling.SflowDecoder;
-import org.fudp.loop.sampling.SflowFormatException;
+import org.fudp.loop.sampling.SflowIntake;
 
 import java.io.IOException;
 import java.net.DatagramPacket;
@@ -11,7 +11,6 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 /**
@@ -23,9 +22,7 @@ final class SflowCollector implements Runnable {
     private final DatagramSocket socket;
     private final BlockingQueue<MonitorEvent> queue;
     private final Consumer<String> say;
-    private final AtomicLong datagrams = new AtomicLong();
-    private final AtomicLong samples = new AtomicLong();
-    private final AtomicLong malformed = new AtomicLong();
+    private final SflowIntake intake;
 
     /**
      * Binds the collector's socket.
@@ -39,11 +36,12 @@ final class SflowCollector implements Runnable {
         this.socket = new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
         this.queue = queue;
         this.say = say;
+        this.intake = new SflowIntake(why -> say.accept("sFlow datagram dropped (more are only counted): " + why));
     }
 
     @Override
     public void run() {
-        byte[] buf = new byte[65_535];
+        byte[] buf = new byte[SflowDecoder.MAX_DATAGRAM_BYTES];
         DatagramPacket d = new DatagramPacket(buf, buf.length);
         while (!socket.isClosed()) {
             try {
@@ -54,17 +52,9 @@ final class SflowCollector implements Runnable {
                 }
                 return;
             }
-            datagrams.incrementAndGet();
-            try {
-                List<PacketSample> got = SflowDecoder.decode(buf, d.getLength());
-                if (!got.isEmpty()) {
-                    samples.addAndGet(got.size());
-                    queue.add(MonitorEvent.sampled(System.currentTimeMillis(), got));
-                }
-            } catch (SflowFormatException e) {
-                if (malformed.getAndIncrement() == 0) {
-                    say.accept("sFlow datagram dropped (more are only counted): " + e.getMessage());
-                }
+            List<PacketSample> got = intake.take(buf, d.getLength(), String.valueOf(d.getAddress()));
+            if (!got.isEmpty()) {
+                queue.add(MonitorEvent.sampled(System.currentTimeMillis(), got));
             }
         }
     }
@@ -75,7 +65,7 @@ final class SflowCollector implements Runnable {
      * @return {@code sflow <datagrams> datagrams, <samples> samples, <malformed> malformed}
      */
     String counts() {
-        return "sflow " + datagrams.get() + " datagrams, " + samples.get() + " samples, " + malformed.get()
+        return "sflow " + intake.datagrams() + " datagrams, " + intake.samples() + " samples, " + intake.malformed()
                 + " malformed";
     }
 

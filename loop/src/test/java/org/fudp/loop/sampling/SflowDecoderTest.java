@@ -57,6 +57,20 @@ class SflowDecoderTest {
     }
 
     @Test
+    void theIntakeCountsEveryDatagramAndSaysOnlyTheFirstMalformedOne() {
+        List<String> said = new ArrayList<>();
+        SflowIntake intake = new SflowIntake(said::add);
+        byte[] ovs = fixture(FIXTURES[0]);
+        assertEquals(6, intake.take(ovs, ovs.length, "/127.0.0.1").size());
+        byte[] garbage = {0, 0, 0, 4, 1, 2, 3};
+        assertEquals(List.of(), intake.take(garbage, garbage.length, "/192.0.2.66"));
+        assertEquals(List.of(), intake.take(garbage, garbage.length, "/192.0.2.67"));
+        assertEquals(List.of(3L, 6L, 2L), List.of(intake.datagrams(), intake.samples(), intake.malformed()));
+        assertEquals(1, said.size(), "said once, then only counted: " + said);
+        assertTrue(said.get(0).startsWith("from /192.0.2.66: "), said.get(0));
+    }
+
+    @Test
     void ovsUdpWithItsDscpAndTheIcmpv6GivesNothing() throws SflowFormatException {
         assertEquals(List.of(ovs(10, C2S, 70, 0, 0x11), ovs(11, UDP, 246, 0, 0), ovs(12, UDP, 246, 0, 0),
                 ovs(13, UDP, 246, 0, 0), ovs(14, UDP, 1046, 46, 0), ovs(15, S2C, 70, 0, 0x10)),
