@@ -187,7 +187,7 @@ final class PerFlowCollection implements FlowCollection {
      */
     boolean reserve(long nowMs, String facilityId, int rules, Actions out) {
         Ledger l = ledger(facilityId);
-        if (nowMs < l.pausedUntilMs) {
+        if (pausedAfterRefusal(l, nowMs)) {
             l.skipped.merge(FacilityState.Skip.SWITCH_REFUSED, 1L, Long::sum);
             return false;
         }
@@ -244,14 +244,8 @@ final class PerFlowCollection implements FlowCollection {
     // Whether a new flow may have rules of its own, or why not; may make room by forgetting a flow.
     private Optional<FacilityState.Skip> admit(long nowMs, Facility f, FiveTuple t, Actions out) {
         Ledger l = ledger(f.id());
-        if (nowMs < l.pausedUntilMs) {
+        if (pausedAfterRefusal(l, nowMs)) {
             return Optional.of(FacilityState.Skip.SWITCH_REFUSED);
-        }
-        if (l.lastRefusalMs >= 0 && nowMs - l.lastRefusalMs >= 16 * settings.periodMs()) {
-            // Quiet for long: the table has room again as far as anyone can tell.
-            l.cap = Integer.MAX_VALUE;
-            l.refusalRun = 0;
-            l.lastRefusalMs = -1;
         }
         if (!takeToken(l, nowMs)) {
             return Optional.of(FacilityState.Skip.PACKET_IN_BUDGET);
@@ -263,6 +257,21 @@ final class PerFlowCollection implements FlowCollection {
             return Optional.of(FacilityState.Skip.RULE_BUDGET);
         }
         return Optional.empty();
+    }
+
+    // Whether learning pauses after the switch refused a rule; past the pause, a facility quiet for
+    // long gets its whole budget back, whatever asks for rules (a flow or an aggregate).
+    private boolean pausedAfterRefusal(Ledger l, long nowMs) {
+        if (nowMs < l.pausedUntilMs) {
+            return true;
+        }
+        if (l.lastRefusalMs >= 0 && nowMs - l.lastRefusalMs >= 16 * settings.periodMs()) {
+            // Quiet for long: the table has room again as far as anyone can tell.
+            l.cap = Integer.MAX_VALUE;
+            l.refusalRun = 0;
+            l.lastRefusalMs = -1;
+        }
+        return false;
     }
 
     // Room for more rules within the budget, by forgetting flows that never joined their set.

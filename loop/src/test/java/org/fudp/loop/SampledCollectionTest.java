@@ -197,4 +197,23 @@ class SampledCollectionTest {
         assertEquals(mine, theirs, "same key, match, priority and port");
         assertTrue(mine.key() != samples(sample(UDP1, 200)).rulesToAdd().get(0).key(), "UDP has its own");
     }
+
+    @Test
+    void aggregatesAloneGetTheWholeBudgetBackAfterSixteenQuietPeriods() {
+        FiveTuple tcp3 = tuple("tcp-10.0.0.1-40500-10.0.0.3-80");
+        FiveTuple udp3 = tuple("udp-10.0.0.1-40501-10.0.0.3-53");
+        samples(sample(TCP1, 200), sample(UDP1, 200), sample(tcp3, 200));
+        RuleSpec udpTo4 = h.rule(aggregateOf(UDP1), RuleSpec.Role.AGGREGATE);
+        h.apply(h.loop.ruleRefused(h.now, udpTo4.key(), "OFPFMFC_TABLE_FULL"));
+        assertEquals(2, h.period().facilities().get(S1).ruleCap(), "capped at what the switch took");
+        h.at(T0 + 17 * PERIOD);
+        samples(sample(UDP1, 200), sample(udp3, 200));
+        assertEquals(4, rulesOf(RuleSpec.Role.AGGREGATE),
+                "quiet for 16 periods: the budget is back for aggregates too");
+    }
+
+    /** The 5-tuple an aggregate rule for a flow's protocol and destination carries. */
+    private static FiveTuple aggregateOf(FiveTuple t) {
+        return RuleSpec.aggregate(1, S1, t.protocol(), t.dst(), ONWARD, 1, 1).flow();
+    }
 }
