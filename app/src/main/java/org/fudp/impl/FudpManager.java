@@ -216,8 +216,6 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
     private volatile List<Facility> facilities = ImmutableList.of();
     private volatile List<Bottleneck> bottlenecks = ImmutableList.of();
     private volatile List<TrafficClass> trafficClasses = ImmutableList.of();
-    /** The facilities whose flows are found by sampling: no TCP or UDP punts there. */
-    private volatile Set<DeviceId> sampled = Set.of();
 
     @Activate
     protected void activate(ComponentContext context) {
@@ -268,7 +266,7 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
         if (old.loop.controlEtherType() != settings.loop.controlEtherType()
                 || old.puntPriority != settings.puntPriority) {
             packets.setFacilities(loopFacilities(), settings.loop.controlEtherType(), settings.puntPriority,
-                    sampled);
+                    sampledFacilities());
         }
         if (old.sflowPort != settings.sflowPort) {
             sflow.update(sflow.agents(), settings.sflowPort);
@@ -341,13 +339,13 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
         bottlenecks = ImmutableList.copyOf(newBottlenecks);
         host.setBudgets(budgets);
         sflow.update(samplingAgents, settings.sflowPort);
-        sampled = Set.copyOf(samplingAgents.values());
         facilities = ImmutableList.copyOf(newFacilities);
         trafficClasses = ImmutableList.copyOf(classes);
         host.setClasses(trafficClasses);
         reconcile();
         hostLearning.setFacilities(facilities);
-        packets.setFacilities(loopFacilities(), settings.loop.controlEtherType(), settings.puntPriority, sampled);
+        packets.setFacilities(loopFacilities(), settings.loop.controlEtherType(), settings.puntPriority,
+                sampledFacilities());
         log.info("FUDP config in force: {} facilities, {} bottlenecks, {} traffic classes", newFacilities.size(),
                 newBottlenecks.size(), classes.size());
         meterPollWarning().ifPresent(log::warn);
@@ -358,6 +356,12 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
         if (ownership != null) {
             host.control(loopFacilities(), ownership.mine(facilities));
         }
+    }
+
+    // The facilities whose flows are found by sampling, whose agents the collector knows: no TCP or UDP
+    // punts there.
+    private Set<DeviceId> sampledFacilities() {
+        return Set.copyOf(sflow.agents().values());
     }
 
     private List<org.fudp.loop.Facility> loopFacilities() {

@@ -24,7 +24,8 @@ final class BaseRules {
      *   <li>1: per host, the default route, which also copies every packet to the controller: it stands
      *       in for the Packet-Out of the missed packet a full controller would send, so a new flow
      *       loses nothing while its rules are being installed. On a sampled facility
-     *       ({@link LabConfig#sflowPort()}) it only forwards: no flow costs a packet-in there;</li>
+     *       ({@link org.fudp.loop.FlowBudget#sampled()}) it only forwards: no flow costs a packet-in
+     *       there;</li>
      *   <li>2: nothing comes back from the adjustor unless a flow rule says where it goes;</li>
      *   <li>10: ping goes straight through, without packet-ins;</li>
      *   <li>20: the agent's control frames go to the controller whole. OVS keeps no packet buffers,
@@ -46,7 +47,7 @@ final class BaseRules {
             boolean v4 = h.getKey().getAddress().length == 4;
             String dst = (v4 ? "nw_dst=" : "ipv6_dst=") + FlowIds.address(h.getKey());
             rules.add("priority=1," + (v4 ? "ip," : "ipv6,") + dst + ",actions="
-                    + (config.sflowPort() > 0 ? "" : "controller:128,") + "output:" + h.getValue());
+                    + (config.budget().sampled() ? "" : "controller:128,") + "output:" + h.getValue());
             rules.add("priority=10," + (v4 ? "icmp," : "icmp6,") + dst + ",actions=output:" + h.getValue());
         }
         return rules;

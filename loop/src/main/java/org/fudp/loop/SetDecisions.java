@@ -27,7 +27,7 @@ import java.util.function.Function;
 final class SetDecisions {
 
     /** The flow id under which a set's flows without rules of their own reach FUDPA. */
-    static final String UNMATCHED_PREFIX = "unmatched:";
+    private static final String UNMATCHED_PREFIX = "unmatched:";
     private static final FlowPolicy UNMATCHED = FlowPolicy.of("unmatched", 1, 0, Double.POSITIVE_INFINITY, true);
 
     private final Map<String, CfsController> controllers = new HashMap<>();
