@@ -3,6 +3,7 @@ package org.fudp.loop;
 import org.fudp.protocol.AckStatus;
 import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowLimit;
+import org.fudp.protocol.MutableClock;
 
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -19,12 +20,25 @@ import java.util.OptionalLong;
 final class AdjustorBackend implements EnforcementBackend {
 
     private final Map<String, AdjustorSession> sessions = new LinkedHashMap<>();
+    private final MutableClock clock;
     private LoopSettings settings;
     private AdjustorChannel channel;
+    private String keyText;
 
-    AdjustorBackend(LoopSettings settings, AdjustorChannel channel) {
+    /**
+     * Creates the backend.
+     *
+     * @param settings the tunables (sender id, control EtherType)
+     * @param keyText the key file's content, null if there is none
+     * @param epochMs the controller's epoch
+     * @param clock the loop's clock, for the frames' times
+     * @throws IllegalArgumentException if the key text is unusable
+     */
+    AdjustorBackend(LoopSettings settings, String keyText, long epochMs, MutableClock clock) {
         this.settings = settings;
-        this.channel = channel;
+        this.clock = clock;
+        this.keyText = keyText;
+        this.channel = new AdjustorChannel(keyText, settings.senderId(), epochMs, settings.controlEtherType(), clock);
     }
 
     void setSettings(LoopSettings s) {
@@ -35,13 +49,26 @@ final class AdjustorBackend implements EnforcementBackend {
         return channel;
     }
 
+    String keyText() {
+        return keyText;
+    }
+
     /**
-     * Replaces the wire: acknowledgements of the old epoch no longer count.
+     * Replaces the wire under these keys and the settings in force, at an epoch newer than the current one and
+     * than {@code above} (a new channel numbers its frames from 1 again, so the agent accepts it only from a
+     * newer epoch): acknowledgements of the old epoch no longer count, and every session sends its whole
+     * desired state again.
      *
-     * @param next the new channel
+     * @param nowMs the time
+     * @param keys the key file's content, null if there is none
+     * @param above an epoch the new one must exceed, such as the one the agent obeyed last
      * @param out where notices go
+     * @throws IllegalArgumentException if the keys are unusable; nothing changes then
      */
-    void setChannel(AdjustorChannel next, Actions out) {
+    void renew(long nowMs, String keys, long above, Actions out) {
+        AdjustorChannel next = new AdjustorChannel(keys, settings.senderId(),
+                Math.max(nowMs, Math.max(channel.epoch(), above) + 1), settings.controlEtherType(), clock);
+        keyText = keys;
         channel = next;
         for (AdjustorSession s : sessions.values()) {
             s.newEpoch();

@@ -8,7 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.LongFunction;
 
 /**
  * A facility moving between the controller instances of a cluster: the checkpoint one instance
@@ -29,7 +28,6 @@ final class FacilityHandover {
     private final MeterBackend meters;
     private final EnforcementBackend backend;
     private final LoopViews views;
-    private final LongFunction<AdjustorChannel> channelAt;
 
     /**
      * Creates the hand-over of a loop's facilities.
@@ -42,11 +40,10 @@ final class FacilityHandover {
      * @param meters the meters' side, which inherits the meters of a metered facility taken over
      * @param backend the enforcers
      * @param views the views, which learn since when the loop controls a facility
-     * @param channelAt a channel under the loop's keys and settings in force, at an epoch
      */
     FacilityHandover(Map<String, Facility> facilities, FlowCollection collection, LimitsInForce limits,
                      SetDecisions decisions, AdjustorBackend adjustors, MeterBackend meters,
-                     EnforcementBackend backend, LoopViews views, LongFunction<AdjustorChannel> channelAt) {
+                     EnforcementBackend backend, LoopViews views) {
         this.facilities = facilities;
         this.collection = collection;
         this.flows = collection.flows();
@@ -56,7 +53,6 @@ final class FacilityHandover {
         this.meters = meters;
         this.backend = backend;
         this.views = views;
-        this.channelAt = channelAt;
     }
 
     /**
@@ -106,7 +102,7 @@ final class FacilityHandover {
         }
         if (c != null && adjustors.channel().epoch() <= c.epoch()) {
             // The agent orders controllers by epoch: ours must be newer than the one it obeyed.
-            adjustors.setChannel(channelAt.apply(Math.max(nowMs, c.epoch() + 1)), out);
+            adjustors.renew(nowMs, adjustors.keyText(), c.epoch(), out);
         }
         facilities.put(facility.id(), facility);
         views.tookOver(facility.id(), nowMs);

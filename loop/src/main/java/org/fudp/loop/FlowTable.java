@@ -50,6 +50,31 @@ final class FlowTable {
         }
     }
 
+    /**
+     * Returns the rule of a flow that a meter attaches to.
+     *
+     * @param flow the flow
+     * @return its rule, null if the flow is no longer known or not metered
+     */
+    RuleSpec meteredRule(FiveTuple flow) {
+        TrackedFlow f = byTuple.get(flow);
+        return f != null && f.metered() ? f.mainRule() : null;
+    }
+
+    /**
+     * Tells a flow its packets now pass another meter (or none); a flow no longer known is left alone.
+     *
+     * @param flow the flow
+     * @param meterKey the meter, {@link RuleSpec#NO_METER} for none or for one the host cannot read
+     * @param rateBps the meter's rate, bit/s; 0 for none
+     */
+    void meterAttached(FiveTuple flow, long meterKey, long rateBps) {
+        TrackedFlow f = byTuple.get(flow);
+        if (f != null) {
+            f.meterAttached(meterKey, rateBps);
+        }
+    }
+
     Collection<TrackedFlow> all() {
         return byTuple.values();
     }

@@ -43,7 +43,6 @@ public final class FudpLoop {
     private final MeasurementWindows windows;
     private LoopSettings settings;
     private List<TrafficClass> classes = List.of();
-    private String keyText;
     private long periods;
     private long lastPeriodMs;
 
@@ -60,36 +59,16 @@ public final class FudpLoop {
     public FudpLoop(LoopSettings settings, NetworkView network, String keyText, long epochMs) {
         this.settings = settings;
         this.network = network;
-        this.keyText = keyText;
         this.collection = new SampledCollection(settings, network,
                 new PerFlowCollection(settings, network, this::policy, this::forgotten));
         this.flows = collection.flows();
-        this.adjustors = new AdjustorBackend(settings, channel(keyText, epochMs, settings));
-        this.meters = new MeterBackend(settings, new MeterBackend.Flows() {
-            @Override
-            public RuleSpec ruleOf(FiveTuple flow) {
-                TrackedFlow f = flows.get(flow);
-                return f != null && f.metered() ? f.mainRule() : null;
-            }
-
-            @Override
-            public void attached(FiveTuple flow, long meterKey, long rateBps) {
-                TrackedFlow f = flows.get(flow);
-                if (f != null) {
-                    f.meterAttached(meterKey, rateBps);
-                }
-            }
-        });
+        this.adjustors = new AdjustorBackend(settings, keyText, epochMs, clock);
+        this.meters = new MeterBackend(settings, flows);
         this.backend = new EnforcementRouter(adjustors, meters);
         this.views = new LoopViews(collection, limits, backend, adjustors, decisions, clock, this::policy);
-        // The channel is made when a take-over needs it, under the keys and settings in force then.
         this.handover = new FacilityHandover(facilities, collection, limits, decisions, adjustors, meters, backend,
-                views, epoch -> channel(this.keyText, epoch, this.settings));
+                views);
         this.windows = new MeasurementWindows(facilities.keySet(), backend, collection);
-    }
-
-    private AdjustorChannel channel(String keys, long epoch, LoopSettings s) {
-        return new AdjustorChannel(keys, s.senderId(), epoch, s.controlEtherType(), clock);
     }
 
     private Actions begin(long nowMs) {
@@ -120,7 +99,7 @@ public final class FudpLoop {
             decisions.clear();
         }
         if (old.controlEtherType() != next.controlEtherType() || old.senderId() != next.senderId()) {
-            newEpoch(nowMs, keyText, out);
+            newEpoch(nowMs, adjustors.keyText(), out);
         }
         return out;
     }
@@ -160,19 +139,12 @@ public final class FudpLoop {
     public Actions setKeys(long nowMs, String newKeyText) {
         Actions out = begin(nowMs);
         newEpoch(nowMs, newKeyText, out);
-        keyText = newKeyText;
         return out;
     }
 
-    // Builds the new channel first: unusable keys throw before anything changes.
     private void newEpoch(long nowMs, String keys, Actions out) {
-        adjustors.setChannel(channel(keys, nextEpoch(nowMs), settings), out);
+        adjustors.renew(nowMs, keys, 0, out);
         backend.tick(nowMs, out);
-    }
-
-    // A new channel numbers its frames from 1 again, so it needs a newer epoch to be accepted.
-    private long nextEpoch(long nowMs) {
-        return Math.max(nowMs, adjustors.channel().epoch() + 1);
     }
 
     /**
@@ -465,8 +437,8 @@ public final class FudpLoop {
         Actions out = begin(nowMs);
         periods++;
         lastPeriodMs = nowMs;
-        Map<Long, RuleCounter> byKey = index(counters);
-        Map<Long, MeterReading> byMeter = indexMeters(meterReadings);
+        Map<Long, RuleCounter> byKey = RuleCounter.byKey(counters);
+        Map<Long, MeterReading> byMeter = MeterReading.byKey(meterReadings);
         collection.measure(nowMs, byKey, byMeter);
         SetMembership sets = SetMembership.judge(nowMs, flows.all(), flows, network, backend, departures,
                 settings.periodMs());
@@ -490,22 +462,6 @@ public final class FudpLoop {
         backend.tick(nowMs, out);
         views.publish(nowMs, facilities.keySet(), groups, members, settings, out);
         return out;
-    }
-
-    private static Map<Long, MeterReading> indexMeters(Collection<MeterReading> readings) {
-        Map<Long, MeterReading> byKey = new HashMap<>();
-        for (MeterReading r : readings) {
-            byKey.put(r.key(), r);
-        }
-        return byKey;
-    }
-
-    private static Map<Long, RuleCounter> index(Collection<RuleCounter> counters) {
-        Map<Long, RuleCounter> byKey = new HashMap<>();
-        for (RuleCounter c : counters) {
-            byKey.put(c.key(), c);
-        }
-        return byKey;
     }
 
     /**
@@ -560,7 +516,7 @@ public final class FudpLoop {
      */
     public Actions rebase(long nowMs, Collection<RuleCounter> counters, Collection<MeterReading> meterReadings) {
         Actions out = begin(nowMs);
-        windows.rebase(nowMs, index(counters), indexMeters(meterReadings));
+        windows.rebase(nowMs, RuleCounter.byKey(counters), MeterReading.byKey(meterReadings));
         return out;
     }
 

@@ -23,26 +23,6 @@ import java.util.OptionalLong;
  */
 final class MeterBackend implements EnforcementBackend {
 
-    /** What the backend needs of the loop's flows. */
-    interface Flows {
-        /**
-         * Returns the rule of a flow that a meter attaches to.
-         *
-         * @param flow the flow
-         * @return its rule, null if the loop no longer knows the flow
-         */
-        RuleSpec ruleOf(FiveTuple flow);
-
-        /**
-         * Tells the flow its packets now pass another meter (or none).
-         *
-         * @param flow the flow
-         * @param meterKey the meter, {@link RuleSpec#NO_METER} for none or for one the host cannot read
-         * @param rateBps the meter's rate, bit/s; 0 for none
-         */
-        void attached(FiveTuple flow, long meterKey, long rateBps);
-    }
-
     /** The longest wait between two requests for a refused flow's meter, in periods. */
     static final int RETRY_MAX_PERIODS = 16;
 
@@ -78,13 +58,13 @@ final class MeterBackend implements EnforcementBackend {
         boolean measured = true;
     }
 
-    private final Flows flows;
+    private final FlowTable flows;
     private final Map<String, Table> tables = new LinkedHashMap<>();
     private LoopSettings settings;
     private long nextKey = 1;
     private long nowMs;
 
-    MeterBackend(LoopSettings settings, Flows flows) {
+    MeterBackend(LoopSettings settings, FlowTable flows) {
         this.settings = settings;
         this.flows = flows;
     }
@@ -129,7 +109,7 @@ final class MeterBackend implements EnforcementBackend {
         for (FlowLimit l : inForce) {
             MeterSpec m = new MeterSpec(facilityId, nextKey++, l.rateBps(), l.burstBytes());
             t.attached.put(l.flow(), m);
-            flows.attached(l.flow(), RuleSpec.NO_METER, m.rateBps());
+            flows.meterAttached(l.flow(), RuleSpec.NO_METER, m.rateBps());
         }
     }
 
@@ -146,7 +126,7 @@ final class MeterBackend implements EnforcementBackend {
         if (t == null || t.attached.remove(flow) == null) {
             return;
         }
-        flows.attached(flow, RuleSpec.NO_METER, 0);
+        flows.meterAttached(flow, RuleSpec.NO_METER, 0);
         t.acknowledgedMs = -1;
         out.warn("Flow " + flow + " at " + facilityId + " lost the meter it was taken over with: asked for again");
     }
@@ -219,10 +199,10 @@ final class MeterBackend implements EnforcementBackend {
     // The rule first, then the meter: a rule must never point at a meter that is gone.
     private void detach(Table t, FiveTuple flow, Actions out) {
         MeterSpec old = t.attached.remove(flow);
-        RuleSpec rule = flows.ruleOf(flow);
+        RuleSpec rule = flows.meteredRule(flow);
         if (rule != null) {
             out.modifyRule(rule.withMeter(RuleSpec.NO_METER));
-            flows.attached(flow, RuleSpec.NO_METER, 0);
+            flows.meterAttached(flow, RuleSpec.NO_METER, 0);
         }
         out.removeMeter(old);
     }
@@ -243,13 +223,13 @@ final class MeterBackend implements EnforcementBackend {
             return;
         }
         MeterSpec m = t.pending.remove(flow);
-        RuleSpec rule = flows.ruleOf(flow);
+        RuleSpec rule = flows.meteredRule(flow);
         if (rule == null) {
             out.removeMeter(m);
             return;
         }
         out.modifyRule(rule.withMeter(m.key()));
-        flows.attached(flow, m.key(), m.rateBps());
+        flows.meterAttached(flow, m.key(), m.rateBps());
         t.failed.remove(flow);
         MeterSpec old = t.attached.put(flow, m);
         if (old != null) {

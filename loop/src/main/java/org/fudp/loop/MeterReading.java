@@ -1,5 +1,9 @@
 package org.fudp.loop;
 
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.Map;
+
 /**
  * One reading of a meter's counters, as the host got it from the switch: what entered it and what
  * its DROP band dropped. What passed is what a metered flow delivered. A host that cannot read the
@@ -64,5 +68,19 @@ public final class MeterReading {
      */
     public long bytesPassed() {
         return dropsCounted() ? Math.max(0, bytesIn - bytesDropped) : bytesIn;
+    }
+
+    /**
+     * Indexes readings by their key.
+     *
+     * @param readings the readings
+     * @return them by key; of two with one key, the later
+     */
+    static Map<Long, MeterReading> byKey(Collection<MeterReading> readings) {
+        Map<Long, MeterReading> byKey = new HashMap<>();
+        for (MeterReading r : readings) {
+            byKey.put(r.key(), r);
+        }
+        return byKey;
     }
 }

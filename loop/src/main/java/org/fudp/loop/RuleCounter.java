@@ -1,5 +1,9 @@
 package org.fudp.loop;
 
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.Map;
+
 /**
  * One reading of a rule's byte counter, as the host got it from the switch.
  */
@@ -63,5 +67,19 @@ public final class RuleCounter {
     @Override
     public String toString() {
         return "rule " + key + ": " + bytes + " B at " + sampleMs + " (life " + lifeMs + " ms)";
+    }
+
+    /**
+     * Indexes readings by their key.
+     *
+     * @param readings the readings
+     * @return them by key; of two with one key, the later
+     */
+    static Map<Long, RuleCounter> byKey(Collection<RuleCounter> readings) {
+        Map<Long, RuleCounter> byKey = new HashMap<>();
+        for (RuleCounter c : readings) {
+            byKey.put(c.key(), c);
+        }
+        return byKey;
     }
 }

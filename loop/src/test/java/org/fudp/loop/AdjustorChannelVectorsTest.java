@@ -102,7 +102,10 @@ class AdjustorChannelVectorsTest {
         Facility facility = new Facility(LoopHarness.S1, LoopHarness.ADJUSTOR, LoopHarness.BACK,
                 LoopHarness.ADJUSTOR_MAC, 1);
         // A fresh channel: the first one's replay state has seen the frame.
-        AdjustorBackend backend = new AdjustorBackend(LoopSettings.defaults(), channel(vectors, controller, now));
+        LoopSettings asTheVector = LoopSettings.builder().senderId(controller.get("senderId").asLong())
+                .controlEtherType(ETHER_TYPE).build();
+        AdjustorBackend backend = new AdjustorBackend(asTheVector, keyText(vectors), controller.get("epoch").asLong(),
+                new MutableClock(now));
         Actions out = new Actions();
         backend.setFacilities(List.of(facility), now, out);
         assertFalse(backend.receive(now, facility.id(), frame, out), "not an acknowledgement of the desired state");
