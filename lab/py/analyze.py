@@ -166,6 +166,27 @@ class MechanismResult:
             out.append(jain([self.flow_mbps[fid][i] / s for fid, s in shares.items() if s]))
         return out
 
+    def all_sets(self):
+        """The trace study's view of a run with several sets: every set's flows together, each divided by its
+        max-min fair share in its own set, over the seconds in which every set is in its steady window. Per
+        second (Eq. (4) averaged) and of the flows' means (each flow's mean over its mean share)."""
+        sets = self.scenario.sets()
+        windows = [self.scenario.steady_window(s) for s in sets]
+        lo, hi = max(w[0] for w in windows), min(w[1] for w in windows)
+        bins = [i for i in range(self.nbins) if i * BIN >= lo - 1e-9 and (i + 1) * BIN <= hi + 1e-9]
+        per_second, got, due = [], {}, {}
+        for i in bins:
+            shares = {}
+            for s in sets:
+                shares.update(self.fair_shares(s, i))
+            per_second.append(jain([self.flow_mbps[fid][i] / sh for fid, sh in shares.items() if sh]))
+            for fid, sh in shares.items():
+                got[fid] = got.get(fid, 0.0) + self.flow_mbps[fid][i]
+                due[fid] = due.get(fid, 0.0) + sh
+        return {"window": [lo, hi], "flows": len(due),
+                "jainNormalizedSteady": round(_mean(per_second), 4) if per_second else None,
+                "jainOfMeansNormalized": round(jain([got[f] / due[f] for f in due if due[f]]), 4) if due else None}
+
     def set_mbps(self, set_name):
         return [sum(self.flow_mbps[f.id][i] for f in self.set_flows(set_name)) for i in range(self.nbins)]
 
@@ -390,6 +411,8 @@ def summary(results, scenario, extra=None):
     out = {"scenario": scenario.name, "mechanisms": {}}
     for r in results:
         entry = {"sets": {s: r.steady(s) for s in scenario.sets()}}
+        if len(scenario.sets()) > 1:
+            entry["allSets"] = r.all_sets()
         if r.errors:
             entry["errors"] = r.errors
         if r.mechanism.startswith("fudp"):
@@ -429,6 +452,14 @@ def write_summary(results, scenario, outdir, extra=None):
     lines.append("Jain normalized over the whole run (every second in which the set has two flows or more): "
                  + "; ".join("%s %s %.3f" % (mech, s, m["jainNormalizedRun"]) for mech, entry in data["mechanisms"].items()
                              for s, m in entry["sets"].items()))
+    together = [(mech, entry["allSets"]) for mech, entry in data["mechanisms"].items() if entry.get("allSets")]
+    if together:
+        lines.append("")
+        lines.append("All sets together (the trace study's view): Jain over every set's flows, each divided by its "
+                     "max-min fair share in its set, in the seconds all sets are steady (%g-%g s); per second, and "
+                     "of the flows' means: " % tuple(together[0][1]["window"])
+                     + "; ".join("%s %.3f, %.3f" % (mech, a["jainNormalizedSteady"], a["jainOfMeansNormalized"])
+                                 for mech, a in together if a["jainNormalizedSteady"] is not None))
     lines.append("")
     lines.append("Per-flow mean throughput in each set's steady window (Mbit/s):")
     lines.append("")

@@ -46,9 +46,14 @@ class FudpLoop:
             fh.write("# generated per lab run\n1 = %s\n" % secrets.token_hex(32))
         self.key_path = key_path
         agent_cfg = self.write_agent_config()
-        hosts = ",".join("%s@%d" % (h.ip, h.ofport) for h in self.topo.hosts.values())
-        bns = ",".join("%s:%s/32:%d" % (b["set"], self.topo.hosts[b["host"]].ip, int(b["rateMbps"] * 1e6))
-                       for b in self.sc.bottlenecks)
+        hosts = ",".join("%s@%d" % (dst, h.ofport) for h in self.topo.hosts.values()
+                         for dst in [h.ip] + ([h.prefix] if h.has_prefix else []))
+        bns = []
+        for b in self.sc.bottlenecks:
+            h = self.topo.hosts[b["host"]]
+            for dst in [h.ip + "/32"] + ([h.prefix] if h.has_prefix else []):
+                bns.append("%s:%s:%d" % (b["set"], dst, int(b["rateMbps"] * 1e6)))
+        bns = ",".join(bns)
         ctl_cfg = os.path.join(self.rundir, "controller.properties")
         with open(ctl_cfg, "w") as fh:
             fh.write("\n".join([

@@ -132,6 +132,29 @@ class ReconvergenceFromTheControllersLog(unittest.TestCase):
             r.flow_mbps[3][29] = 0.05  # TCP 3 moves 50 kbit/s in [29, 30) s: starved
             self.assertEqual({"starvedSeconds": 1, "takenForGone": gone}, r.starved_tcp("set1"))
 
+    def test_all_sets_together_divide_each_flow_by_its_share_in_its_own_set(self):
+        import scenario
+        sc = scenario.load(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scenarios",
+                                        "table1.json"))
+        r = analyze.MechanismResult(sc, "ip", "/nonexistent", 0.0, [], [])
+        for f in sc.flows:
+            r.flow_mbps[f.id] = [0.0] * len(r.times)
+        lo, hi = r.all_sets()["window"]
+        self.assertEqual((max(sc.steady_window(s)[0] for s in sc.sets()), min(sc.steady_window(s)[1]
+                                                                                for s in sc.sets())), (lo, hi))
+        for i in range(int(lo), int(hi)):
+            for s in sc.sets():
+                for fid, share in r.fair_shares(s, i).items():
+                    r.flow_mbps[fid][i] = share  # each at its own set's share: ideal
+        self.assertEqual(1.0, r.all_sets()["jainNormalizedSteady"])
+        self.assertEqual(1.0, r.all_sets()["jainOfMeansNormalized"])
+        udp = [f for f in sc.flows if f.protocol == "udp"][0]
+        for i in range(int(lo), int(hi)):
+            r.flow_mbps[udp.id][i] *= 3  # one UDP flow at three times its share
+        n = r.all_sets()["flows"]
+        self.assertEqual(len(sc.flows), n)
+        self.assertAlmostEqual((n + 2) ** 2 / (n * (n + 8)), r.all_sets()["jainOfMeansNormalized"], places=4)
+
     def test_stops_are_read_from_the_controllers_log(self):
         import fudp
         import tempfile

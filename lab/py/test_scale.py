@@ -13,6 +13,7 @@ import unittest
 import scale
 import scenario
 import switchmon
+import topo
 import workload
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -114,6 +115,24 @@ class ScaleScenario(unittest.TestCase):
         self.assertEqual([8080, 8081], [p.port for p in http])
         self.assertEqual([1000, 100000], http[1].sizes)
         self.assertEqual(30.0, http[1].end)
+
+    def test_mice_to_many_addresses_give_their_host_a_prefix_of_its_own(self):
+        raw = copy.deepcopy(self.raw)
+        raw["workload"]["udpMice"].update(dstAddresses=2000)
+        sc = load_raw(raw)
+        mice = sc.workload.of("udpMice")[0]
+        self.assertEqual(2000, mice.dst_addresses)
+        self.assertEqual({mice.dst}, sc.workload.prefix_hosts())
+        t = topo.Topology(sc)
+        h = t.hosts[mice.dst]
+        self.assertTrue(h.has_prefix)
+        self.assertFalse(any(o.has_prefix for o in t.hosts.values() if o is not h))
+        self.assertEqual("10.%d.0.0/16" % (80 + h.index), h.prefix)
+        self.assertEqual(["10.%d.0.1" % (80 + h.index), "10.%d.1.0" % (80 + h.index)],
+                         [h.prefix_address(0), h.prefix_address(255)])
+        self.assertFalse(topo.Topology(scenario.load(SCALE)).hosts[mice.dst].has_prefix, "only when asked")
+        self.bad(lambda r: r["workload"]["udpMice"].update(dstAddresses=65535),
+                 "workload.udpMice[0].dstAddresses: must be <= 65534")
 
 
 class OvsTexts(unittest.TestCase):

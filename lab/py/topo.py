@@ -88,6 +88,9 @@ def ofctl(*args, check=True):
     return sh(["ovs-ofctl", "-O", "OpenFlow13"] + list(args), env=ovs_env(), check=check)
 
 
+PREFIX_ADDRESSES = 65534  # a host's own /16 of destinations (workload udpMice dstAddresses)
+
+
 class Host:
     def __init__(self, name, index):
         self.name = name
@@ -98,6 +101,15 @@ class Host:
         self.ip = "10.77.0.%d" % index
         self.mac = "02:fa:00:00:00:%02x" % index
         self.ifb = "%s-ifb-%s" % (PREFIX, name)
+        # Destinations behind the host, a whole /16 it answers for (the kernel's local route, "AnyIP"): a
+        # subnet behind an access link, for flows to thousands of addresses. Used when the workload asks.
+        self.prefix = "10.%d.0.0/16" % (80 + index)
+        self.has_prefix = False
+
+    def prefix_address(self, k):
+        """The k-th address of the host's prefix, k < PREFIX_ADDRESSES."""
+        k += 1
+        return "10.%d.%d.%d" % (80 + self.index, k // 256, k % 256)
 
 
 def _pid_alive(pid):
@@ -133,6 +145,9 @@ class Topology:
         self.scenario = scenario
         self.control_wire = control_wire
         self.hosts = {h: Host(h, i + 1) for i, h in enumerate(scenario.hosts)}
+        wl = getattr(scenario, "workload", None)
+        for name in (wl.prefix_hosts() if wl else ()):
+            self.hosts[name].has_prefix = True
         self.processes = []
 
     # ---- lifecycle -------------------------------------------------------------------------
@@ -146,12 +161,14 @@ class Topology:
             self._add_host(h)
         self._add_adjustor()
         self._static_neighbours()
+        self._host_prefixes()
         for b in self.scenario.bottlenecks:
             self._bottleneck(self.hosts[b["host"]], b, mechanism)
         if not mechanism.startswith("fudp"):
             # The baselines replace the OpenFlow switch by a plain forwarder (paper, 5.1.3).
             for h in self.hosts.values():
-                ofctl("add-flow", BRIDGE, "priority=10,ip,nw_dst=%s,actions=output:%d" % (h.ip, h.ofport))
+                for dst in [h.ip] + ([h.prefix] if h.has_prefix else []):
+                    ofctl("add-flow", BRIDGE, "priority=10,ip,nw_dst=%s,actions=output:%d" % (dst, h.ofport))
         log("topology up: %d hosts, bridge %s (userspace datapath), mechanism %s"
             % (len(self.hosts), BRIDGE, mechanism))
 
@@ -336,6 +353,15 @@ class Topology:
             for o in self.hosts.values():
                 if o is not h:
                     ns_exec(h.ns, ["ip", "neigh", "replace", o.ip, "lladdr", o.mac, "dev", h.port, "nud", "permanent"])
+
+    def _host_prefixes(self):
+        for h in self.hosts.values():
+            if not h.has_prefix:
+                continue
+            ns_exec(h.ns, ["ip", "route", "add", "local", h.prefix, "dev", "lo"])
+            for o in self.hosts.values():
+                if o is not h:
+                    ns_exec(o.ns, ["ip", "route", "add", h.prefix, "via", h.ip, "dev", o.port])
 
     def _bottleneck(self, h, b, mechanism):
         """The bottleneck link into host h, as a shaper on an ifb fed from h's ingress."""

@@ -25,6 +25,7 @@ import subprocess
 import sys
 import time
 
+import topo as topo_mod
 from topo import log, ns_exec
 
 GEN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "gen")
@@ -70,7 +71,7 @@ class Part:
         "http": {"client", "server", "perSecond", "bytes", "start", "duration", "timeoutSeconds"},
         "holders": {"client", "server", "connections", "bytes", "intervalSeconds", "rampPerSecond", "start",
                     "duration"},
-        "udpMice": {"src", "dst", "perSecond", "packets", "bytes", "start", "duration"},
+        "udpMice": {"src", "dst", "perSecond", "packets", "bytes", "start", "duration", "dstAddresses"},
     }
 
     def __init__(self, kind, index, raw, hosts):
@@ -113,6 +114,9 @@ class Part:
             self.per_second = _num(raw, "perSecond", where, minimum=0.1, maximum=5000)
             self.packets = _num(raw, "packets", where, 5, integer=True, minimum=1, maximum=1000)
             self.bytes = _num(raw, "bytes", where, 200, integer=True, minimum=16, maximum=1472)
+            # Mice to many destinations: addresses of the dst host's own prefix (topo.Host.prefix), in turn.
+            self.dst_addresses = _num(raw, "dstAddresses", where, 0, integer=True, minimum=0,
+                                      maximum=topo_mod.PREFIX_ADDRESSES)
             self.port = MICE_PORT + index
 
     @property
@@ -158,6 +162,10 @@ class Workload:
 
     def of(self, kind):
         return [p for p in self.parts if p.kind == kind]
+
+    def prefix_hosts(self):
+        """The hosts that receive mice on addresses of their own prefix: the topology gives them that prefix."""
+        return {p.dst for p in self.of("udpMice") if p.dst_addresses}
 
 
 def parse(raw, hosts):
@@ -213,7 +221,8 @@ class WorkloadRun:
                                                                                                          serve))], h.ns)
                 self.servers.append((p.name + "-sink", proc, path))
             else:
-                proc, path = self._spawn(p.name + "-sink", [PY, os.path.join(GEN, "udp_sink.py"), "--bind", h.ip,
+                bind = "0.0.0.0" if p.dst_addresses else h.ip
+                proc, path = self._spawn(p.name + "-sink", [PY, os.path.join(GEN, "udp_sink.py"), "--bind", bind,
                                                             "--port", str(p.port), "--duration", str(serve)], h.ns)
                 self.servers.append((p.name + "-sink", proc, path))
         time.sleep(1.0)
@@ -239,7 +248,9 @@ class WorkloadRun:
                        "%g" % p.ramp] + common
             else:
                 # Each mouse a new socket (a new source port), all to one port where the sink counts them.
-                cmd = [PY, os.path.join(GEN, "gen_udp.py"), "--dst", dst.ip, "--rate", "%g" % (p.per_second * p.packets),
+                to = ["--dst", dst.prefix_address(0), "--dst-count", str(p.dst_addresses)] if p.dst_addresses \
+                    else ["--dst", dst.ip]
+                cmd = [PY, os.path.join(GEN, "gen_udp.py")] + to + ["--rate", "%g" % (p.per_second * p.packets),
                        "--ports", "1", "--base-port", str(p.port), "--fresh", "--burst", str(p.packets), "--size",
                        str(p.bytes)] + common
             proc, path = self._spawn(p.name, cmd, src.ns)
@@ -283,7 +294,8 @@ def describe(p):
         return "HTTP %s>%s %g/s of %s B" % (p.src, p.dst, p.per_second, "/".join(str(s) for s in p.sizes))
     if p.kind == "holders":
         return "%d TCP holders %s>%s, %d B every %g s" % (p.connections, p.src, p.dst, p.bytes, p.interval)
-    return "UDP mice %s>%s %g/s x %d x %d B" % (p.src, p.dst, p.per_second, p.packets, p.bytes)
+    return "UDP mice %s>%s %g/s x %d x %d B%s" % (p.src, p.dst, p.per_second, p.packets, p.bytes,
+                                                 " to %d addresses" % p.dst_addresses if p.dst_addresses else "")
 
 
 def read_json_line(path):

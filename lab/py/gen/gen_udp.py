@@ -1,15 +1,17 @@
 #!/usr/bin/env python3
 """Paced UDP generator for the lab's workload (lab/py/workload.py), bounded by --duration and --max-packets.
 
-gen_udp.py --dst IP --rate PPS --duration S [--ports N] [--size B] [--srcsocks K] [--burst P]
+gen_udp.py --dst IP --rate PPS --duration S [--ports N] [--size B] [--srcsocks K] [--burst P] [--dst-count A]
 
 Sends --rate packets/s for --duration seconds (at most --max-packets), cycling over --ports destination ports
 starting at --base-port, from --srcsocks sockets (each its own source port). With --burst P, every "flow"
 (one dst port) gets P packets back to back before the next flow: mice of P packets.
 With --fresh every burst comes from a new socket (a new ephemeral source port): UDP mice of P packets, each a
-new 5-tuple. --delay S waits before starting. Prints a JSON line: packets sent, elapsed, achieved rate.
+new 5-tuple. With --dst-count A every burst goes to the next of A addresses from --dst on (IP, IP+1, ...): mice
+to many destinations. --delay S waits before starting. Prints a JSON line: packets sent, elapsed, achieved rate.
 """
 import argparse
+import ipaddress
 import json
 import socket
 import struct
@@ -19,6 +21,7 @@ import time
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--dst", required=True)
+    ap.add_argument("--dst-count", type=int, default=1)
     ap.add_argument("--rate", type=float, required=True)
     ap.add_argument("--duration", type=float, required=True)
     ap.add_argument("--ports", type=int, default=50000)
@@ -39,7 +42,9 @@ def main():
         s.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4 << 20)
         s.bind(("0.0.0.0", 0))
     payload = b"x" * a.size
-    sent, port_i, sock_i, in_burst = 0, 0, 0, 0
+    first = ipaddress.ip_address(a.dst)
+    dsts = [str(first + k) for k in range(max(1, a.dst_count))]
+    sent, port_i, sock_i, in_burst, dst_i = 0, 0, 0, 0, 0
     errors = 0
     t0 = time.time()
     end = t0 + a.duration
@@ -52,7 +57,7 @@ def main():
         for _ in range(max(0, due)):
             try:
                 data = (struct.pack("!d", time.time()) + payload[8:]) if a.stamp else payload
-                socks[sock_i].sendto(data, (a.dst, a.base_port + port_i))
+                socks[sock_i].sendto(data, (dsts[dst_i], a.base_port + port_i))
             except OSError:
                 errors += 1
             sent += 1
@@ -62,6 +67,7 @@ def main():
                 if a.fresh:
                     socks[sock_i].close()
                     socks[sock_i] = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+                dst_i = (dst_i + 1) % len(dsts)
                 port_i = (port_i + 1) % a.ports
                 if port_i == 0:
                     sock_i = (sock_i + 1) % len(socks)

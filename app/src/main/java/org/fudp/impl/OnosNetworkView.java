@@ -114,6 +114,15 @@ final class OnosNetworkView implements NetworkView {
         return Optional.of(new CfsAssignment("dst:" + FlowIds.address(dst), CfsKind.DESTINATION, 0, null, null));
     }
 
+    /**
+     * A configured bottleneck's prefix when its egress is the port the destination leaves this facility by:
+     * every address behind it leaves there. Else the destination alone, whose way ONOS knows.
+     */
+    @Override
+    public AddressPrefix aggregatePrefix(String facilityId, InetAddress dst, long onwardPort) {
+        return configured().sharedPrefix(facilityId, dst, onwardPort).orElse(AddressPrefix.of(dst));
+    }
+
     /** The configured bottlenecks, host ids resolved to the addresses ONOS knows for them now. */
     private BottleneckTable configured() {
         List<BottleneckTable.Entry> entries = new ArrayList<>();

@@ -6,6 +6,7 @@ import org.fudp.loop.RuleSpec;
 import org.fudp.protocol.FiveTuple;
 import org.onlab.packet.Ethernet;
 import org.onlab.packet.IpAddress;
+import org.onlab.packet.IpPrefix;
 import org.onlab.packet.TpPort;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.net.DeviceId;
@@ -365,11 +366,12 @@ final class RuleAdapter {
         IpAddress src = IpAddress.valueOf(t.src());
         IpAddress dst = IpAddress.valueOf(t.dst());
         if (r.isAggregate()) {
-            // One protocol to one destination, any source and ports.
+            // One protocol to one destination prefix, any source and ports.
+            IpPrefix to = IpPrefix.valueOf(dst, r.dstPrefix().length());
             if (t.isIpv4()) {
-                b.matchEthType(Ethernet.TYPE_IPV4).matchIPDst(dst.toIpPrefix());
+                b.matchEthType(Ethernet.TYPE_IPV4).matchIPDst(to);
             } else {
-                b.matchEthType(Ethernet.TYPE_IPV6).matchIPv6Dst(dst.toIpPrefix());
+                b.matchEthType(Ethernet.TYPE_IPV6).matchIPv6Dst(to);
             }
             return b.matchIPProtocol((byte) t.protocol()).build();
         }

@@ -177,6 +177,26 @@ class OnosNetworkViewTest {
     }
 
     @Test
+    void aBottlenecksPrefixTakesOneAggregateOnlyFromTheFacilityItsEgressIsOn() {
+        configured = List.of(new Bottleneck("access", cp(S1, 7), null, 10 * MBPS,
+                        List.of(IpPrefix.valueOf("10.4.0.0/22")), List.of()),
+                new Bottleneck("remote", cp(S2, 2), null, 10 * MBPS,
+                        List.of(IpPrefix.valueOf("10.6.0.0/22")), List.of()));
+        String s1 = S1.toString();
+        assertEquals("10.4.0.0/22", view.aggregatePrefix(s1, ip("10.4.1.1"), 7).toString(),
+                "every address behind the egress port leaves by it");
+        assertEquals("10.4.1.1/32", view.aggregatePrefix(s1, ip("10.4.1.1"), 8).toString(),
+                "ONOS knows the destination elsewhere: its own address");
+        assertEquals("10.6.0.9/32", view.aggregatePrefix(s1, ip("10.6.0.9"), 5).toString(),
+                "the egress is on another switch: the path to it may differ by destination");
+        assertEquals("192.0.2.9/32", view.aggregatePrefix(s1, ip("192.0.2.9"), 7).toString(), "no bottleneck");
+    }
+
+    private static java.net.InetAddress ip(String text) {
+        return IpAddress.valueOf(text).toInetAddress();
+    }
+
+    @Test
     void hostIdDestinationMatchesThroughTheHostsAddresses() {
         h4At(cp(S3, 1));
         Bottleneck byHost = new Bottleneck("h4", cp(S2, 2), null, 10 * MBPS, List.of(),

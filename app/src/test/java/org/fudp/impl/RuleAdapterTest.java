@@ -1,13 +1,17 @@
 package org.fudp.impl;
 
+import org.fudp.loop.AddressPrefix;
 import org.fudp.loop.RuleCounter;
 import org.fudp.loop.RuleSpec;
 import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowIds;
 import org.junit.jupiter.api.Test;
 import org.onlab.packet.Ethernet;
+import org.onlab.packet.IPv4;
 import org.onlab.packet.IpAddress;
+import org.onlab.packet.IpPrefix;
 import org.onosproject.net.PortNumber;
+import org.onosproject.net.flow.DefaultTrafficSelector;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.TrafficSelector;
 import org.onosproject.net.flow.criteria.Criterion;
@@ -66,6 +70,18 @@ class RuleAdapterTest {
         assertEquals(IpAddress.valueOf("2001:db8::4").toIpPrefix(),
                 ((IPCriterion) s.getCriterion(Criterion.Type.IPV6_DST)).ip());
         assertEquals(443, ((TcpPortCriterion) s.getCriterion(Criterion.Type.TCP_DST)).tcpPort().toInt());
+    }
+
+    @Test
+    void anAggregateMatchesItsProtocolAndDestinationPrefixOnly() {
+        TrafficSelector s = RuleAdapter.selector(RuleSpec.aggregate(9, S1, FiveTuple.UDP,
+                AddressPrefix.parse("t", "10.4.3.3/22"), 5, 39998, 10));
+        assertEquals(DefaultTrafficSelector.builder().matchEthType(Ethernet.TYPE_IPV4)
+                .matchIPDst(IpPrefix.valueOf("10.4.0.0/22")).matchIPProtocol(IPv4.PROTOCOL_UDP).build(), s);
+        TrafficSelector v6 = RuleAdapter.selector(RuleSpec.aggregate(9, S1, FiveTuple.TCP,
+                AddressPrefix.parse("t", "2001:db8:4::/48"), 5, 39998, 10));
+        assertEquals(IpPrefix.valueOf("2001:db8:4::/48"),
+                ((IPCriterion) v6.getCriterion(Criterion.Type.IPV6_DST)).ip());
     }
 
     @Test

@@ -1,10 +1,10 @@
 package org.fudp.lab;
 
-import java.net.InetAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.fudp.loop.AddressPrefix;
 import org.fudp.protocol.FlowIds;
 
 /**
@@ -43,9 +43,10 @@ final class BaseRules {
         rules.add("priority=2,in_port=" + config.adjustorOnwardPort() + ",actions=drop");
         rules.add(String.format(Locale.ROOT, "priority=20,in_port=%d,dl_type=0x%04x,actions=controller:65535",
                 config.adjustorSwitchPort(), controlEtherType));
-        for (Map.Entry<InetAddress, Integer> h : config.hostPorts().entrySet()) {
-            boolean v4 = h.getKey().getAddress().length == 4;
-            String dst = (v4 ? "nw_dst=" : "ipv6_dst=") + FlowIds.address(h.getKey());
+        for (Map.Entry<AddressPrefix, Integer> h : config.hostPorts().entrySet()) {
+            AddressPrefix to = h.getKey();
+            boolean v4 = to.network().getAddress().length == 4;
+            String dst = (v4 ? "nw_dst=" : "ipv6_dst=") + (to.isAddress() ? FlowIds.address(to.network()) : to);
             rules.add("priority=1," + (v4 ? "ip," : "ipv6,") + dst + ",actions="
                     + (config.budget().sampled() ? "" : "controller:128,") + "output:" + h.getValue());
             rules.add("priority=10," + (v4 ? "icmp," : "icmp6,") + dst + ",actions=output:" + h.getValue());

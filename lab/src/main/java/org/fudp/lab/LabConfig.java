@@ -10,12 +10,14 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
 import org.fudp.algorithm.FlowPolicy;
 import org.fudp.loop.AddressPrefix;
 import org.fudp.loop.BottleneckTable;
@@ -36,7 +38,7 @@ public final class LabConfig {
     private final int adjustorSwitchPort;
     private final int adjustorOnwardPort;
     private final String adjustorMac;
-    private final Map<InetAddress, Integer> hostPorts;
+    private final Map<AddressPrefix, Integer> hostPorts;
     private final BottleneckTable bottlenecks;
     private final long periodMillis;
     private final double alpha;
@@ -59,7 +61,7 @@ public final class LabConfig {
         adjustorOnwardPort = port(p, "adjustorOnwardPort");
         adjustorMac = mac(p, "adjustorMac");
         hostPorts = hosts(required(p, "hosts"));
-        bottlenecks = bottlenecks(required(p, "bottlenecks"));
+        bottlenecks = bottlenecks(required(p, "bottlenecks"), bridge, hostPorts);
         periodMillis = Math.round(positive(p, "periodSeconds", "1") * 1000);
         alpha = fraction(p, "alpha", "0.875");
         beta = fraction(p, "beta", "0.25");
@@ -260,23 +262,25 @@ public final class LabConfig {
         return FlowIds.address("config: '" + key + "'", text);
     }
 
-    private static Map<InetAddress, Integer> hosts(String text) {
-        Map<InetAddress, Integer> out = new LinkedHashMap<>();
+    /** Parses {@code <ip>[/<len>]@<port>,...}: a host's address, or a prefix of destinations behind it. */
+    private static Map<AddressPrefix, Integer> hosts(String text) {
+        Map<AddressPrefix, Integer> out = new LinkedHashMap<>();
         for (String item : text.split(",")) {
             String[] kv = item.trim().split("@");
             if (kv.length != 2) {
-                throw new IllegalArgumentException("config: 'hosts' items are <ip>@<port>, got '" + item + "'");
+                throw new IllegalArgumentException("config: 'hosts' items are <ip>[/<len>]@<port>, got '" + item + "'");
             }
-            out.put(address("hosts", kv[0].trim()), port("hosts", kv[1].trim()));
+            out.put(AddressPrefix.parse("config: 'hosts'", kv[0].trim()), port("hosts", kv[1].trim()));
         }
         return Collections.unmodifiableMap(out);
     }
 
     /**
      * Parses {@code <cfs>:<prefix>:<bit/s>,...}. An IPv6 prefix has colons of its own, so the name ends at
-     * the first colon and the capacity starts after the last.
+     * the first colon and the capacity starts after the last. A bottleneck's egress is the bridge port of the
+     * hosts behind it when they all hang off one (the lab shapes that port's link), as the app's netcfg says.
      */
-    private static BottleneckTable bottlenecks(String text) {
+    private static BottleneckTable bottlenecks(String text, String bridge, Map<AddressPrefix, Integer> hostPorts) {
         List<BottleneckTable.Entry> out = new ArrayList<>();
         for (String raw : text.split(",")) {
             String item = raw.trim();
@@ -297,27 +301,40 @@ public final class LabConfig {
             if (!(cap > 0)) {
                 throw new IllegalArgumentException("config: 'bottlenecks' capacity must be > 0, got " + cap);
             }
-            out.add(new BottleneckTable.Entry(name, Math.round(cap), null, null, List.of(behind)));
+            Set<Integer> ports = new HashSet<>();
+            hostPorts.forEach((host, port) -> {
+                if (behind.overlaps(host)) {
+                    ports.add(port);
+                }
+            });
+            String egress = ports.size() == 1 ? bridge + "/" + ports.iterator().next() : null;
+            out.add(new BottleneckTable.Entry(name, Math.round(cap), egress, null, List.of(behind)));
         }
         return new BottleneckTable(out);
     }
 
     /**
-     * Returns the switch port a host is attached to.
+     * Returns the switch port a destination is behind: its host's, the longest configured prefix first.
      *
      * @param host address
      * @return port, empty for an unknown host
      */
     public Optional<Integer> portOf(InetAddress host) {
-        return Optional.ofNullable(hostPorts.get(host));
+        AddressPrefix best = null;
+        for (AddressPrefix p : hostPorts.keySet()) {
+            if (p.contains(host) && (best == null || p.length() > best.length())) {
+                best = p;
+            }
+        }
+        return Optional.ofNullable(best == null ? null : hostPorts.get(best));
     }
 
     /**
-     * Returns the attached hosts.
+     * Returns the attached hosts and the destination prefixes behind them.
      *
-     * @return address to port
+     * @return address or prefix to port
      */
-    public Map<InetAddress, Integer> hostPorts() {
+    public Map<AddressPrefix, Integer> hostPorts() {
         return hostPorts;
     }
 

@@ -3,6 +3,7 @@ package org.fudp.lab;
 import java.net.InetAddress;
 import java.util.Optional;
 import java.util.OptionalLong;
+import org.fudp.loop.AddressPrefix;
 import org.fudp.loop.CfsAssignment;
 import org.fudp.loop.NetworkView;
 
@@ -30,5 +31,10 @@ final class LabNetwork implements NetworkView {
     @Override
     public Optional<CfsAssignment> cfsOf(String facilityId, InetAddress dst) {
         return config.bridge().equals(facilityId) ? config.bottlenecks().lookup(dst) : Optional.empty();
+    }
+
+    @Override
+    public AddressPrefix aggregatePrefix(String facilityId, InetAddress dst, long onwardPort) {
+        return config.bottlenecks().sharedPrefix(facilityId, dst, onwardPort).orElse(AddressPrefix.of(dst));
     }
 }

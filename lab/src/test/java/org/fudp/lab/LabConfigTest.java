@@ -86,6 +86,21 @@ class LabConfigTest {
     }
 
     @Test
+    void aBottlenecksEgressIsThePortOfItsHostsWhenTheyShareOne() throws Exception {
+        LabConfig c = LabFixture.config(LabFixture.CONFIG.replace("bottlenecks=",
+                "bottlenecks=both:10.0.0.0/30:50000000,"));
+        assertEquals(LabFixture.BRIDGE + "/4",
+                c.bottlenecks().lookup(FlowIds.address("t", "10.0.0.4")).get().egress().orElseThrow());
+        assertTrue(c.bottlenecks().lookup(FlowIds.address("t", "10.0.0.1")).get().egress().isEmpty(),
+                "10.0.0.1-3 hang off three ports: no one egress");
+        LabNetwork n = new LabNetwork(c);
+        assertEquals("10.0.0.4/32", n.aggregatePrefix(LabFixture.BRIDGE, FlowIds.address("t", "10.0.0.4"), 4)
+                .toString());
+        assertEquals("10.0.0.2/32", n.aggregatePrefix(LabFixture.BRIDGE, FlowIds.address("t", "10.0.0.2"), 2)
+                .toString(), "a bottleneck without one egress: the destination's own aggregate");
+    }
+
+    @Test
     void theLoopRunsWithTheLabsTimingAndOneFacility() throws Exception {
         LabConfig c = LabFixture.config(LabFixture.CONFIG.replace("periodSeconds=1", "periodSeconds=0.5"));
         LoopSettings s = LoopSetup.settings(c);

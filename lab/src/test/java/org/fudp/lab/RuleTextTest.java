@@ -3,6 +3,7 @@ package org.fudp.lab;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.fudp.loop.AddressPrefix;
 import org.fudp.loop.RuleSpec;
 import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowIds;
@@ -43,10 +44,14 @@ class RuleTextTest {
 
     @Test
     void anAggregateMatchesItsProtocolAndDestinationOnly() {
-        RuleSpec agg = RuleSpec.aggregate(5, LabFixture.BRIDGE, FiveTuple.TCP, FlowIds.address("t", "10.0.0.4"), 4, 99,
-                10);
+        RuleSpec agg = RuleSpec.aggregate(5, LabFixture.BRIDGE, FiveTuple.TCP, AddressPrefix.parse("t", "10.0.0.4"),
+                4, 99, 10);
         assertEquals("cookie=0xfd0000000000002d,priority=99,idle_timeout=10,tcp,nw_dst=10.0.0.4,actions=output:4",
                 RuleText.flow(agg));
+        RuleSpec prefix = RuleSpec.aggregate(6, LabFixture.BRIDGE, FiveTuple.UDP,
+                AddressPrefix.parse("t", "10.0.4.7/22"), 4, 98, 10);
+        assertEquals("cookie=0xfd00000000000035,priority=98,idle_timeout=10,udp,nw_dst=10.0.4.0/22,actions=output:4",
+                RuleText.flow(prefix), "a bottleneck's prefix, host bits clear");
     }
 
     @Test

@@ -86,6 +86,40 @@ public final class AddressPrefix {
         return true;
     }
 
+    /**
+     * Tells whether two prefixes share an address: one of them contains the other.
+     *
+     * @param other the other prefix
+     * @return true if they overlap
+     */
+    public boolean overlaps(AddressPrefix other) {
+        AddressPrefix shorter = length <= other.length ? this : other;
+        AddressPrefix longer = shorter == this ? other : this;
+        return shorter.contains(longer.network());
+    }
+
+    /**
+     * Returns the prefix's first address, its host bits clear.
+     *
+     * @return the network address
+     */
+    public InetAddress network() {
+        try {
+            return InetAddress.getByAddress(network);
+        } catch (java.net.UnknownHostException e) {
+            throw new IllegalStateException("4 or 16 bytes are an address", e);
+        }
+    }
+
+    /**
+     * Tells whether the prefix is one address, a /32 or a /128.
+     *
+     * @return true if full-length
+     */
+    public boolean isAddress() {
+        return length == network.length * 8;
+    }
+
     public int length() {
         return length;
     }
@@ -103,10 +137,6 @@ public final class AddressPrefix {
 
     @Override
     public String toString() {
-        try {
-            return FlowIds.address(InetAddress.getByAddress(network)) + "/" + length;
-        } catch (java.net.UnknownHostException e) {
-            throw new IllegalStateException(e);
-        }
+        return FlowIds.address(network()) + "/" + length;
     }
 }

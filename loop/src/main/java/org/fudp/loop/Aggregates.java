@@ -1,8 +1,5 @@
 package org.fudp.loop;
 
-import org.fudp.protocol.FiveTuple;
-
-import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -12,9 +9,11 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The aggregate rules of sampled facilities: one per destination and protocol, just below the
- * per-flow rules, forwarding every flow that has no rules of its own. The switch forwards those
- * flows without a packet-in; what the rules count is what each set carries besides its members.
+ * The aggregate rules of sampled facilities: one per protocol and configured bottleneck prefix that leaves
+ * by the bottleneck's egress ({@link NetworkView#aggregatePrefix}), else per protocol and destination, just
+ * below the per-flow rules, forwarding every flow that has no rules of its own. The switch forwards those
+ * flows without a packet-in; what the rules count is what each set carries besides its members. A
+ * destination's own aggregate sits one priority above its prefix's, as the longer match.
  */
 final class Aggregates {
 
@@ -34,9 +33,9 @@ final class Aggregates {
     private static final class Where {
         final String facilityId;
         final int protocol;
-        final InetAddress dst;
+        final AddressPrefix dst;
 
-        Where(String facilityId, int protocol, InetAddress dst) {
+        Where(String facilityId, int protocol, AddressPrefix dst) {
             this.facilityId = facilityId;
             this.protocol = protocol;
             this.dst = dst;
@@ -58,36 +57,37 @@ final class Aggregates {
     private final Map<Long, Aggregate> byKey = new HashMap<>();
 
     /**
-     * Tells whether a facility has the aggregate for a protocol and destination.
+     * Tells whether a facility has the aggregate for a protocol and destination prefix.
      *
      * @param facilityId the facility
      * @param protocol TCP or UDP
-     * @param dst the destination
+     * @param dst the destination prefix
      * @return true if it has
      */
-    boolean has(String facilityId, int protocol, InetAddress dst) {
+    boolean has(String facilityId, int protocol, AddressPrefix dst) {
         return byWhere.containsKey(new Where(facilityId, protocol, dst));
     }
 
     /**
-     * Returns the number of the aggregate for a protocol and destination at a facility: the same on
+     * Returns the number of the aggregate for a protocol and destination prefix at a facility: the same on
      * every controller instance, so that the instance that takes a facility over makes the very rule
      * (key, cookie, ONOS flow id) its predecessor left on the switch, not a second one of the same match.
      *
      * @param facilityId the facility
      * @param protocol TCP or UDP
-     * @param dst the destination
+     * @param dst the destination prefix
      * @return a number in 1..2^52-1
      */
-    static long number(String facilityId, int protocol, InetAddress dst) {
+    static long number(String facilityId, int protocol, AddressPrefix dst) {
         // FNV-1a, 64 bits: among 10^4 aggregates a collision of 52 bits has odds of about 10^-8.
         long h = 0xcbf29ce484222325L;
         byte[] id = facilityId.getBytes(StandardCharsets.UTF_8);
-        byte[] addr = dst.getAddress();
-        byte[] all = new byte[id.length + 1 + addr.length];
+        byte[] addr = dst.network().getAddress();
+        byte[] all = new byte[id.length + 2 + addr.length];
         System.arraycopy(id, 0, all, 0, id.length);
         all[id.length] = (byte) protocol;
-        System.arraycopy(addr, 0, all, id.length + 1, addr.length);
+        all[id.length + 1] = (byte) dst.length();
+        System.arraycopy(addr, 0, all, id.length + 2, addr.length);
         for (byte b : all) {
             h = (h ^ (b & 0xff)) * 0x100000001b3L;
         }
@@ -96,18 +96,19 @@ final class Aggregates {
     }
 
     /**
-     * Makes the aggregate for a protocol and destination; the caller has counted it in the budget.
+     * Makes the aggregate for a protocol and destination prefix; the caller has counted it in the budget.
      *
      * @param facilityId the facility
      * @param protocol TCP or UDP
-     * @param dst the destination
+     * @param dst the destination prefix
      * @param onward the port toward it
      * @param settings the rule settings
      * @return the rule to install, empty if its number is another aggregate's (not made)
      */
-    Optional<RuleSpec> add(String facilityId, int protocol, InetAddress dst, long onward, LoopSettings settings) {
+    Optional<RuleSpec> add(String facilityId, int protocol, AddressPrefix dst, long onward, LoopSettings settings) {
+        int priority = Math.max(0, settings.flowPriority() - (dst.isAddress() ? 1 : 2));
         RuleSpec r = RuleSpec.aggregate(number(facilityId, protocol, dst), facilityId, protocol, dst, onward,
-                settings.flowPriority() - 1, settings.flowIdleTimeoutS());
+                priority, settings.flowIdleTimeoutS());
         if (byKey.containsKey(r.key())) {
             return Optional.empty();
         }
@@ -128,8 +129,7 @@ final class Aggregates {
         if (a == null) {
             return Optional.empty();
         }
-        FiveTuple t = a.rule.flow();
-        byWhere.remove(new Where(a.rule.facilityId(), t.protocol(), t.dst()));
+        byWhere.remove(new Where(a.rule.facilityId(), a.rule.flow().protocol(), a.rule.dstPrefix()));
         return Optional.of(a.rule);
     }
 

@@ -51,13 +51,17 @@ public final class BottleneckTable {
         }
 
         int matchLength(InetAddress dst) {
-            int best = -1;
+            return longestMatch(dst).map(AddressPrefix::length).orElse(-1);
+        }
+
+        Optional<AddressPrefix> longestMatch(InetAddress dst) {
+            AddressPrefix best = null;
             for (AddressPrefix p : behind) {
-                if (p.length() > best && p.contains(dst)) {
-                    best = p.length();
+                if ((best == null || p.length() > best.length()) && p.contains(dst)) {
+                    best = p;
                 }
             }
-            return best;
+            return Optional.ofNullable(best);
         }
     }
 
@@ -79,6 +83,10 @@ public final class BottleneckTable {
      * @return its set, empty if behind none
      */
     public Optional<CfsAssignment> lookup(InetAddress dst) {
+        return owner(dst).map(Entry::assignment);
+    }
+
+    private Optional<Entry> owner(InetAddress dst) {
         Entry best = null;
         int bestLength = -1;
         for (Entry e : entries) {
@@ -88,7 +96,32 @@ public final class BottleneckTable {
                 bestLength = len;
             }
         }
-        return best == null ? Optional.empty() : Optional.of(best.assignment());
+        return Optional.ofNullable(best);
+    }
+
+    /**
+     * Finds the prefix one aggregate rule may forward for a destination: the configured prefix it is behind,
+     * when the bottleneck's egress is the very port the destination leaves the facility by (so every address
+     * of the prefix leaves there) and no other bottleneck's prefix overlaps it (so every address of the prefix
+     * is in the same set, and no two aggregates of the same priority match one packet).
+     *
+     * @param facilityId the facility switch
+     * @param dst the destination
+     * @param onwardPort the port the destination leaves the facility by
+     * @return the prefix, empty if the destination needs a rule of its own address
+     */
+    public Optional<AddressPrefix> sharedPrefix(String facilityId, InetAddress dst, long onwardPort) {
+        Entry owner = owner(dst).orElse(null);
+        if (owner == null || !(facilityId + "/" + onwardPort).equals(owner.egress)) {
+            return Optional.empty();
+        }
+        AddressPrefix p = owner.longestMatch(dst).orElseThrow();
+        for (Entry e : entries) {
+            if (e != owner && e.behind.stream().anyMatch(p::overlaps)) {
+                return Optional.empty();
+            }
+        }
+        return Optional.of(p);
     }
 
     /**

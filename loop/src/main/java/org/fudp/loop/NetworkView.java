@@ -30,4 +30,19 @@ public interface NetworkView {
      *         limited)
      */
     Optional<CfsAssignment> cfsOf(String facilityId, InetAddress dst);
+
+    /**
+     * Finds the destinations one aggregate rule of a sampled facility may forward together with a flow's
+     * destination: a prefix all of whose addresses leave the facility by the given port and share one set,
+     * such as a configured bottleneck's prefix behind its egress port on this facility
+     * ({@link BottleneckTable#sharedPrefix}). Aggregates then grow with the bottlenecks, not the destinations.
+     *
+     * @param facilityId the facility switch
+     * @param dst the flow's destination address
+     * @param onwardPort the port it leaves the facility by ({@link #onwardPort})
+     * @return the prefix; the destination alone, full-length, when the host cannot say that of a wider one
+     */
+    default AddressPrefix aggregatePrefix(String facilityId, InetAddress dst, long onwardPort) {
+        return AddressPrefix.of(dst);
+    }
 }

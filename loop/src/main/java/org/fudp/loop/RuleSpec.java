@@ -27,8 +27,8 @@ public final class RuleSpec {
         /** TCP segments with RST set: onward, and a copy to the controller. */
         CLOSING_RST,
         /**
-         * TCP or UDP to one destination, of every flow without rules of its own (its 5-tuple's source
-         * and ports are wildcards): onward; its counter is what those flows carry.
+         * TCP or UDP to one destination or destination prefix, of every flow without rules of its own (its
+         * 5-tuple's source and ports are wildcards): onward; its counter is what those flows carry.
          */
         AGGREGATE
     }
@@ -50,6 +50,7 @@ public final class RuleSpec {
     private final int idleTimeoutS;
     private final int dscp;
     private final long meterKey;
+    private final int dstLength;
 
     /**
      * Creates a rule; the loop makes them, hosts' tests may too.
@@ -83,12 +84,14 @@ public final class RuleSpec {
      */
     public RuleSpec(long flowNumber, String facilityId, FiveTuple flow, Role role, long inPort, long outPort,
                     int priority, int idleTimeoutS, int dscp) {
-        this(key(flowNumber, role), facilityId, flow, role, inPort, outPort, priority, idleTimeoutS, dscp, NO_METER);
+        this(key(flowNumber, role), facilityId, flow, role, inPort, outPort, priority, idleTimeoutS, dscp, NO_METER,
+                flow.dst().getAddress().length * 8);
     }
 
     private RuleSpec(long key, String facilityId, FiveTuple flow, Role role, long inPort, long outPort,
-                     int priority, int idleTimeoutS, int dscp, long meterKey) {
+                     int priority, int idleTimeoutS, int dscp, long meterKey, int dstLength) {
         this.key = key;
+        this.dstLength = dstLength;
         this.meterKey = meterKey;
         this.dscp = dscp;
         this.facilityId = Objects.requireNonNull(facilityId, "facilityId");
@@ -101,21 +104,32 @@ public final class RuleSpec {
     }
 
     /**
-     * Creates an aggregate rule: one protocol to one destination, any source and ports.
+     * Creates an aggregate rule: one protocol to one destination prefix, any source and ports.
      *
      * @param number the loop's number for the aggregate, &gt; 0
      * @param facilityId the switch
      * @param protocol {@link FiveTuple#TCP} or {@link FiveTuple#UDP}
-     * @param dst the destination
+     * @param dst the destination prefix, a single address for a full-length one
      * @param outPort where matching packets go
      * @param priority below the per-flow rules'
      * @param idleTimeoutS its idle timeout
      * @return the rule
      */
-    public static RuleSpec aggregate(long number, String facilityId, int protocol, InetAddress dst, long outPort,
+    public static RuleSpec aggregate(long number, String facilityId, int protocol, AddressPrefix dst, long outPort,
                                      int priority, int idleTimeoutS) {
-        return new RuleSpec(number, facilityId, new FiveTuple(protocol, anyAddress(dst), dst, 0, 0), Role.AGGREGATE,
-                ANY_PORT, outPort, priority, idleTimeoutS);
+        InetAddress net = dst.network();
+        FiveTuple match = new FiveTuple(protocol, anyAddress(net), net, 0, 0);
+        return new RuleSpec(key(number, Role.AGGREGATE), facilityId, match, Role.AGGREGATE, ANY_PORT, outPort, priority,
+                idleTimeoutS, PacketIn.NO_DSCP, NO_METER, dst.length());
+    }
+
+    /**
+     * Returns the destinations the rule matches: its flow's destination, or an aggregate's prefix.
+     *
+     * @return the prefix, full-length but for an aggregate of a prefix
+     */
+    public AddressPrefix dstPrefix() {
+        return new AddressPrefix(flow.dst(), dstLength);
     }
 
     private static InetAddress anyAddress(InetAddress like) {
@@ -201,7 +215,8 @@ public final class RuleSpec {
      * @return the rule
      */
     public RuleSpec withMeter(long meter) {
-        return new RuleSpec(key, facilityId, flow, role, inPort, outPort, priority, idleTimeoutS, dscp, meter);
+        return new RuleSpec(key, facilityId, flow, role, inPort, outPort, priority, idleTimeoutS, dscp, meter,
+                dstLength);
     }
 
     /**
@@ -238,7 +253,8 @@ public final class RuleSpec {
             return false;
         }
         RuleSpec r = (RuleSpec) o;
-        return key == r.key && dscp == r.dscp && meterKey == r.meterKey && facilityId.equals(r.facilityId)
+        return key == r.key && dscp == r.dscp && meterKey == r.meterKey && dstLength == r.dstLength
+                && facilityId.equals(r.facilityId)
                 && flow.equals(r.flow)
                 && role == r.role
                 && inPort == r.inPort && outPort == r.outPort && priority == r.priority
@@ -247,13 +263,15 @@ public final class RuleSpec {
 
     @Override
     public int hashCode() {
-        return Objects.hash(key, facilityId, flow, role, inPort, outPort, priority, idleTimeoutS, dscp, meterKey);
+        return Objects.hash(key, facilityId, flow, role, inPort, outPort, priority, idleTimeoutS, dscp, meterKey,
+                dstLength);
     }
 
     @Override
     public String toString() {
+        AddressPrefix to = dstPrefix();
         String match = role == Role.AGGREGATE ? (flow.protocol() == FiveTuple.TCP ? "tcp" : "udp") + " to "
-                + flow.dst().getHostAddress() : flow.toString();
+                + (to.isAddress() ? flow.dst().getHostAddress() : to.toString()) : flow.toString();
         return role + " " + match + (dscp == PacketIn.NO_DSCP ? "" : " dscp " + dscp) + " at " + facilityId
                 + (inPort == ANY_PORT ? "" : " in " + inPort) + (meterKey == NO_METER ? "" : " meter " + meterKey)
                 + " -> " + outPort + " prio " + priority;

@@ -13,9 +13,9 @@ import java.util.OptionalLong;
 /**
  * FIC within a switch's budgets (DevoFlow's lesson: handle only the flows that matter). On a facility
  * whose {@link FlowBudget#sampled() budget says so}, no flow costs a packet-in: aggregate rules, one
- * per destination and protocol, forward and count every flow, and the switch's packet sampling (sFlow)
- * finds the heavy ones, which get rules of their own through the {@link PerFlowCollection}, within the
- * same budgets. Elsewhere it is the per-flow collection, unchanged.
+ * per protocol and bottleneck prefix (or destination, see {@link Aggregates}), forward and count every flow,
+ * and the switch's packet sampling (sFlow) finds the heavy ones, which get rules of their own through the
+ * {@link PerFlowCollection}, within the same budgets. Elsewhere it is the per-flow collection, unchanged.
  */
 final class SampledCollection implements FlowCollection {
 
@@ -56,8 +56,9 @@ final class SampledCollection implements FlowCollection {
                 // sFlow names the in-port by interface index, not OpenFlow port: only the way on is known.
                 continue;
             }
-            if (!aggregates.has(f.id(), t.protocol(), t.dst()) && perFlow.reserve(nowMs, f.id(), 1, out)) {
-                Optional<RuleSpec> made = aggregates.add(f.id(), t.protocol(), t.dst(), onward.getAsLong(), settings);
+            AddressPrefix to = network.aggregatePrefix(f.id(), t.dst(), onward.getAsLong());
+            if (!aggregates.has(f.id(), t.protocol(), to) && perFlow.reserve(nowMs, f.id(), 1, out)) {
+                Optional<RuleSpec> made = aggregates.add(f.id(), t.protocol(), to, onward.getAsLong(), settings);
                 if (made.isPresent()) {
                     out.addRules(List.of(made.get()));
                 } else {

@@ -35,6 +35,35 @@ class BottleneckTableTest {
     }
 
     @Test
+    void oneAggregateMayForwardABottlenecksPrefixOnlyFromItsEgressAndOnlyIfNoOtherBottleneckOverlapsIt() {
+        BottleneckTable t = new BottleneckTable(List.of(entry("access", "10.4.0.0/22", "10.4.8.0/24"),
+                entry("inner", "10.5.1.0/24"), entry("outer", "10.5.0.0/16"), entry("v6", "2001:db8::/32")));
+        assertEquals("10.4.0.0/22", t.sharedPrefix("of:1", address("10.4.3.9"), 2).get().toString(),
+                "the bottleneck's egress is this facility's port 2: all of the prefix leaves there");
+        assertEquals("10.4.8.0/24", t.sharedPrefix("of:1", address("10.4.8.1"), 2).get().toString());
+        assertTrue(t.sharedPrefix("of:1", address("10.4.3.9"), 3).isEmpty(),
+                "the destination leaves by another port than the egress: its address alone");
+        assertTrue(t.sharedPrefix("of:9", address("10.4.3.9"), 2).isEmpty(), "the egress is on another switch");
+        assertTrue(t.sharedPrefix("of:1", address("10.5.1.1"), 2).isEmpty(), "inside another bottleneck's prefix");
+        assertTrue(t.sharedPrefix("of:1", address("10.5.7.1"), 2).isEmpty(), "around another bottleneck's prefix");
+        assertTrue(t.sharedPrefix("of:1", address("192.168.0.1"), 2).isEmpty(), "behind no bottleneck");
+        assertEquals("2001:db8::/32", t.sharedPrefix("of:1", address("2001:db8::7"), 2).get().toString());
+    }
+
+    @Test
+    void prefixesOverlapWhenOneContainsTheOther() {
+        AddressPrefix wide = AddressPrefix.parse("p", "10.0.0.0/8");
+        assertTrue(wide.overlaps(AddressPrefix.parse("p", "10.9.0.0/16")));
+        assertTrue(AddressPrefix.parse("p", "10.9.0.0/16").overlaps(wide));
+        assertTrue(wide.overlaps(wide));
+        assertFalse(AddressPrefix.parse("p", "10.9.0.0/16").overlaps(AddressPrefix.parse("p", "10.8.0.0/16")));
+        assertFalse(AddressPrefix.parse("p", "0.0.0.0/0").overlaps(AddressPrefix.parse("p", "::/0")), "families");
+        assertTrue(AddressPrefix.parse("p", "10.0.0.4").isAddress());
+        assertFalse(wide.isAddress());
+        assertEquals(address("10.0.0.0"), wide.network());
+    }
+
+    @Test
     void prefixesParseStrictlyAndClearHostBits() {
         assertEquals("10.1.0.0/16", AddressPrefix.parse("p", "10.1.2.3/16").toString());
         assertEquals("10.0.0.4/32", AddressPrefix.parse("p", "10.0.0.4").toString());

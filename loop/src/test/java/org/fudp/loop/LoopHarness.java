@@ -75,6 +75,11 @@ final class LoopHarness {
         public Optional<CfsAssignment> cfsOf(String facilityId, InetAddress dst) {
             return bottlenecks.lookup(dst);
         }
+
+        @Override
+        public AddressPrefix aggregatePrefix(String facilityId, InetAddress dst, long onwardPort) {
+            return bottlenecks.sharedPrefix(facilityId, dst, onwardPort).orElse(AddressPrefix.of(dst));
+        }
     }
 
     /** One rule on the switch with its counter. */

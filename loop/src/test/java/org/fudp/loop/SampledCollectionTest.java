@@ -4,11 +4,14 @@ import org.fudp.loop.sampling.PacketSample;
 import org.fudp.protocol.FiveTuple;
 import org.junit.jupiter.api.Test;
 
+import java.net.InetAddress;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 
 import static org.fudp.loop.LoopHarness.CAPACITY;
 import static org.fudp.loop.LoopHarness.H1;
+import static org.fudp.loop.LoopHarness.H2;
 import static org.fudp.loop.LoopHarness.ONWARD;
 import static org.fudp.loop.LoopHarness.PERIOD;
 import static org.fudp.loop.LoopHarness.S1;
@@ -107,28 +110,95 @@ class SampledCollectionTest {
 
     @Test
     void whatTheAggregatesCarryLeavesLessForTheSetsUdpFlows() {
+        assertAggregatesLoadSet1(TCP1, UDP1);
+    }
+
+    /**
+     * Samples a TCP and a UDP flow of set1 as heavy, runs them (TCP 2, UDP 9 Mbit/s) beside an aggregate of 4
+     * Mbit/s for two periods, and checks that the aggregate's traffic came off set1's capacity.
+     */
+    private void assertAggregatesLoadSet1(FiveTuple tcp, FiveTuple udp) {
         for (int i = 0; i < 3; i++) {
-            samples(sample(TCP1, 1500), sample(UDP1, 1500));
+            samples(sample(tcp, 1500), sample(udp, 1500));
         }
-        RuleSpec agg = h.rules.values().stream().filter(RuleSpec::isAggregate).findFirst().orElseThrow();
-        h.at(T0 + PERIOD);
-        h.flow(TCP1, RuleSpec.Role.DIRECT, 2_000_000);
-        h.flow(UDP1, RuleSpec.Role.TO_ADJUSTOR, 9_000_000);
-        h.flow(UDP1, RuleSpec.Role.FROM_ADJUSTOR, 9_000_000);
-        h.flow(agg.flow(), RuleSpec.Role.AGGREGATE, 4_000_000);
-        h.period();
-        h.at(T0 + 2 * PERIOD);
-        h.flow(TCP1, RuleSpec.Role.DIRECT, 2_000_000);
-        h.flow(UDP1, RuleSpec.Role.TO_ADJUSTOR, 9_000_000);
-        h.flow(UDP1, RuleSpec.Role.FROM_ADJUSTOR, 9_000_000);
-        h.flow(agg.flow(), RuleSpec.Role.AGGREGATE, 4_000_000);
-        Actions p = h.period();
-        DecisionRecord d = p.decisions().stream().filter(r -> r.cfsId().equals(SET1)).findFirst().orElseThrow();
+        List<RuleSpec> aggs = h.rules.values().stream().filter(RuleSpec::isAggregate).collect(Collectors.toList());
+        DecisionRecord d = null;
+        for (int i = 1; i <= 2; i++) {
+            h.at(T0 + i * PERIOD);
+            h.flow(tcp, RuleSpec.Role.DIRECT, 2_000_000);
+            h.flow(udp, RuleSpec.Role.TO_ADJUSTOR, 9_000_000);
+            h.flow(udp, RuleSpec.Role.FROM_ADJUSTOR, 9_000_000);
+            h.flow(aggs.get(0).flow(), RuleSpec.Role.AGGREGATE, 4_000_000);
+            d = h.period().decisions().stream().filter(r -> r.cfsId().equals(SET1)).findFirst().orElseThrow();
+        }
         assertEquals(1, d.tcpCount(), "n counts the flows with rules of their own");
         assertTrue(d.availableBps() <= CAPACITY - 4_000_000 + 1,
                 "the aggregates' 4 Mbit/s come off the capacity: " + d);
-        long limit = d.allocations().get(UDP1);
+        long limit = d.allocations().get(udp);
         assertTrue(limit <= CAPACITY - 4_000_000 - 1_000_000, "UDP is held below what is left: " + limit);
+    }
+
+    /** Set1 behind 10.4.0.0/22, its egress the facility's port 5; hosts 10.4.0.1.. on port 5. */
+    private void set1BehindAPrefix() {
+        h.network.bottlenecks = new BottleneckTable(List.of(
+                new BottleneckTable.Entry("set1", CAPACITY, S1 + "/" + ONWARD, null,
+                        List.of(AddressPrefix.parse("t", "10.4.0.0/22"))),
+                new BottleneckTable.Entry("set2", CAPACITY, S1 + "/" + ONWARD, null,
+                        List.of(AddressPrefix.parse("t", "10.0.0.3/32")))));
+    }
+
+    private static InetAddress behindSet1(int i) {
+        return address("10.4." + i / 250 + "." + (1 + i % 250));
+    }
+
+    @Test
+    void destinationsBehindOneBottleneckPrefixShareOneAggregatePerProtocol() {
+        set1BehindAPrefix();
+        List<PacketSample> s = new ArrayList<>();
+        for (int i = 0; i < 1000; i++) {
+            InetAddress dst = behindSet1(i);
+            h.network.ports.put(dst, ONWARD);
+            s.add(sample(tuple("tcp-10.0.0.1-" + (20000 + i) + "-" + dst.getHostAddress() + "-80"), 200));
+            s.add(sample(tuple("udp-10.0.0.2-" + (20000 + i) + "-" + dst.getHostAddress() + "-53"), 200));
+        }
+        h.apply(h.loop.samples(h.now, S1, s));
+        List<RuleSpec> aggs = h.rules.values().stream().filter(RuleSpec::isAggregate).collect(Collectors.toList());
+        assertEquals(2, aggs.size(), "1,000 destinations, one bottleneck: one aggregate per protocol " + aggs);
+        for (RuleSpec r : aggs) {
+            assertEquals("10.4.0.0/22", r.dstPrefix().toString());
+            assertEquals(ONWARD, r.outPort());
+            assertEquals(LoopSettings.defaults().flowPriority() - 2, r.priority(),
+                    "below a destination's own aggregate, which would be the longer match");
+        }
+        assertEquals(2, h.period().facilities().get(S1).rulesInUse(), "two rules of the budget");
+    }
+
+    @Test
+    void aDestinationInThePrefixThatLeavesByAnotherPortGetsItsOwnAggregateAboveThePrefixs() {
+        set1BehindAPrefix();
+        InetAddress here = behindSet1(0);
+        InetAddress elsewhere = behindSet1(1);
+        h.network.ports.put(here, ONWARD);
+        h.network.ports.put(elsewhere, H2);
+        samples(sample(tuple("tcp-10.0.0.1-20000-" + here.getHostAddress() + "-80"), 200),
+                sample(tuple("tcp-10.0.0.1-20001-" + elsewhere.getHostAddress() + "-80"), 200));
+        List<RuleSpec> aggs = h.rules.values().stream().filter(RuleSpec::isAggregate).collect(Collectors.toList());
+        assertEquals(2, aggs.size(), aggs.toString());
+        RuleSpec own = aggs.stream().filter(r -> r.dstPrefix().isAddress()).findFirst().orElseThrow();
+        RuleSpec prefix = aggs.stream().filter(r -> !r.dstPrefix().isAddress()).findFirst().orElseThrow();
+        assertEquals(elsewhere, own.flow().dst());
+        assertEquals(H2, own.outPort(), "forwarded where ONOS knows the host, not by the prefix's egress");
+        assertTrue(own.priority() > prefix.priority(), "the longer match wins");
+    }
+
+    @Test
+    void whatAPrefixsAggregateCarriesLoadsItsSet() {
+        set1BehindAPrefix();
+        FiveTuple tcp = tuple("tcp-10.0.0.1-30000-10.4.2.7-80");
+        FiveTuple udp = tuple("udp-10.0.0.2-30001-10.4.1.9-53");
+        h.network.ports.put(tcp.dst(), ONWARD);
+        h.network.ports.put(udp.dst(), ONWARD);
+        assertAggregatesLoadSet1(tcp, udp);
     }
 
     @Test
@@ -214,6 +284,6 @@ class SampledCollectionTest {
 
     /** The 5-tuple an aggregate rule for a flow's protocol and destination carries. */
     private static FiveTuple aggregateOf(FiveTuple t) {
-        return RuleSpec.aggregate(1, S1, t.protocol(), t.dst(), ONWARD, 1, 1).flow();
+        return RuleSpec.aggregate(1, S1, t.protocol(), AddressPrefix.of(t.dst()), ONWARD, 1, 1).flow();
     }
 }
