@@ -161,10 +161,11 @@ test('page: each facility names the instance in charge and its rules; a refusal 
 
         // A sampled facility says from which rate its switch's samples give a flow rules of its own.
         server.rest.overrides.agents = { agents: agents.map((a) => (a.facility === 'of:0000000000000005'
-            ? { ...a, collection: { ...a.collection, heavyBps: 1000000 } } : a)) };
+            ? { ...a, collection: { ...a.collection, heavyBps: 1000000, aggregates: 2 } } : a)) };
         await page.waitForFunction(() => /sampled/.test(document.getElementById('fudp-facilities').textContent),
             null, { timeout: 3000 });
-        assert.equal((await cellTexts(page, '#fudp-facilities tbody tr'))[1][5], '200 (sampled: flows from 1.0 Mb/s)');
+        assert.equal((await cellTexts(page, '#fudp-facilities tbody tr'))[1][5],
+            '200 (sampled: flows from 1.0 Mb/s; 2 aggregates)');
         await finish(page);
     });
 

@@ -33,6 +33,7 @@ public final class FacilityStateCodec extends JsonCodec<FacilityState> {
     static final String RULES_IN_USE = "rulesInUse";
     static final String RULE_CAP = "ruleCap";
     static final String FLOWS = "flows";
+    static final String AGGREGATES = "aggregates";
     static final String SKIPPED = "skipped";
     static final String REFUSALS = "refusals";
     static final String LAST_REFUSAL = "lastRefusal";
@@ -57,6 +58,7 @@ public final class FacilityStateCodec extends JsonCodec<FacilityState> {
         r.put(RULES_IN_USE, f.rulesInUse());
         r.put(RULE_CAP, f.ruleCap());
         r.put(FLOWS, f.flows());
+        r.put(AGGREGATES, f.aggregates());
         ObjectNode skipped = r.putObject(SKIPPED);
         f.skipped().forEach((why, count) -> skipped.put(why.name(), count));
         r.put(REFUSALS, f.refusals());
@@ -92,7 +94,9 @@ public final class FacilityStateCodec extends JsonCodec<FacilityState> {
         return new FacilityState(facility, controller, JsonFields.longValue(c, CONTROLLER, SINCE),
                 JsonFields.longValue(c, CONTROLLER, EPOCH), budget, count(r, RULES_IN_USE), count(r, RULE_CAP),
                 count(r, FLOWS), skipped, JsonFields.longValue(r, COLLECTION, REFUSALS),
-                JsonFields.text(r, COLLECTION, LAST_REFUSAL), JsonFields.longValue(r, COLLECTION, PAUSED_UNTIL));
+                JsonFields.text(r, COLLECTION, LAST_REFUSAL), JsonFields.longValue(r, COLLECTION, PAUSED_UNTIL))
+                // Absent in what an older instance wrote: none.
+                .withAggregates(r.has(AGGREGATES) ? count(r, AGGREGATES) : 0);
     }
 
     private static int count(ObjectNode collection, String name) {

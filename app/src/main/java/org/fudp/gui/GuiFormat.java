@@ -126,10 +126,12 @@ final class GuiFormat {
      * Says what FUDP's rules cost a facility's switch against its budget.
      *
      * @param f the facility's view
-     * @return e.g. "14 of 14 in use (budget 1000)"
+     * @return e.g. "14 of 14 in use (budget 1000)", "31 of 900 in use, 4 aggregates (budget 900)" when sampled
      */
     static String rules(FacilityState f) {
-        return f.rulesInUse() + " of " + f.ruleCap() + " in use (budget " + f.budget().rules() + ")";
+        return f.rulesInUse() + " of " + f.ruleCap() + " in use"
+                + (f.budget().sampled() ? ", " + f.aggregates() + " aggregates" : "") + " (budget " + f.budget().rules()
+                + ")";
     }
 
     /**

@@ -42,8 +42,9 @@ import java.util.function.ToLongFunction;
  * in force or whose agent is missing.
  * </p>
  * <p>
- * Each facility this instance's loop controls has four gauges, {@code FUDP.facility.<device id>.}
- * {@code rulesInUse}, {@code ruleCap}, {@code skipped} (new flows given no rules of their own, every
+ * Each facility this instance's loop controls has five gauges, {@code FUDP.facility.<device id>.}
+ * {@code rulesInUse}, {@code ruleCap}, {@code aggregates} (of the rules in use, a sampled facility's
+ * aggregates), {@code skipped} (new flows given no rules of their own, every
  * reason) and {@code refusals} (rules its switch refused), from the facility's view as the loop last
  * published it. They come with the facility's first view and go when its agent goes (the facility
  * left the config) or when a whole period passed without its view: every period publishes each
@@ -59,6 +60,7 @@ final class LoopMetrics {
     static final Map<String, ToLongFunction<FacilityState>> FACILITY_GAUGES = ImmutableMap.of(
             "rulesInUse", FacilityState::rulesInUse,
             "ruleCap", FacilityState::ruleCap,
+            "aggregates", FacilityState::aggregates,
             "skipped", v -> v.skipped().values().stream().mapToLong(Long::longValue).sum(),
             "refusals", FacilityState::refusals);
 

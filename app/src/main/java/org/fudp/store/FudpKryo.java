@@ -371,6 +371,7 @@ public final class FudpKryo {
             out.writeVarInt(f.rulesInUse(), true);
             out.writeVarInt(f.ruleCap(), true);
             out.writeVarInt(f.flows(), true);
+            out.writeVarInt(f.aggregates(), true);
             Map<FacilityState.Skip, Long> skipped = f.skipped();
             out.writeVarInt(skipped.size(), true);
             for (Map.Entry<FacilityState.Skip, Long> e : skipped.entrySet()) {
@@ -394,6 +395,7 @@ public final class FudpKryo {
             int rulesInUse = in.readVarInt(true);
             int ruleCap = in.readVarInt(true);
             int flows = in.readVarInt(true);
+            int aggregates = in.readVarInt(true);
             int size = in.readVarInt(true);
             Map<FacilityState.Skip, Long> skipped = new TreeMap<>();
             for (int i = 0; i < size; i++) {
@@ -402,7 +404,7 @@ public final class FudpKryo {
             long refusals = readLong(in);
             String lastRefusal = in.readString();
             return new FacilityState(facilityId, controller, sinceMs, epoch, budget, rulesInUse, ruleCap, flows,
-                    skipped, refusals, lastRefusal, readLong(in));
+                    skipped, refusals, lastRefusal, readLong(in)).withAggregates(aggregates);
         }
     }
 

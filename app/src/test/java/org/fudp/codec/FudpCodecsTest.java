@@ -225,12 +225,17 @@ class FudpCodecsTest {
 
         // A sampled facility says so; what an instance without sampling wrote reads as not sampled.
         FacilityState sampled = new FacilityState("of:0000000000000009", new FlowBudget(900, 200, 2_000_000), 3, 900,
-                1, Map.of(), 0, "", 0);
+                1, Map.of(), 0, "", 0).withAggregates(2);
         assertEquals(2_000_000, json(sampled, FacilityState.class).get("collection").get("heavyBps").asLong());
+        assertEquals(2, json(sampled, FacilityState.class).get("collection").get("aggregates").asInt(),
+                "of the 3 rules in use, 2 aggregates");
         assertEquals(sampled, roundTrip(sampled, FacilityState.class));
         ObjectNode older = (ObjectNode) json(sampled, FacilityState.class);
         ((ObjectNode) older.get("collection")).remove("heavyBps");
-        assertFalse(context.codec(FacilityState.class).decode(older, context).budget().sampled());
+        ((ObjectNode) older.get("collection")).remove("aggregates");
+        FacilityState fromOlder = context.codec(FacilityState.class).decode(older, context);
+        assertFalse(fromOlder.budget().sampled());
+        assertEquals(0, fromOlder.aggregates());
     }
 
     @Test
@@ -248,6 +253,10 @@ class FudpCodecsTest {
         ((ObjectNode) rules.get("collection")).put("rulesInUse", -1);
         assertMessage("collection.rulesInUse: must be 0..2147483647, was -1",
                 () -> context.codec(FacilityState.class).decode(rules, context));
+        ObjectNode aggregates = (ObjectNode) json(f, FacilityState.class);
+        ((ObjectNode) aggregates.get("collection")).put("aggregates", -2);
+        assertMessage("collection.aggregates: must be 0..2147483647, was -2",
+                () -> context.codec(FacilityState.class).decode(aggregates, context));
         ObjectNode noController = (ObjectNode) json(f, FacilityState.class);
         noController.remove("controller");
         assertMessage("controller: must be a JSON object",

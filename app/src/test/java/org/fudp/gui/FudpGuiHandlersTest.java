@@ -465,6 +465,14 @@ class FudpGuiHandlersTest {
     }
 
     @Test
+    void aSampledFacilitysRulesSayHowManyAreAggregates() {
+        FacilityState sampled = new FacilityState("of:0000000000000001",
+                new org.fudp.loop.FlowBudget(900, 200, 1_000_000), 31, 900, 6, Map.of(), 0, "", 0)
+                .withAggregates(4);
+        assertEquals("31 of 900 in use, 4 aggregates (budget 900)", GuiFormat.rules(sampled));
+    }
+
+    @Test
     void bottleneckLinkDetailsListItsSetsFlowsInEitherDirection() {
         // Selected from its far end: the overlay finds the set whichever way round.
         ObjectNode json = linkDetails(cp(S4, 1), cp(S2, 2), "topo-details-link");

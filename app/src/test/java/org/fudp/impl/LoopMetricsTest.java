@@ -104,7 +104,7 @@ class LoopMetricsTest {
 
     private List<Long> facilityGauges(String facilityId) {
         List<Long> values = new ArrayList<>();
-        for (String what : List.of("rulesInUse", "ruleCap", "skipped", "refusals")) {
+        for (String what : List.of("rulesInUse", "ruleCap", "aggregates", "skipped", "refusals")) {
             values.add(number("FUDP.facility." + facilityId + "." + what).longValue());
         }
         return values;
@@ -117,7 +117,7 @@ class LoopMetricsTest {
     private static FacilityState view(String facilityId, int rules, int cap, long skippedByBudget, long refusals) {
         return new FacilityState(facilityId, "onos-1", 1, 1, new FlowBudget(1000, 200), rules, cap, rules,
                 Map.of(FacilityState.Skip.RULE_BUDGET, skippedByBudget, FacilityState.Skip.SWITCH_REFUSED,
-                        2 * refusals), refusals, refusals > 0 ? "TABLE_FULL" : "", 0);
+                        2 * refusals), refusals, refusals > 0 ? "TABLE_FULL" : "", 0).withAggregates(rules / 4);
     }
 
     @Test
@@ -126,13 +126,13 @@ class LoopMetricsTest {
         assertFalse(hasGauges(""), "no facility, no gauge");
         metrics.period(1);
         metrics.facilities(List.of(view(S1, 12, 1000, 0, 0), view(S2, 40, 40, 1, 1)), Set.of());
-        assertEquals(List.of(12L, 1000L, 0L, 0L), facilityGauges(S1));
-        assertEquals(List.of(40L, 40L, 3L, 1L), facilityGauges(S2), "skipped counts every reason");
+        assertEquals(List.of(12L, 1000L, 3L, 0L, 0L), facilityGauges(S1));
+        assertEquals(List.of(40L, 40L, 10L, 3L, 1L), facilityGauges(S2), "skipped counts every reason");
 
         // The next period: s1's switch refuses a rule too; the gauges read the new view.
         metrics.period(1);
         metrics.facilities(List.of(view(S1, 13, 13, 0, 1), view(S2, 40, 40, 1, 1)), Set.of());
-        assertEquals(List.of(13L, 13L, 2L, 1L), facilityGauges(S1));
+        assertEquals(List.of(13L, 13L, 3L, 2L, 1L), facilityGauges(S1));
 
         // s2 is handed over: this loop publishes it no more, and after a whole period its gauges go.
         metrics.period(1);
@@ -146,7 +146,7 @@ class LoopMetricsTest {
         metrics.facilities(List.of(), Set.of(S1));
         assertFalse(hasGauges(S1));
         metrics.facilities(List.of(view(S1, 1, 1000, 0, 0)), Set.of());
-        assertEquals(List.of(1L, 1000L, 0L, 0L), facilityGauges(S1), "back in the config, counted again");
+        assertEquals(List.of(1L, 1000L, 0L, 0L, 0L), facilityGauges(S1), "back in the config, counted again");
 
         metrics.remove();
         assertTrue(registry.getMetrics().keySet().stream().noneMatch(n -> n.startsWith("FUDP.")),

@@ -35,6 +35,7 @@ public final class FacilityState {
     private final long refusals;
     private final String lastRefusal;
     private final long pausedUntilMs;
+    private final int aggregates;
 
     /**
      * Creates the view.
@@ -75,6 +76,15 @@ public final class FacilityState {
     public FacilityState(String facilityId, String controller, long controllingSinceMs, long epoch, FlowBudget budget,
                          int rulesInUse, int ruleCap, int flows, Map<Skip, Long> skipped, long refusals,
                          String lastRefusal, long pausedUntilMs) {
+        this(facilityId, controller, controllingSinceMs, epoch, budget, rulesInUse, ruleCap, flows, 0, skipped,
+                refusals, lastRefusal, pausedUntilMs);
+    }
+
+    @SuppressWarnings("checkstyle:ParameterNumber")
+    private FacilityState(String facilityId, String controller, long controllingSinceMs, long epoch, FlowBudget budget,
+                          int rulesInUse, int ruleCap, int flows, int aggregates, Map<Skip, Long> skipped,
+                          long refusals, String lastRefusal, long pausedUntilMs) {
+        this.aggregates = aggregates;
         this.facilityId = Objects.requireNonNull(facilityId, "facilityId");
         this.controller = Objects.requireNonNull(controller, "controller");
         this.controllingSinceMs = controllingSinceMs;
@@ -103,7 +113,18 @@ public final class FacilityState {
      */
     public FacilityState inCharge(String node, long sinceMs, long controllerEpoch) {
         return new FacilityState(facilityId, node, sinceMs, controllerEpoch, budget, rulesInUse, ruleCap, flows,
-                skipped, refusals, lastRefusal, pausedUntilMs);
+                aggregates, skipped, refusals, lastRefusal, pausedUntilMs);
+    }
+
+    /**
+     * Returns this view with the aggregate rules of a sampled facility.
+     *
+     * @param count the aggregate rules among the rules in use
+     * @return the view
+     */
+    public FacilityState withAggregates(int count) {
+        return new FacilityState(facilityId, controller, controllingSinceMs, epoch, budget, rulesInUse, ruleCap, flows,
+                count, skipped, refusals, lastRefusal, pausedUntilMs);
     }
 
     public String controller() {
@@ -135,6 +156,16 @@ public final class FacilityState {
     }
 
     /**
+     * Returns how many of the rules in use are aggregates: a sampled facility's rules per bottleneck prefix or
+     * destination, which forward and count the flows without rules of their own.
+     *
+     * @return aggregate rules, 0 on a facility that is not sampled
+     */
+    public int aggregates() {
+        return aggregates;
+    }
+
+    /**
      * Returns how many new flows got no rules of their own, by why.
      *
      * @return counts since the collection started, every reason present
@@ -163,20 +194,21 @@ public final class FacilityState {
         FacilityState c = (FacilityState) o;
         return facilityId.equals(c.facilityId) && controller.equals(c.controller)
                 && controllingSinceMs == c.controllingSinceMs && epoch == c.epoch && budget.equals(c.budget)
-                && rulesInUse == c.rulesInUse && ruleCap == c.ruleCap && flows == c.flows && skipped.equals(c.skipped)
+                && rulesInUse == c.rulesInUse && ruleCap == c.ruleCap && flows == c.flows && aggregates == c.aggregates
+                && skipped.equals(c.skipped)
                 && refusals == c.refusals && lastRefusal.equals(c.lastRefusal) && pausedUntilMs == c.pausedUntilMs;
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(facilityId, controller, controllingSinceMs, epoch, budget, rulesInUse, ruleCap, flows,
-                skipped, refusals, lastRefusal, pausedUntilMs);
+                aggregates, skipped, refusals, lastRefusal, pausedUntilMs);
     }
 
     @Override
     public String toString() {
         return facilityId + (controller.isEmpty() ? "" : " under " + controller + " (epoch " + epoch + ")") + ": "
                 + rulesInUse + " of " + ruleCap + " rules (budget " + budget + "), " + flows
-                + " flows, skipped " + skipped + ", " + refusals + " refused";
+                + " flows, " + aggregates + " aggregates, skipped " + skipped + ", " + refusals + " refused";
     }
 }

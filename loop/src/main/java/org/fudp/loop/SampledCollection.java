@@ -169,7 +169,7 @@ final class SampledCollection implements FlowCollection {
 
     @Override
     public FacilityState view(String facilityId, long nowMs) {
-        return perFlow.view(facilityId, nowMs);
+        return perFlow.view(facilityId, nowMs).withAggregates(aggregates.at(facilityId).size());
     }
 
     @Override

@@ -170,7 +170,9 @@ class SampledCollectionTest {
             assertEquals(LoopSettings.defaults().flowPriority() - 2, r.priority(),
                     "below a destination's own aggregate, which would be the longer match");
         }
-        assertEquals(2, h.period().facilities().get(S1).rulesInUse(), "two rules of the budget");
+        FacilityState view = h.period().facilities().get(S1);
+        assertEquals(2, view.rulesInUse(), "two rules of the budget");
+        assertEquals(2, view.aggregates(), "both aggregates, as the operator sees them");
     }
 
     @Test

@@ -250,9 +250,11 @@
             : 'none';
     }
 
-    // A sampled facility sets up rules only for the flows its switch's sFlow finds at its heavy rate.
+    // A sampled facility sets up rules only for the flows its switch's sFlow finds at its heavy rate; its
+    // aggregate rules forward and count the others.
     function setups(r) {
-        return String(r.packetInBudget) + (r.heavyBps > 0 ? ' (sampled: flows from ' + rate(r.heavyBps) + ')' : '');
+        return String(r.packetInBudget) + (r.heavyBps > 0 ? ' (sampled: flows from ' + rate(r.heavyBps) + '; '
+            + (r.aggregates || 0) + ' aggregate' + (r.aggregates === 1 ? '' : 's') + ')' : '');
     }
 
     function refused(r) {
