@@ -4,7 +4,6 @@ import org.fudp.loop.Actions;
 import org.fudp.loop.Facility;
 import org.fudp.loop.FacilityCheckpoint;
 import org.fudp.loop.FlowBudget;
-import org.fudp.loop.FlowCheckpoint;
 import org.fudp.loop.FrameOut;
 import org.fudp.loop.FudpLoop;
 import org.fudp.loop.LoopSettings;
@@ -21,22 +20,16 @@ import org.onosproject.net.DeviceId;
 import org.onosproject.net.flow.FlowEntry;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.FlowRuleEvent;
-import org.onosproject.net.meter.MeterId;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.time.Clock;
 import java.util.Collection;
 import java.util.stream.Collectors;
 import java.util.Set;
 import java.util.Map;
 import java.util.LinkedHashMap;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.ArrayList;
 import java.util.List;
@@ -76,6 +69,7 @@ final class LoopHost {
     private final StatePublisher publisher;
     private final LoopMetrics metrics;
     private final CheckpointStore checkpoints;
+    private final TakenOverRules takenOver;
     /** The facilities this instance controls; touched on the loop's thread only. */
     private final Map<String, Facility> controlled = new LinkedHashMap<>();
     /** The limits in force of the facility being taken over, by flow (the loop's thread only). */
@@ -85,8 +79,7 @@ final class LoopHost {
     private final ScheduledExecutorService scheduler;
     private volatile long periods;
     private volatile long lastPeriodMs;
-    private volatile String keyFileProblem;
-    private volatile Path keyFileAwaited;
+    private final KeyFile keys = new KeyFile();
     private ScheduledFuture<?> periodTask;
     private ScheduledFuture<?> tickTask;
 
@@ -138,6 +131,7 @@ final class LoopHost {
         this.publisher = publisher;
         this.metrics = metrics;
         this.checkpoints = checkpoints;
+        this.takenOver = new TakenOverRules(rules, this.meters);
         this.scheduler = loopThread instanceof ScheduledExecutorService ? (ScheduledExecutorService) loopThread : null;
     }
 
@@ -212,41 +206,11 @@ final class LoopHost {
         refused.forEach((m, why) -> execute(loop.meterFailed(clock.millis(), m.facilityId(), m.key(), why)));
     }
 
-    // Rules of a facility taken over. Those ONOS no longer holds (a restart of the whole cluster) go
-    // back on the switch at once, each metered one pointing at the app's meter at its limit that the
-    // switch still holds; meters of the app no rule points at then are withdrawn.
+    // Rules of a facility taken over: those ONOS lost come back; a metered one whose meter is gone gets a new one.
     private void takeOver(List<RuleSpec> specs) {
         long now = clock.millis();
-        Map<DeviceId, Set<MeterId>> claimed = new HashMap<>();
-        List<RuleSpec> again = rules.takeOver(specs, r -> {
-            FlowLimit l = inheritedLimits.get(r.flow());
-            if (l == null || !isMetered(r.facilityId())) {
-                return Optional.empty();
-            }
-            DeviceId d = DeviceId.deviceId(r.facilityId());
-            Set<MeterId> taken = claimed.computeIfAbsent(d, x -> new HashSet<>(rules.referencedMeters(d)));
-            Optional<MeterId> m = meters.claim(d, l.rateBps(), l.burstBytes(), taken);
-            m.ifPresent(taken::add);
-            return m;
-        });
-        if (!again.isEmpty()) {
-            log.warn("{} rules of facilities taken over were not in ONOS's flow store (the whole cluster restarted?): "
-                    + "installed again", again.size());
-        }
-        for (RuleSpec r : again) {
-            if (inheritedLimits.containsKey(r.flow()) && isMetered(r.facilityId())
-                    && !rules.pointsAtInheritedMeter(r.key())) {
-                execute(loop.meterLost(now, r.facilityId(), r.flow()));
-            }
-        }
-        Set<DeviceId> metered = new HashSet<>();
-        specs.stream().filter(r -> isMetered(r.facilityId()))
-                .forEach(r -> metered.add(DeviceId.deviceId(r.facilityId())));
-        for (DeviceId d : metered) {
-            int n = meters.withdrawOrphans(d, rules.referencedMeters(d));
-            if (n > 0) {
-                log.info("Withdrew {} meters of FUDP at {} that no rule points at", n, d);
-            }
+        for (RuleSpec r : takenOver.restore(specs, inheritedLimits, this::isMetered)) {
+            execute(loop.meterLost(now, r.facilityId(), r.flow()));
         }
     }
 
@@ -321,10 +285,7 @@ final class LoopHost {
     }
 
     void tick() {
-        Path awaited = keyFileAwaited;
-        if (awaited != null && Files.isReadable(awaited)) {
-            loadKeys(awaited.toString());
-        }
+        keys.awaited().filter(Files::isReadable).ifPresent(p -> loadKeys(p.toString()));
         submit("Agent check", loop::tick);
         submit("Re-base", now -> {
             // Read every tick: a meter reading is stamped when its counters are first seen to change.
@@ -409,7 +370,7 @@ final class LoopHost {
                     if (ours.contains(f.id()) && !controlled.containsKey(f.id())) {
                         FacilityCheckpoint c = checkpoints.read(f.id()).orElse(null);
                         controlled.put(f.id(), f);
-                        inheritedLimits = limitsOf(c);
+                        inheritedLimits = TakenOverRules.limitsOf(c);
                         try {
                             execute(loop.adopt(now, f, c));
                         } finally {
@@ -422,18 +383,6 @@ final class LoopHost {
                 log.error("Facilities failed", e);
             }
         });
-    }
-
-    private static Map<FiveTuple, FlowLimit> limitsOf(FacilityCheckpoint c) {
-        Map<FiveTuple, FlowLimit> out = new HashMap<>();
-        if (c != null) {
-            for (FlowCheckpoint f : c.flows()) {
-                if (f.limitBps() > 0) {
-                    out.put(f.flow(), new FlowLimit(f.flow(), f.limitBps(), f.burstBytes()));
-                }
-            }
-        }
-        return out;
     }
 
     private void handOver(long now, String facilityId) {
@@ -467,29 +416,14 @@ final class LoopHost {
      *                ONOS takes its own {@code ../config/*.json}
      */
     void loadKeys(String keyFile) {
-        Path path = Paths.get(keyFile).toAbsolutePath().normalize();
-        keyFileAwaited = null;
-        String text = null;
-        try {
-            text = Files.readString(path, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            // An operator who installs the app before copying the key file expects it to be picked up.
-            keyFileAwaited = path;
-            keyFileProblem = "no key file at " + path + " (" + e.getClass().getSimpleName()
-                    + "): control frames can be neither sent nor verified";
-            log.warn(keyFileProblem);
-        }
-        String keyText = text;
+        String keyText = keys.read(keyFile);
         submit("Keys", now -> {
             try {
                 Actions a = loop.setKeys(now, keyText);
-                if (keyText != null) {
-                    keyFileProblem = null;
-                }
+                keys.taken(keyText);
                 return a;
             } catch (IllegalArgumentException e) {
-                keyFileProblem = "key file " + path + " is unusable: " + e.getMessage() + "; the keys in force stay";
-                log.error(keyFileProblem);
+                keys.unusable(e.getMessage());
                 return Actions.none();
             }
         });
@@ -501,7 +435,7 @@ final class LoopHost {
      * @return the problem, empty if the keys were read
      */
     Optional<String> keyFileProblem() {
-        return Optional.ofNullable(keyFileProblem);
+        return keys.problem();
     }
 
     /**
