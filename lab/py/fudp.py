@@ -47,11 +47,12 @@ class FudpLoop:
         self.key_path = key_path
         agent_cfg = self.write_agent_config()
         hosts = ",".join("%s@%d" % (dst, h.ofport) for h in self.topo.hosts.values()
-                         for dst in [h.ip] + ([h.prefix] if h.has_prefix else []))
+                         for dst in h.destinations())
         bns = []
         for b in self.sc.bottlenecks:
             h = self.topo.hosts[b["host"]]
-            for dst in [h.ip + "/32"] + ([h.prefix] if h.has_prefix else []):
+            for dst in h.destinations():
+                dst = dst if "/" in dst else dst + "/32"  # a bottleneck names a prefix
                 bns.append("%s:%s:%d" % (b["set"], dst, int(b["rateMbps"] * 1e6)))
         bns = ",".join(bns)
         ctl_cfg = os.path.join(self.rundir, "controller.properties")

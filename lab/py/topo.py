@@ -106,6 +106,10 @@ class Host:
         self.prefix = "10.%d.0.0/16" % (80 + index)
         self.has_prefix = False
 
+    def destinations(self):
+        """The host's address, and its prefix when it has one: what the switch forwards to its port."""
+        return [self.ip] + ([self.prefix] if self.has_prefix else [])
+
     def prefix_address(self, k):
         """The k-th address of the host's prefix, k < PREFIX_ADDRESSES."""
         k += 1
@@ -167,7 +171,7 @@ class Topology:
         if not mechanism.startswith("fudp"):
             # The baselines replace the OpenFlow switch by a plain forwarder (paper, 5.1.3).
             for h in self.hosts.values():
-                for dst in [h.ip] + ([h.prefix] if h.has_prefix else []):
+                for dst in h.destinations():
                     ofctl("add-flow", BRIDGE, "priority=10,ip,nw_dst=%s,actions=output:%d" % (dst, h.ofport))
         log("topology up: %d hosts, bridge %s (userspace datapath), mechanism %s"
             % (len(self.hosts), BRIDGE, mechanism))

@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.fudp.loop.AddressPrefix;
-import org.fudp.protocol.FlowIds;
 
 /**
  * The rules every run starts with, all below the loop's per-flow rules (priority 100 and 101), all
@@ -46,7 +45,7 @@ final class BaseRules {
         for (Map.Entry<AddressPrefix, Integer> h : config.hostPorts().entrySet()) {
             AddressPrefix to = h.getKey();
             boolean v4 = to.network().getAddress().length == 4;
-            String dst = (v4 ? "nw_dst=" : "ipv6_dst=") + (to.isAddress() ? FlowIds.address(to.network()) : to);
+            String dst = (v4 ? "nw_dst=" : "ipv6_dst=") + to.toMatchString();
             rules.add("priority=1," + (v4 ? "ip," : "ipv6,") + dst + ",actions="
                     + (config.budget().sampled() ? "" : "controller:128,") + "output:" + h.getValue());
             rules.add("priority=10," + (v4 ? "icmp," : "icmp6,") + dst + ",actions=output:" + h.getValue());

@@ -2,7 +2,6 @@ package org.fudp.lab;
 
 import java.util.Locale;
 import java.util.OptionalLong;
-import org.fudp.loop.AddressPrefix;
 import org.fudp.loop.PacketIn;
 import org.fudp.loop.RuleSpec;
 import org.fudp.protocol.FiveTuple;
@@ -66,9 +65,7 @@ final class RuleText {
         }
         String net = t.isIpv4() ? "nw" : "ipv6";
         if (r.isAggregate()) {
-            AddressPrefix to = r.dstPrefix();
-            return s.append(protocol(t)).append(',').append(net).append("_dst=")
-                    .append(to.isAddress() ? FlowIds.address(t.dst()) : to.toString())
+            return s.append(protocol(t)).append(',').append(net).append("_dst=").append(r.dstPrefix().toMatchString())
                     .append(",actions=output:").append(r.outPort()).toString();
         }
         s.append(protocol(t)).append(',')

@@ -124,6 +124,15 @@ public final class AddressPrefix {
         return length;
     }
 
+    /**
+     * Returns the prefix as a switch's match takes it: the address alone when full-length.
+     *
+     * @return e.g. {@code 10.0.0.4}, {@code 10.84.0.0/16}
+     */
+    public String toMatchString() {
+        return isAddress() ? FlowIds.address(network()) : toString();
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof AddressPrefix && length == ((AddressPrefix) o).length
