@@ -24,8 +24,9 @@ final class HeavyFlows {
     static final int MAX_FLOWS = 65_536;
 
     private final Map<FiveTuple, long[]> window = new HashMap<>();
-    private long windowStartMs = Long.MIN_VALUE;
-    private long unfollowed;
+    // So that the first sample starts a window: Long.MIN_VALUE here overflowed the test below, and the first
+    // window never ended.
+    private long windowStartMs = -WINDOW_MS;
 
     /**
      * Takes one sampled packet.
@@ -44,7 +45,6 @@ final class HeavyFlows {
         long[] seen = window.get(t);
         if (seen == null) {
             if (window.size() >= MAX_FLOWS) {
-                unfollowed++;
                 return false;
             }
             seen = new long[2];
@@ -60,14 +60,5 @@ final class HeavyFlows {
             return true;
         }
         return false;
-    }
-
-    /**
-     * Returns how many samples found the window full.
-     *
-     * @return samples not followed
-     */
-    long unfollowed() {
-        return unfollowed;
     }
 }
