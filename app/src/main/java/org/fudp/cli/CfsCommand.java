@@ -61,7 +61,8 @@ public class CfsCommand extends FudpCommand {
         print(ROW, "id", "state", "capacity", "n", "m", "tcp", "udp", "jain", "band (per flow)", "udp avg", "why");
         for (CorrelationFlowSet c : all) {
             DecisionRecord d = last(service, c.id());
-            print(ROW, c.id(), c.state(), rate(c.capacityBps()), c.tcpFlows().size(), c.udpFlows().size(),
+            print(ROW, c.id(), c.state(), rate(c.capacityBps()), c.tcpFlows().size() + c.lightTcpFlows(),
+                    c.udpFlows().size(),
                     rate(c.tcpThroughputBps()), rate(c.udpThroughputBps()), ratio(c.jainIndex()),
                     d == null ? "-" : rate(d.bandLowBps()) + ".." + rate(d.bandHighBps()),
                     d == null ? "-" : rate(d.udpAverageBps()) + (d.inBand() ? " in band"
@@ -76,6 +77,9 @@ public class CfsCommand extends FudpCommand {
         }
         print("bottleneck=%s%s, capacity=%s", c.egress().map(Object::toString).orElse("-"),
                 c.linkDst().map(d -> " -> " + d).orElse(""), rate(c.capacityBps()));
+        if (!c.tcpEvidence().isEmpty()) {
+            print("tcp counted: %s", c.tcpEvidence());
+        }
         print("tcp=%s, udp=%s (demand %s), utilization=%s, jain=%s", rate(c.tcpThroughputBps()),
                 rate(c.udpThroughputBps()), rate(c.udpDemandBps()), ratio(c.utilization()),
                 ratio(c.jainIndex()));

@@ -20,14 +20,17 @@ import java.util.Set;
 /**
  * A correlation flow set as the REST API and {@code fudp-cfs -j} show it: its control state and
  * why ({@code stateReason}: what keeps its limits from being in force, which agent is missing; ""
- * when there is nothing to add), the bottleneck and its capacity, the member flows by id, the last
+ * when there is nothing to add), the bottleneck and its capacity, the member flows by id, the TCP counted
+ * only as light TCP ({@code lightTcpFlows}: starved behind a flood, or seen only in aggregates and samples)
+ * and which evidence counted the set's TCP ({@code tcpEvidence}), the last
  * period's totals and Jain's index (paper, Eq. (4)), and, from the CFS's latest decision record,
  * the predicted TCP aggregate W_{k+1}(f_T), the deviation D_{k+1}(f_T), the fairness band, UDP's
  * average W_a(f_U), whether it is in the band, and that decision with the time it was taken.
  * <p>
  * The decision fields come from {@link FudpService#getDecisions(String)} through the codec
  * context; they are null before the set's first control period. Decoding ignores them: they
- * are the service's, not the set's. A missing {@code stateReason} decodes as "".
+ * are the service's, not the set's. A missing {@code stateReason} or {@code tcpEvidence} decodes as "", a
+ * missing {@code lightTcpFlows} as 0.
  * </p>
  */
 public final class CorrelationFlowSetCodec extends JsonCodec<CorrelationFlowSet> {
@@ -42,6 +45,8 @@ public final class CorrelationFlowSetCodec extends JsonCodec<CorrelationFlowSet>
     static final String CAPACITY = "capacityBps";
     static final String TCP_FLOWS = "tcpFlows";
     static final String UDP_FLOWS = "udpFlows";
+    static final String LIGHT_TCP = "lightTcpFlows";
+    static final String TCP_EVIDENCE = "tcpEvidence";
     static final String TCP = "tcpThroughputBps";
     static final String UDP = "udpThroughputBps";
     static final String UDP_DEMAND = "udpDemandBps";
@@ -72,6 +77,8 @@ public final class CorrelationFlowSetCodec extends JsonCodec<CorrelationFlowSet>
         c.tcpFlows().forEach(f -> tcp.add(FlowIds.id(f)));
         ArrayNode udp = n.putArray(UDP_FLOWS);
         c.udpFlows().forEach(f -> udp.add(FlowIds.id(f)));
+        n.put(LIGHT_TCP, c.lightTcpFlows());
+        n.put(TCP_EVIDENCE, c.tcpEvidence());
         n.put(TCP, c.tcpThroughputBps());
         n.put(UDP, c.udpThroughputBps());
         n.put(UDP_DEMAND, c.udpDemandBps());
@@ -118,10 +125,22 @@ public final class CorrelationFlowSetCodec extends JsonCodec<CorrelationFlowSet>
                 .egress(egress, dst)
                 .capacityBps(JsonFields.longValue(json, "", CAPACITY))
                 .flows(flowIds(json, TCP_FLOWS), flowIds(json, UDP_FLOWS))
+                .lightTcp(lightTcp(json), json.path(TCP_EVIDENCE).asText(""))
                 .totals(JsonFields.longValue(json, "", TCP), JsonFields.longValue(json, "", UDP),
                         JsonFields.longValue(json, "", UDP_DEMAND), JsonFields.doubleOrNaN(json, "", JAIN))
                 .state(JsonFields.enumValue(json, "", STATE, CfsState.class), json.path(STATE_REASON).asText(""))
                 .build();
+    }
+
+    private static int lightTcp(ObjectNode json) {
+        JsonNode v = json.get(LIGHT_TCP);
+        if (v == null || v.isNull()) {
+            return 0;
+        }
+        if (!v.canConvertToInt() || v.asInt() < 0 || !v.isIntegralNumber()) {
+            throw new IllegalArgumentException(LIGHT_TCP + ": must be a count of flows, was " + v);
+        }
+        return v.asInt();
     }
 
     // A device port, or the host end of a path's last link ("00:00:00:00:00:04/None/0").

@@ -122,6 +122,9 @@ public class FudpTopoOverlay extends UiTopoOverlay {
             if (!cfs.stateReason().isEmpty()) {
                 pp.addProp(k + "why", "Why", cfs.stateReason());
             }
+            if (!cfs.tcpEvidence().isEmpty()) {
+                pp.addProp(k + "tcp", "TCP counted", cfs.tcpEvidence());
+            }
             pp.addProp(k + "util", "Utilization", GuiFormat.percent(cfs.utilization()))
                     .addProp(k + "jain", "Jain index", GuiFormat.jain(cfs.jainIndex()));
             List<FlowRecord> flows = flowsOf(cfs);

@@ -143,7 +143,7 @@ public class FudpViewMessageHandler extends UiMessageHandler {
                         .cell(CAPACITY, cfs.capacityBps())
                         .cell(UTILIZATION, cfs.utilization())
                         .cell(JAIN, cfs.jainIndex())
-                        .cell(TCP, cfs.tcpFlows().size())
+                        .cell(TCP, cfs.tcpFlows().size() + cfs.lightTcpFlows())
                         .cell(UDP, cfs.udpFlows().size())
                         .cell(LIMITED, limited.getOrDefault(cfs.id(), 0L))
                         .cell(STATE, cfs.state())
@@ -198,6 +198,7 @@ public class FudpViewMessageHandler extends UiMessageHandler {
                     .put(STATE, GuiFormat.state(cfs.state()))
                     .put(STATE_CSS, GuiFormat.stateCss(cfs.state()))
                     .put(STATE_REASON, cfs.stateReason())
+                    .put("tcpEvidence", cfs.tcpEvidence())
                     .put("tcpRate", GuiFormat.rate(cfs.tcpThroughputBps()))
                     .put("udpRate", GuiFormat.rate(cfs.udpThroughputBps()))
                     .put("udpDemand", GuiFormat.rate(cfs.udpDemandBps()));

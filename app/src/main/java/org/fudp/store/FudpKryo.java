@@ -199,6 +199,8 @@ public final class FudpKryo {
             out.writeDouble(c.jainIndex());
             kryo.writeObject(out, c.state());
             out.writeString(c.stateReason());
+            out.writeVarInt(c.lightTcpFlows(), true);
+            out.writeString(c.tcpEvidence());
         }
 
         @Override
@@ -213,7 +215,9 @@ public final class FudpKryo {
             long udpBps = readLong(in);
             b.totals(tcpBps, udpBps, readLong(in), in.readDouble());
             CfsState state = kryo.readObject(in, CfsState.class);
-            return b.state(state, in.readString()).build();
+            b.state(state, in.readString());
+            int light = in.readVarInt(true);
+            return b.lightTcp(light, in.readString()).build();
         }
 
         private static void writeTuples(Kryo kryo, Output out, Set<FiveTuple> tuples) {

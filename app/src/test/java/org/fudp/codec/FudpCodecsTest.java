@@ -163,6 +163,28 @@ class FudpCodecsTest {
     }
 
     @Test
+    void aSetSaysWhichEvidenceCountedItsTcpAndHowManyFlowsItsLightTcpIs() {
+        CorrelationFlowSet starved = service.getCorrelationFlowSet(SET2).get().toBuilder()
+                .flows(java.util.Set.of(), service.getCorrelationFlowSet(SET2).get().udpFlows())
+                .lightTcp(1, "light TCP as 1 flow: aggregate counters, starved").build();
+        JsonNode j = json(starved, CorrelationFlowSet.class);
+        assertEquals(1, j.get("lightTcpFlows").asInt());
+        assertEquals("light TCP as 1 flow: aggregate counters, starved", j.get("tcpEvidence").asText());
+        assertEquals(starved, roundTrip(starved, CorrelationFlowSet.class));
+        // A client's JSON without the fields (written before they existed) reads as none.
+        ObjectNode old = (ObjectNode) j;
+        old.remove("lightTcpFlows");
+        old.remove("tcpEvidence");
+        CorrelationFlowSet back = context.codec(CorrelationFlowSet.class).decode(old, context);
+        assertEquals(0, back.lightTcpFlows());
+        assertEquals("", back.tcpEvidence());
+        old.put("lightTcpFlows", -1);
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> context.codec(CorrelationFlowSet.class).decode(old, context));
+        assertTrue(e.getMessage().startsWith("lightTcpFlows: must be a count of flows"), e.getMessage());
+    }
+
+    @Test
     void unknownJainIsNull() {
         CorrelationFlowSet c = CorrelationFlowSet.builder("dst:10.0.0.9", CfsKind.DESTINATION).build();
         JsonNode j = json(c, CorrelationFlowSet.class);

@@ -83,6 +83,111 @@ class SampledFacilityTest {
         assertEquals(1, state(T0 + 10_100).refusals());
     }
 
+    // ---------------------------------------------------------------- issue 32: the flood first, a restart
+
+    private static final long PERIOD = 5_000;
+    private static final FiveTuple FLOOD = FlowIds.parse("u", "udp-10.0.0.3-40003-10.0.0.4-5203");
+    private static final FiveTuple STARVED = FlowIds.parse("t", "tcp-10.0.0.2-40002-10.0.0.4-5202");
+
+    /** A metered, sampled facility on ONOS's services as ONOS 2.7 runs them. */
+    private static HostFixture meteredSampled(OnosFlowRulesDouble rules, OnosMetersDouble meters) {
+        HostFixture h = new HostFixture(org.fudp.loop.Facility.metered(S1.toString()), rules, meters);
+        h.host.setBudgets(Map.of(S1, new FlowBudget(100, 200, 1_000_000)));
+        return h;
+    }
+
+    /** The switch samples the flood three times and the starved connection once: its order is the samples'. */
+    private static void sampleFloodAndStarved(HostFixture h, boolean floodFirst) {
+        List<PacketSample> flood = List.of(sample(FLOOD), sample(FLOOD), sample(FLOOD));
+        if (floodFirst) {
+            h.host.samples(S1, flood);
+        }
+        h.host.samples(S1, List.of(sample(STARVED)));
+        if (!floodFirst) {
+            h.host.samples(S1, flood);
+        }
+    }
+
+    /** The flood at 30 Mbit/s through its own rule; SYNs and retransmissions, 5 kbit/s, through the TCP aggregate. */
+    private static void traffic(OnosFlowRulesDouble rules) {
+        for (FlowRule r : rules.rules()) {
+            boolean aggregate = r.selector().criteria().size() == 3;
+            boolean tcp = r.selector().criteria().stream().anyMatch(c -> c.toString().contains("IP_PROTO:6"));
+            rules.rate(r, aggregate ? (tcp ? 5_000 : 0) : 30_000_000);
+        }
+    }
+
+    private static void to(HostFixture h, OnosFlowRulesDouble rules, OnosMetersDouble meters, long t) {
+        rules.advance(t, -1);
+        h.clock.set(t);
+        meters.poll(S1, t);
+    }
+
+    private static long floodLimit(HostFixture h) {
+        return h.store.getAllocations().stream().filter(a -> a.flow().equals(FLOOD))
+                .mapToLong(org.fudp.loop.AllocationState::toldBps).findFirst().orElse(-1);
+    }
+
+    @Test
+    void aTcpFlowStarvedBeforeItWasEverSeenCountsByItsAggregateAndTheFloodIsMetered() {
+        OnosFlowRulesDouble rules = new OnosFlowRulesDouble(T0, T0 + 500, 1_000);
+        OnosMetersDouble meters = new OnosMetersDouble();
+        meters.features(S1, 64);
+        HostFixture h = meteredSampled(rules, meters);
+        h.host.samples(S1, List.of(sample(FLOOD), sample(FLOOD), sample(FLOOD)));
+        traffic(rules);
+        to(h, rules, meters, T0 + PERIOD);
+        h.host.period();
+        assertEquals(-1, floodLimit(h), "the flood alone: nothing to be friendly to");
+
+        h.host.samples(S1, List.of(sample(STARVED)));
+        traffic(rules);
+        to(h, rules, meters, T0 + 2 * PERIOD);
+        h.host.period();
+        assertEquals(5_000_000, floodLimit(h), 100_000, "half the link: the starved TCP counts as one flow");
+        org.fudp.loop.CorrelationFlowSet set = h.store.getCfs("set1").orElseThrow();
+        assertEquals(1, set.lightTcpFlows());
+        assertEquals("light TCP as 1 flow: aggregate counters, starved", set.tcpEvidence());
+        assertEquals(3, rules.rules().size(), "the flood's rule and two aggregates: none for the starved connection");
+        to(h, rules, meters, T0 + 2 * PERIOD + 1_000);
+        assertEquals(1, meters.getMeters(S1).size(), "the flood's meter is on the switch");
+    }
+
+    /**
+     * A single instance restarts under the flood: every flow is new to it, found in whatever order the
+     * switch samples them, and the flood is limited again within two periods.
+     */
+    @Test
+    void afterARestartTheFloodIsLimitedAgainWhicheverFlowIsSampledFirst() {
+        for (boolean floodFirst : new boolean[] {true, false}) {
+            OnosFlowRulesDouble rules = new OnosFlowRulesDouble(T0, T0 + 500, 1_000);
+            OnosMetersDouble meters = new OnosMetersDouble();
+            meters.features(S1, 64);
+            HostFixture before = meteredSampled(rules, meters);
+            sampleFloodAndStarved(before, true);
+            traffic(rules);
+            to(before, rules, meters, T0 + PERIOD);
+            before.host.period();
+            to(before, rules, meters, T0 + 2 * PERIOD);
+            before.host.period();
+            assertEquals(5_000_000, floodLimit(before), 100_000);
+
+            rules.restartCluster();
+            HostFixture after = meteredSampled(rules, meters);
+            long t = T0 + 3 * PERIOD;
+            to(after, rules, meters, t - 2_000);
+            sampleFloodAndStarved(after, floodFirst);
+            traffic(rules);
+            to(after, rules, meters, t);
+            after.host.period();
+            to(after, rules, meters, t + PERIOD);
+            after.host.period();
+            assertEquals(5_000_000, floodLimit(after), 100_000, "flood sampled first: " + floodFirst);
+            assertEquals("light TCP as 1 flow: aggregate counters, starved",
+                    after.store.getCfs("set1").orElseThrow().tcpEvidence());
+        }
+    }
+
     private FacilityState state(long atMs) {
         f.clock.set(atMs);
         f.host.period();

@@ -68,6 +68,8 @@ class FudpKryoTest {
                 cfs(SET1, Set.of(tcp(1)), Set.of(udp(1), udp(2)), CfsState.ADJUSTING, 1234),
                 notEnforced(),
                 CorrelationFlowSet.builder("dst:10.0.1.1", CfsKind.DESTINATION).build(),
+                cfs(SET1, Set.of(), Set.of(udp(1)), CfsState.ADJUSTING, 3_000).toBuilder()
+                        .lightTcp(2, "light TCP as 2 flows: aggregate counters, 2 connections in samples").build(),
                 allocation(udp(1), 1000, 7, true, T0), allocation(v4, 0, 0, false, -1),
                 agent(S1, AgentStatus.UP, T0),
                 new AgentState("of:2", AgentStatus.UNKNOWN, 0, 0, 0, 0, 0, 0, Map.of(), ""),
@@ -190,7 +192,8 @@ class FudpKryoTest {
     void ownSerializersKnowEveryField() {
         assertEquals(Set.of("protocol", "src", "dst", "srcPort", "dstPort"), fieldNames(FiveTuple.class));
         assertEquals(Set.of("id", "kind", "egress", "linkDst", "capacityBps", "tcpFlows", "udpFlows",
-                "tcpThroughputBps", "udpThroughputBps", "udpDemandBps", "jainIndex", "state", "stateReason"),
+                "tcpThroughputBps", "udpThroughputBps", "udpDemandBps", "jainIndex", "state", "stateReason",
+                "lightTcpFlows", "tcpEvidence"),
                 fieldNames(CorrelationFlowSet.class));
         assertEquals(Set.of("facilityId", "status", "lastHeartbeatMs", "lastSentSeq", "lastAckedSeq",
                 "lastAckedMs", "framesSent", "resends", "rejectedFrames", "reason", "enforcement", "unmetered"),

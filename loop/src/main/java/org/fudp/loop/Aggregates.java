@@ -1,5 +1,7 @@
 package org.fudp.loop;
 
+import org.fudp.protocol.FiveTuple;
+
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -22,6 +24,7 @@ final class Aggregates {
         final RuleSpec rule;
         long lastBytes = -1;
         long lastMs;
+        long trafficMs = -1;
         double bps;
 
         Aggregate(RuleSpec rule) {
@@ -162,6 +165,12 @@ final class Aggregates {
             }
             if (a.lastBytes >= 0 && c.sampleMs() > a.lastMs && c.bytes() >= a.lastBytes) {
                 a.bps = (c.bytes() - a.lastBytes) * 8000.0 / (c.sampleMs() - a.lastMs);
+            } else if (a.lastBytes < 0 && c.lifeMs() > 0) {
+                // A first reading: its rule's life, as for a flow's first (RateEstimator).
+                a.bps = c.bytes() * 8000.0 / c.lifeMs();
+            }
+            if (a.lastBytes >= 0 ? c.bytes() > a.lastBytes : c.bytes() > 0) {
+                a.trafficMs = c.sampleMs();
             }
             a.lastBytes = c.bytes();
             a.lastMs = c.sampleMs();
@@ -169,19 +178,25 @@ final class Aggregates {
     }
 
     /**
-     * Returns what the aggregates carry, by the set their destination is in.
+     * Returns what the aggregates carry, by the set their destination is in and by protocol.
      *
      * @param network which set a destination is in
-     * @return bit/s by set id
+     * @return by set id; a set without aggregates is absent
      */
-    Map<String, Double> bySet(NetworkView network) {
-        Map<String, Double> bps = new HashMap<>();
+    Map<String, Unmatched> bySet(NetworkView network) {
+        Map<String, Unmatched> out = new HashMap<>();
         for (Aggregate a : byKey.values()) {
-            if (a.bps > 0) {
-                network.cfsOf(a.rule.facilityId(), a.rule.flow().dst())
-                        .ifPresent(c -> bps.merge(c.cfsId(), a.bps, Double::sum));
-            }
+            network.cfsOf(a.rule.facilityId(), a.rule.flow().dst()).ifPresent(c -> {
+                Unmatched u = out.computeIfAbsent(c.cfsId(), k -> new Unmatched());
+                if (a.rule.flow().protocol() == FiveTuple.TCP) {
+                    u.tcpBps += a.bps;
+                    u.tcpRules++;
+                    u.tcpTrafficMs = Math.max(u.tcpTrafficMs, a.trafficMs);
+                } else {
+                    u.udpBps += a.bps;
+                }
+            });
         }
-        return bps;
+        return out;
     }
 }

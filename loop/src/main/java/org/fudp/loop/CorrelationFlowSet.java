@@ -30,6 +30,8 @@ public final class CorrelationFlowSet {
     private final long tcpThroughputBps;
     private final long udpThroughputBps;
     private final long udpDemandBps;
+    private final int lightTcpFlows;
+    private final String tcpEvidence;
     private final double jainIndex;
     private final CfsState state;
     private final String stateReason;
@@ -45,6 +47,8 @@ public final class CorrelationFlowSet {
         this.tcpThroughputBps = b.tcpThroughputBps;
         this.udpThroughputBps = b.udpThroughputBps;
         this.udpDemandBps = b.udpDemandBps;
+        this.lightTcpFlows = b.lightTcpFlows;
+        this.tcpEvidence = Objects.requireNonNull(b.tcpEvidence, "tcpEvidence");
         this.jainIndex = b.jainIndex;
         this.state = Objects.requireNonNull(b.state, "state");
         this.stateReason = Objects.requireNonNull(b.stateReason, "stateReason");
@@ -112,6 +116,27 @@ public final class CorrelationFlowSet {
      */
     public Set<FiveTuple> udpFlows() {
         return udpFlows;
+    }
+
+    /**
+     * Returns how many TCP flows the set's light TCP counts as: TCP below the join rate (starved behind a
+     * flood, or seen only in a sampled facility's aggregates and samples) that FUDPA counts in n, beside
+     * {@link #tcpFlows()}.
+     *
+     * @return flows, 0 when it counts none
+     */
+    public int lightTcpFlows() {
+        return lightTcpFlows;
+    }
+
+    /**
+     * Returns which evidence counted the set's TCP: flows by their rules (and how many of them starved), and
+     * light TCP by its connections' rules, the aggregates' counters or samples.
+     *
+     * @return one line, "" when the set counts no TCP
+     */
+    public String tcpEvidence() {
+        return tcpEvidence;
     }
 
     /**
@@ -186,7 +211,7 @@ public final class CorrelationFlowSet {
      */
     public Builder toBuilder() {
         return builder(id, kind).egress(egress, linkDst).capacityBps(capacityBps)
-                .flows(tcpFlows, udpFlows)
+                .flows(tcpFlows, udpFlows).lightTcp(lightTcpFlows, tcpEvidence)
                 .totals(tcpThroughputBps, udpThroughputBps, udpDemandBps, jainIndex).state(state, stateReason);
     }
 
@@ -215,7 +240,8 @@ public final class CorrelationFlowSet {
         return other == null || !id.equals(other.id) || kind != other.kind
                 || !Objects.equals(egress, other.egress) || !Objects.equals(linkDst, other.linkDst)
                 || capacityBps != other.capacityBps || !tcpFlows.equals(other.tcpFlows)
-                || !udpFlows.equals(other.udpFlows) || state != other.state
+                || !udpFlows.equals(other.udpFlows) || lightTcpFlows != other.lightTcpFlows
+                || !tcpEvidence.equals(other.tcpEvidence) || state != other.state
                 || !stateReason.equals(other.stateReason);
     }
 
@@ -235,13 +261,14 @@ public final class CorrelationFlowSet {
 
     @Override
     public int hashCode() {
-        return Objects.hash(id, kind, egress, linkDst, capacityBps, tcpFlows, udpFlows,
+        return Objects.hash(id, kind, egress, linkDst, capacityBps, tcpFlows, udpFlows, lightTcpFlows, tcpEvidence,
                 tcpThroughputBps, udpThroughputBps, udpDemandBps, jainIndex, state, stateReason);
     }
 
     @Override
     public String toString() {
-        return id + " " + state + ": " + tcpFlows.size() + " TCP, " + udpFlows.size() + " UDP";
+        return id + " " + state + ": " + tcpFlows.size() + " TCP" + (lightTcpFlows > 0 ? " + " + lightTcpFlows
+                + " light" : "") + ", " + udpFlows.size() + " UDP";
     }
 
     /**
@@ -258,6 +285,8 @@ public final class CorrelationFlowSet {
         private long tcpThroughputBps;
         private long udpThroughputBps;
         private long udpDemandBps;
+        private int lightTcpFlows;
+        private String tcpEvidence = "";
         private double jainIndex = Double.NaN;
         private CfsState state = CfsState.NO_UDP;
         private String stateReason = "";
@@ -299,6 +328,19 @@ public final class CorrelationFlowSet {
         public Builder flows(Set<FiveTuple> tcp, Set<FiveTuple> udp) {
             this.tcpFlows = tcp;
             this.udpFlows = udp;
+            return this;
+        }
+
+        /**
+         * Sets the set's light TCP and the evidence its TCP was counted by.
+         *
+         * @param flows how many TCP flows its light TCP counts as
+         * @param evidence which evidence counted its TCP, "" if none
+         * @return this builder
+         */
+        public Builder lightTcp(int flows, String evidence) {
+            this.lightTcpFlows = flows;
+            this.tcpEvidence = evidence;
             return this;
         }
 

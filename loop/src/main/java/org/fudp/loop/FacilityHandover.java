@@ -28,6 +28,7 @@ final class FacilityHandover {
     private final MeterBackend meters;
     private final EnforcementBackend backend;
     private final LoopViews views;
+    private final LightTcp light;
 
     /**
      * Creates the hand-over of a loop's facilities.
@@ -40,10 +41,12 @@ final class FacilityHandover {
      * @param meters the meters' side, which inherits the meters of a metered facility taken over
      * @param backend the enforcers
      * @param views the views, which learn since when the loop controls a facility
+     * @param light the sets' light TCP, counted on in a set whose UDP was held
      */
+    @SuppressWarnings("checkstyle:ParameterNumber")
     FacilityHandover(Map<String, Facility> facilities, FlowCollection collection, LimitsInForce limits,
                      SetDecisions decisions, AdjustorBackend adjustors, MeterBackend meters,
-                     EnforcementBackend backend, LoopViews views) {
+                     EnforcementBackend backend, LoopViews views, LightTcp light) {
         this.facilities = facilities;
         this.collection = collection;
         this.flows = collection.flows();
@@ -53,6 +56,7 @@ final class FacilityHandover {
         this.meters = meters;
         this.backend = backend;
         this.views = views;
+        this.light = light;
     }
 
     /**
@@ -113,7 +117,13 @@ final class FacilityHandover {
                     limits.restore(new FlowLimit(fc.flow(), fc.limitBps(), fc.burstBytes()), fc.cfsId());
                 }
             }
-            c.sets().forEach((id, state) -> decisions.resume(id, settings.fudpa(), state));
+            c.sets().forEach((id, state) -> {
+                decisions.resume(id, settings.fudpa(), state);
+                if (!state.allocations().isEmpty()) {
+                    // Its UDP was held for TCP that may be light here: do not take that TCP for gone.
+                    light.resume(id, nowMs);
+                }
+            });
             out.info("Took over facility " + facility.id() + ": " + c.flows().size() + " flows, "
                     + c.sets().size() + " sets, from epoch " + c.epoch());
         }

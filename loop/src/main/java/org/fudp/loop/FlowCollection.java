@@ -124,11 +124,13 @@ interface FlowCollection {
     void samples(long nowMs, Facility f, List<PacketSample> samples, Actions out);
 
     /**
-     * Returns what each set carries in flows without rules of their own, as last counted.
+     * Returns what each set carries in flows without rules of their own, as last counted, and the TCP
+     * connections among them that samples show.
      *
-     * @return bit/s by set id; a set with none is absent
+     * @param nowMs the time
+     * @return by set id; a set with none is absent
      */
-    Map<String, Double> unmatchedBps();
+    Map<String, Unmatched> unmatched(long nowMs);
 
     /**
      * Returns what the collection costs a facility's switch now, and what it left out.

@@ -38,6 +38,7 @@ public final class FudpLoop {
     private final SetDecisions decisions = new SetDecisions();
     private final Departures departures = new Departures();
     private final LimitsInForce limits = new LimitsInForce();
+    private final LightTcp light = new LightTcp();
     private final LoopViews views;
     private final FacilityHandover handover;
     private final MeasurementWindows windows;
@@ -65,9 +66,9 @@ public final class FudpLoop {
         this.adjustors = new AdjustorBackend(settings, keyText, epochMs, clock);
         this.meters = new MeterBackend(settings, flows);
         this.backend = new EnforcementRouter(adjustors, meters);
-        this.views = new LoopViews(collection, limits, backend, adjustors, decisions, clock, this::policy);
+        this.views = new LoopViews(collection, limits, backend, adjustors, decisions, clock, this::policy, light);
         this.handover = new FacilityHandover(facilities, collection, limits, decisions, adjustors, meters, backend,
-                views);
+                views, light);
         this.windows = new MeasurementWindows(facilities.keySet(), backend, collection);
     }
 
@@ -440,14 +441,15 @@ public final class FudpLoop {
         Map<Long, RuleCounter> byKey = RuleCounter.byKey(counters);
         Map<Long, MeterReading> byMeter = MeterReading.byKey(meterReadings);
         collection.measure(nowMs, byKey, byMeter);
+        Map<String, Unmatched> unmatched = collection.unmatched(nowMs);
         SetMembership sets = SetMembership.judge(nowMs, flows.all(), flows, network, backend, departures,
-                settings.periodMs());
+                settings.periodMs(), unmatched, light);
         collection.recount();
         Map<String, CfsAssignment> groups = sets.groups;
         Map<String, List<TrackedFlow>> members = sets.members;
         Map<FiveTuple, Long> allocations = new HashMap<>();
         Map<String, Decision> decided = decisions.decide(nowMs, periods, settings,
-                classes.isEmpty() ? null : this::policy, groups, members, collection.unmatchedBps(),
+                classes.isEmpty() ? null : this::policy, groups, members, unmatched, light,
                 departures.departed(flows.all(), groups), departures, allocations, out);
         if (settings.enabled()) {
             limits.update(allocations, decided, flows.all());
@@ -460,7 +462,7 @@ public final class FudpLoop {
             backend.setDesired(id, settings.enforce() ? limits.of(flows.at(id)) : List.of());
         }
         backend.tick(nowMs, out);
-        views.publish(nowMs, facilities.keySet(), groups, members, settings, out);
+        views.publish(nowMs, facilities.keySet(), sets, settings, out);
         return out;
     }
 
@@ -534,6 +536,7 @@ public final class FudpLoop {
         collection.forget(null, out);
         decisions.clear();
         limits.clear();
+        light.clear();
         return out;
     }
 

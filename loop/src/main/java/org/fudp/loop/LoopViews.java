@@ -1,7 +1,6 @@
 package org.fudp.loop;
 
 import org.fudp.algorithm.FlowPolicy;
-import org.fudp.algorithm.JainIndex;
 import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowLimit;
 
@@ -34,13 +33,14 @@ final class LoopViews {
     private final SetDecisions decisions;
     private final Clock clock;
     private final Function<TrackedFlow, FlowPolicy> policy;
-    private final SetStates setStates = new SetStates();
+    private final SetViews sets;
     private final Set<FiveTuple> publishedAllocations = new HashSet<>();
     /** Since when this loop controls each facility. */
     private final Map<String, Long> controllingSince = new HashMap<>();
     private String controller = "";
     private Map<String, CfsAssignment> lastGroups = new LinkedHashMap<>();
     private Map<String, List<TrackedFlow>> lastMembers = new LinkedHashMap<>();
+    private Map<String, Boolean> lastFloods = new LinkedHashMap<>();
 
     /**
      * Creates the views of a loop.
@@ -52,10 +52,12 @@ final class LoopViews {
      * @param decisions FUDPA per set, for which sets the period changed
      * @param clock the loop's clock, set to each event's time
      * @param policy each flow's policy under the traffic classes in force
+     * @param light the sets' light TCP
      */
+    @SuppressWarnings("checkstyle:ParameterNumber")
     LoopViews(FlowCollection collection, LimitsInForce limits, EnforcementBackend backend,
               AdjustorBackend adjustors, SetDecisions decisions, Clock clock,
-              Function<TrackedFlow, FlowPolicy> policy) {
+              Function<TrackedFlow, FlowPolicy> policy, LightTcp light) {
         this.flows = collection.flows();
         this.collection = collection;
         this.limits = limits;
@@ -64,6 +66,7 @@ final class LoopViews {
         this.decisions = decisions;
         this.clock = clock;
         this.policy = policy;
+        this.sets = new SetViews(limits, backend, decisions, light);
     }
 
     // ---------------------------------------------------------------- who is in charge
@@ -130,19 +133,21 @@ final class LoopViews {
      *
      * @param nowMs the period's time
      * @param facilityIds the facilities in force
-     * @param groups the period's sets
-     * @param members their members
+     * @param period the period's sets, their members and floods
      * @param settings the tunables in force
      * @param out where the views go
      */
-    void publish(long nowMs, Collection<String> facilityIds, Map<String, CfsAssignment> groups,
-                 Map<String, List<TrackedFlow>> members, LoopSettings settings, Actions out) {
+    void publish(long nowMs, Collection<String> facilityIds, SetMembership period, LoopSettings settings,
+                 Actions out) {
+        Map<String, CfsAssignment> groups = period.groups;
+        Map<String, List<TrackedFlow>> members = period.members;
         Set<String> gone = new LinkedHashSet<>(lastGroups.keySet());
         gone.removeAll(groups.keySet());
         gone.forEach(out::cfsGone);
-        setStates.retain(groups.keySet());
+        sets.retain(groups.keySet());
         lastGroups = groups;
         lastMembers = members;
+        lastFloods = period.floods;
         for (TrackedFlow f : flows.all()) {
             FlowRecord v = f.view(nowMs, limitBps(f.tuple()), policy.apply(f));
             out.putFlow(v);
@@ -161,7 +166,8 @@ final class LoopViews {
             publishFacility(id, settings, nowMs, out);
         }
         for (Map.Entry<String, List<TrackedFlow>> e : members.entrySet()) {
-            CorrelationFlowSet v = cfsView(groups.get(e.getKey()), e.getValue(), settings);
+            CorrelationFlowSet v = sets.view(nowMs, groups.get(e.getKey()), e.getValue(),
+                    lastFloods.getOrDefault(e.getKey(), false), settings);
             out.putCfs(v);
             out.addCfsSample(v.id(), new CfsSample(nowMs, v.tcpThroughputBps(), v.udpThroughputBps(),
                     v.udpDemandBps(), v.jainIndex(), v.state()));
@@ -227,36 +233,11 @@ final class LoopViews {
                 }
             }
             if (!current.isEmpty()) {
-                out.putCfs(cfsView(lastGroups.get(e.getKey()), current, settings));
+                // The flood of the last period is in front of TCP still unless every UDP flow's limit is now in force.
+                boolean floods = lastFloods.getOrDefault(e.getKey(), false) && current.stream()
+                        .anyMatch(f -> f.isUdp() && backend.inForceBps(f.facilityId(), f.tuple()).isEmpty());
+                out.putCfs(sets.view(clock.millis(), lastGroups.get(e.getKey()), current, floods, settings));
             }
         }
-    }
-
-    private CorrelationFlowSet cfsView(CfsAssignment g, List<TrackedFlow> members, LoopSettings settings) {
-        Set<FiveTuple> tcp = new LinkedHashSet<>();
-        Set<FiveTuple> udp = new LinkedHashSet<>();
-        long tcpBps = 0;
-        long udpBps = 0;
-        long udpDemand = 0;
-        JainIndex jain = new JainIndex();
-        for (TrackedFlow f : members) {
-            long thr = Math.round(f.throughputBps());
-            if (f.isUdp()) {
-                udp.add(f.tuple());
-                udpBps += thr;
-                udpDemand += Math.round(f.demandBps());
-            } else {
-                tcp.add(f.tuple());
-                tcpBps += thr;
-            }
-            if (f.throughputKnown()) {
-                jain.add(thr);
-            }
-        }
-        SetStates.Judged state = setStates.judge(clock.millis(), g.cfsId(), members, limits, backend,
-                decisions.changed(g.cfsId()), settings);
-        return CorrelationFlowSet.builder(g.cfsId(), g.kind()).egress(g.egress().orElse(null), g.linkDst().orElse(null))
-                .capacityBps(g.capacityBps()).flows(tcp, udp).totals(tcpBps, udpBps, udpDemand, jain.value())
-                .state(state.state, state.reason).build();
     }
 }

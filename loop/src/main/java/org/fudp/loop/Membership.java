@@ -179,6 +179,33 @@ final class Membership {
     }
 
     /**
+     * Makes a TCP flow that never carried the join rate a member now, starved: it sends into a set whose
+     * UDP floods it, so it never can. From here the starved member's rules apply: it stays while it
+     * sends, or while its silence fits a retransmission backoff counted from now.
+     *
+     * @param nowMs the time it was found starved
+     */
+    void arriveStarved(long nowMs) {
+        if (closed || member) {
+            return;
+        }
+        member = true;
+        starved = true;
+        starvedSinceMs = nowMs;
+        idlePeriods = 0;
+        lastBps = 0;
+    }
+
+    /**
+     * Tells whether the flow counts in its set now.
+     *
+     * @return true if a member
+     */
+    boolean member() {
+        return member;
+    }
+
+    /**
      * Tells whether the flow is a TCP member kept in its set although idle, because UDP flooded the
      * set when it fell idle: its connection is taken to be in retransmission timeouts.
      *

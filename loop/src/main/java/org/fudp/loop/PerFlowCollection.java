@@ -104,7 +104,7 @@ final class PerFlowCollection implements FlowCollection {
     }
 
     @Override
-    public Map<String, Double> unmatchedBps() {
+    public Map<String, Unmatched> unmatched(long nowMs) {
         return Map.of();
     }
 
@@ -315,7 +315,7 @@ final class PerFlowCollection implements FlowCollection {
         Map<InetAddress, Integer> bySource = new HashMap<>();
         List<TrackedFlow> candidates = new ArrayList<>();
         for (TrackedFlow f : flows.at(facilityId)) {
-            if (!f.everJoined() && !f.starved() && nowMs - f.sinceMs() >= settings.periodMs()) {
+            if (!f.everJoined() && !f.starved() && !f.light() && nowMs - f.sinceMs() >= settings.periodMs()) {
                 candidates.add(f);
                 bySource.merge(f.tuple().src(), 1, Integer::sum);
             }
@@ -380,7 +380,7 @@ final class PerFlowCollection implements FlowCollection {
     @Override
     public void ruleRemoved(long nowMs, long ruleKey, Actions out) {
         TrackedFlow f = flows.byRule(ruleKey);
-        if (f != null && f.starved()) {
+        if (f != null && (f.starved() || f.light())) {
             // Its retransmission timeouts outgrow the idle timeout; it stays counted in its set.
             f.rules().stream().filter(r -> r.key() == ruleKey).forEach(r -> out.addRules(List.of(r)));
         } else if (f != null) {

@@ -23,6 +23,7 @@ final class SampledCollection implements FlowCollection {
     private final NetworkView network;
     private final Aggregates aggregates = new Aggregates();
     private final Map<String, HeavyFlows> heavy = new HashMap<>();
+    private final Map<String, TcpSightings> sightings = new HashMap<>();
     private LoopSettings settings;
 
     /**
@@ -56,6 +57,10 @@ final class SampledCollection implements FlowCollection {
                 // sFlow names the in-port by interface index, not OpenFlow port: only the way on is known.
                 continue;
             }
+            if (t.protocol() == FiveTuple.TCP) {
+                sightings.computeIfAbsent(f.id(), k -> new TcpSightings()).offer(nowMs, t,
+                        network.cfsOf(f.id(), t.dst()).get().cfsId());
+            }
             AddressPrefix to = network.aggregatePrefix(f.id(), t.dst(), onward.getAsLong());
             if (!aggregates.has(f.id(), t.protocol(), to) && perFlow.reserve(nowMs, f.id(), 1, out)) {
                 Optional<RuleSpec> made = aggregates.add(f.id(), t.protocol(), to, onward.getAsLong(), settings);
@@ -72,8 +77,13 @@ final class SampledCollection implements FlowCollection {
     }
 
     @Override
-    public Map<String, Double> unmatchedBps() {
-        return aggregates.bySet(network);
+    public Map<String, Unmatched> unmatched(long nowMs) {
+        Map<String, Unmatched> out = aggregates.bySet(network);
+        for (TcpSightings s : sightings.values()) {
+            s.bySet(nowMs, t -> perFlow.flows().get(t) != null)
+                    .forEach((id, n) -> out.computeIfAbsent(id, k -> new Unmatched()).sightedTcp += n);
+        }
+        return out;
     }
 
     @Override
@@ -138,6 +148,7 @@ final class SampledCollection implements FlowCollection {
         rules.forEach(r -> aggregates.remove(r.key()));
         out.handOverRules(rules);
         heavy.remove(facilityId);
+        sightings.remove(facilityId);
         return perFlow.handOver(facilityId, out);
     }
 
@@ -145,6 +156,7 @@ final class SampledCollection implements FlowCollection {
     public void forget(String facilityId, Actions out) {
         removeAggregates(facilityId, out);
         heavy.keySet().removeIf(id -> facilityId == null || id.equals(facilityId));
+        sightings.keySet().removeIf(id -> facilityId == null || id.equals(facilityId));
         perFlow.forget(facilityId, out);
     }
 
@@ -164,6 +176,7 @@ final class SampledCollection implements FlowCollection {
             // Left on the switch, they would forward every new flow past its packet-in.
             removeAggregates(facilityId, out);
             heavy.remove(facilityId);
+            sightings.remove(facilityId);
         }
     }
 

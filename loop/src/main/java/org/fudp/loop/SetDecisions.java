@@ -28,6 +28,8 @@ final class SetDecisions {
 
     /** The flow id under which a set's flows without rules of their own reach FUDPA. */
     private static final String UNMATCHED_PREFIX = "unmatched:";
+    /** The flow ids under which a set's light TCP reaches FUDPA, one per flow it counts as. */
+    private static final String LIGHT_PREFIX = "light:";
     private static final FlowPolicy UNMATCHED = FlowPolicy.of("unmatched", 1, 0, Double.POSITIVE_INFINITY, true);
 
     private final Map<String, CfsController> controllers = new HashMap<>();
@@ -43,8 +45,9 @@ final class SetDecisions {
      * @param policy each flow's policy, null when no traffic class is configured
      * @param groups the sets
      * @param members their members
-     * @param unmatchedBps what each set carries in flows without rules of their own (sampled
-     *        facilities' aggregates): load the set's link carries that no member accounts for
+     * @param unmatched what each set carries in flows without rules of their own (sampled facilities'
+     *        aggregates): load the set's link carries that no member accounts for, unless its light TCP counts it
+     * @param light each set's light TCP as counted this period
      * @param departedTcp the TCP flows that left each set this period
      * @param departures told how each set was judged
      * @param allocations filled with every UDP flow's allocation
@@ -54,7 +57,8 @@ final class SetDecisions {
     @SuppressWarnings("checkstyle:ParameterNumber")
     Map<String, Decision> decide(long nowMs, long period, LoopSettings settings,
                                  Function<TrackedFlow, FlowPolicy> policy, Map<String, CfsAssignment> groups,
-                                 Map<String, List<TrackedFlow>> members, Map<String, Double> unmatchedBps,
+                                 Map<String, List<TrackedFlow>> members, Map<String, Unmatched> unmatched,
+                                 LightTcp light,
                                  Map<String, Departures.Departed> departedTcp, Departures departures,
                                  Map<FiveTuple, Long> allocations, Actions out) {
         // A set that lost every member starts afresh when flows return.
@@ -80,11 +84,18 @@ final class SetDecisions {
                 byId.put(s.flowId(), f.tuple());
                 samples.add(s);
             }
-            Double unmatched = unmatchedBps.get(id);
-            if (unmatched != null && unmatched > 0) {
+            LightTcp.Counted lightTcp = light.counted(id);
+            int lightFlows = lightTcp == null ? 0 : lightTcp.flows;
+            for (int i = 0; i < lightFlows; i++) {
+                // TCP below the join rate, starved or found only in samples: n and W count it (LightTcp).
+                samples.add(FlowSample.tcp(LIGHT_PREFIX + id + ":" + i, lightTcp.bps / lightFlows));
+            }
+            Unmatched u = unmatched.get(id);
+            double load = u == null ? 0 : u.udpBps + (lightFlows > 0 ? 0 : u.tcpBps);
+            if (load > 0) {
                 // Mice and flows not found yet: they load the link like an exempt flow, neither limited
                 // nor counted in n or W (docs/algorithm.md, "Inputs under aggregation").
-                samples.add(FlowSample.udp(UNMATCHED_PREFIX + id, unmatched, unmatched).withPolicy(UNMATCHED));
+                samples.add(FlowSample.udp(UNMATCHED_PREFIX + id, load, load).withPolicy(UNMATCHED));
             }
             CfsAssignment g = groups.get(id);
             CfsInput input = g.capacityBps() > 0 ? CfsInput.of(id, g.capacityBps(), samples) : CfsInput.of(id, samples);

@@ -4,6 +4,7 @@ import org.fudp.protocol.FiveTuple;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,9 +33,12 @@ final class SetMembership {
     /** The sets of this period, in the order their first member was learnt, and their members. */
     final Map<String, CfsAssignment> groups = new LinkedHashMap<>();
     final Map<String, List<TrackedFlow>> members = new LinkedHashMap<>();
+    /** Whether UDP floods each set this period ({@link UdpPressure}). */
+    final Map<String, Boolean> floods = new LinkedHashMap<>();
 
     /**
-     * Judges every flow's membership for this period and assigns members to their sets.
+     * Judges every flow's membership for this period, and each set's light TCP, and assigns members to
+     * their sets.
      *
      * @param nowMs the period's time
      * @param flows every flow, in the order it was learnt
@@ -43,10 +47,14 @@ final class SetMembership {
      * @param backend the enforcers, for the limits in force
      * @param departures the quiet ends
      * @param periodMs the control period
+     * @param unmatched what each set carries without rules of its own (sampled facilities)
+     * @param light each set's light TCP, judged here
      * @return the sets and their members
      */
+    @SuppressWarnings("checkstyle:ParameterNumber")
     static SetMembership judge(long nowMs, Collection<TrackedFlow> flows, FlowTable table, NetworkView network,
-                               EnforcementBackend backend, Departures departures, long periodMs) {
+                               EnforcementBackend backend, Departures departures, long periodMs,
+                               Map<String, Unmatched> unmatched, LightTcp light) {
         Map<String, List<TrackedFlow>> udp = new LinkedHashMap<>();
         Map<String, List<TrackedFlow>> tcpBefore = new LinkedHashMap<>();
         Map<String, CfsAssignment> sets = new LinkedHashMap<>();
@@ -64,20 +72,25 @@ final class SetMembership {
                 tcpBefore.computeIfAbsent(f.cfs().cfsId(), k -> new ArrayList<>()).add(f);
             }
         }
-        Map<String, Boolean> floods = new LinkedHashMap<>();
-        sets.forEach((id, s) -> floods.put(id, UdpPressure.floods(s, udp.getOrDefault(id, List.of()),
-                tcpBefore.getOrDefault(id, List.of()), backend)));
+        // The TCP a set's flood test sees: its members of the last period, and its light TCP.
+        Map<String, LightTcp.Reading> lightBefore = lightTcp(flows, table, network, periodMs, nowMs, unmatched);
         SetMembership out = new SetMembership();
+        sets.forEach((id, s) -> out.floods.put(id, UdpPressure.floods(s, udp.getOrDefault(id, List.of()),
+                tcpBefore.getOrDefault(id, List.of()), lightBefore.get(id), light.member(id), backend)));
+        Map<String, Boolean> tcpMembers = new HashMap<>();
         for (TrackedFlow f : flows) {
             if (!f.isUdp()) {
                 Optional<CfsAssignment> set = setOf(f, network);
-                boolean flooded = set.isPresent() && floods.getOrDefault(set.get().cfsId(), false);
+                boolean flooded = set.isPresent() && out.floods.getOrDefault(set.get().cfsId(), false);
                 boolean member = f.updateMembership(flooded, nowMs, periodMs);
                 if (member && acknowledges(f, table)) {
                     f.leave();
                     member = false;
                 }
                 f.assign(member ? set.orElse(null) : null);
+                if (member && set.isPresent()) {
+                    tcpMembers.put(set.get().cfsId(), true);
+                }
             }
             CfsAssignment a = f.cfs();
             if (a != null) {
@@ -85,7 +98,52 @@ final class SetMembership {
                 out.members.computeIfAbsent(a.cfsId(), k -> new ArrayList<>()).add(f);
             }
         }
+        light.judge(nowMs, periodMs, lightTcp(flows, table, network, periodMs, nowMs, unmatched), out.floods,
+                tcpMembers);
+        for (TrackedFlow f : flows) {
+            if (!f.isUdp()) {
+                f.light(f.cfs() == null && !f.closed() && setOf(f, network)
+                        .map(s -> light.counted(s.cfsId()) != null).orElse(false));
+            }
+        }
         out.members.forEach((id, m) -> departures.endQuietly(id, m, backend));
+        return out;
+    }
+
+    // Each set's light TCP: its TCP flows that are no members (but for the acknowledgements of a connection
+    // whose data goes the other way), and what its TCP aggregates carry. Before this period's TCP members are
+    // judged, the flows that were no members last period.
+    private static Map<String, LightTcp.Reading> lightTcp(Collection<TrackedFlow> flows, FlowTable table,
+                                                          NetworkView network, long periodMs, long nowMs,
+                                                          Map<String, Unmatched> unmatched) {
+        Map<String, LightTcp.Reading> out = new HashMap<>();
+        for (TrackedFlow f : flows) {
+            if (f.isUdp() || f.cfs() != null || f.closed() || acknowledgesLight(f, table)) {
+                continue;
+            }
+            Optional<CfsAssignment> set = setOf(f, network);
+            if (set.isEmpty()) {
+                continue;
+            }
+            LightTcp.Reading r = out.computeIfAbsent(set.get().cfsId(), k -> new LightTcp.Reading());
+            r.lightFlows++;
+            double bps = f.demandKnown() ? f.demandBps() : 0;
+            r.bps += bps;
+            long silentMs = f.silentMs(nowMs);
+            r.seen |= bps > 0 || silentMs <= periodMs;
+            r.trafficMs = Math.max(r.trafficMs, nowMs - silentMs);
+        }
+        unmatched.forEach((id, u) -> {
+            if (u.tcpRules == 0) {
+                return;
+            }
+            LightTcp.Reading r = out.computeIfAbsent(id, k -> new LightTcp.Reading());
+            r.aggregates += u.tcpRules;
+            r.bps += u.tcpBps;
+            r.seen |= u.tcpBps > 0 || u.tcpTrafficMs > nowMs - periodMs;
+            r.trafficMs = Math.max(r.trafficMs, u.tcpTrafficMs);
+            r.sighted += u.sightedTcp;
+        });
         return out;
     }
 
@@ -94,6 +152,13 @@ final class SetMembership {
         TrackedFlow data = table.get(new FiveTuple(t.protocol(), t.dst(), t.src(), t.dstPort(), t.srcPort()));
         return data != null && data.demandKnown() && f.demandKnown()
                 && data.demandBps() >= Membership.JOIN_BPS && data.demandBps() >= ACK_STREAM_RATIO * f.demandBps();
+    }
+
+    // A light connection's reverse direction carries more: this one is that connection's acknowledgements.
+    private static boolean acknowledgesLight(TrackedFlow f, FlowTable table) {
+        FiveTuple t = f.tuple();
+        TrackedFlow data = table.get(new FiveTuple(t.protocol(), t.dst(), t.src(), t.dstPort(), t.srcPort()));
+        return data != null && data.demandKnown() && f.demandKnown() && data.demandBps() > f.demandBps();
     }
 
     private static Optional<CfsAssignment> setOf(TrackedFlow f, NetworkView network) {

@@ -38,11 +38,13 @@ final class SetStates {
      * @param limits the limits the loop decided
      * @param backend the enforcers
      * @param changed whether this period changed the set's allocations
+     * @param starvedBehindFlood whether its TCP is starved while UDP floods it: never fair
      * @param settings the settings in force
      * @return its state and why
      */
+    @SuppressWarnings("checkstyle:ParameterNumber")
     Judged judge(long nowMs, String cfsId, List<TrackedFlow> members, LimitsInForce limits,
-                 EnforcementBackend backend, boolean changed, LoopSettings settings) {
+                 EnforcementBackend backend, boolean changed, boolean starvedBehindFlood, LoopSettings settings) {
         boolean udp = false;
         String missingAgent = null;
         String pending = null;
@@ -68,6 +70,14 @@ final class SetStates {
         }
         if (missingAgent != null) {
             return new Judged(CfsState.NO_AGENT, missingAgent);
+        }
+        if (pending == null && starvedBehindFlood) {
+            // FUDPA found nothing to limit, or the limits are not enforced: the flood is in front of TCP all the same.
+            pending = (settings.enforce() ? "" : "dry run: no limit is enforced; ")
+                    + "the set's TCP is starved behind UDP that no limit in force holds";
+            if (changed) {
+                return new Judged(CfsState.ADJUSTING, pending);
+            }
         }
         if (pending == null) {
             pendingSince.remove(cfsId);

@@ -46,6 +46,7 @@ final class TrackedFlow {
     private boolean assigned;
     private boolean departed;
     private boolean takenOver;
+    private boolean light;
 
     TrackedFlow(long number, FiveTuple tuple, Facility facility, long onwardPort, boolean shaped,
                 LoopSettings settings, long sinceMs, int dscp, boolean remarked) {
@@ -383,7 +384,7 @@ final class TrackedFlow {
      */
     boolean updateMembership(boolean udpFloods, long nowMs, long periodMs) {
         return membership.update(demandKnown(), demandBps(), motion.stillMs(), udpFloods,
-                new Membership.Silence(motion.silentMs(nowMs), nowMs, periodMs, motion.readingGapMs()));
+                new Membership.Silence(silentMs(nowMs), nowMs, periodMs, motion.readingGapMs()));
     }
 
     /**
@@ -404,6 +405,35 @@ final class TrackedFlow {
      */
     boolean starved() {
         return membership.starved();
+    }
+
+    /**
+     * Notes whether the flow is part of its set's light TCP as counted this period ({@link LightTcp}).
+     *
+     * @param counted true if so
+     */
+    void light(boolean counted) {
+        light = counted;
+    }
+
+    /**
+     * Tells whether the flow is part of its set's light TCP as counted: like a starved member, it is kept
+     * though idle.
+     *
+     * @return true if so
+     */
+    boolean light() {
+        return light;
+    }
+
+    /**
+     * Returns for how long the switch has counted none of the flow's packets.
+     *
+     * @param nowMs the time
+     * @return milliseconds, 0 before its first counter reading
+     */
+    long silentMs(long nowMs) {
+        return motion.silentMs(nowMs);
     }
 
     /**
@@ -514,7 +544,8 @@ final class TrackedFlow {
     // Why the limit, from the policy and the limit alone (the set's level is the algorithm's).
     private String rateReason(FlowPolicy p, long allocationBps) {
         if (!isUdp()) {
-            return starved() ? "TCP, starved: counted in its set while UDP floods it" : "TCP: never limited";
+            return starved() ? "TCP, starved: counted in its set while UDP floods it"
+                    : light ? "TCP, light: counted with its set's light TCP, which UDP floods" : "TCP: never limited";
         }
         if (p.exempt()) {
             return "exempt: never limited";

@@ -7,7 +7,8 @@ import java.util.List;
 import java.util.OptionalLong;
 
 /**
- * Whether UDP in a correlation flow set may be starving its TCP flows this period: the link is full
+ * Whether UDP in a correlation flow set may be starving its TCP flows this period: the set has TCP (members,
+ * or light TCP that sent within the period or is counted already, {@link LightTcp}), the link is full
  * (or its capacity unknown) and a UDP member that carries traffic is not held by a limit in force,
  * because it has none in force and sends more than an equal share of the link, or it sends above the
  * one it has. A TCP member that falls idle then is taken to be in retransmission timeouts, not ended
@@ -29,15 +30,19 @@ final class UdpPressure {
      * @param set the set
      * @param udp its UDP members this period
      * @param tcp its TCP members as of the last period
+     * @param light its light TCP this period, null if it has none
+     * @param lightMember whether its light TCP is counted already
      * @param backend the enforcers, for the limits in force
      * @return true if its UDP may be starving its TCP
      */
-    static boolean floods(CfsAssignment set, List<TrackedFlow> udp, List<TrackedFlow> tcp,
-                          EnforcementBackend backend) {
-        if (tcp.isEmpty()) {
+    static boolean floods(CfsAssignment set, List<TrackedFlow> udp, List<TrackedFlow> tcp, LightTcp.Reading light,
+                          boolean lightMember, EnforcementBackend backend) {
+        boolean lightTcp = lightMember || light != null && light.seen;
+        if (tcp.isEmpty() && !lightTcp) {
             return false;
         }
-        double load = 0;
+        // Light TCP is one flow's worth of demand here: what it would take is not known.
+        double load = lightTcp && light != null ? light.bps : 0;
         for (TrackedFlow f : udp) {
             load += rate(f);
         }
@@ -48,7 +53,7 @@ final class UdpPressure {
         if (capacity > 0 && load < CfsController.FULL * capacity) {
             return false;
         }
-        double share = (capacity > 0 ? capacity : load) / (udp.size() + tcp.size());
+        double share = (capacity > 0 ? capacity : load) / (udp.size() + tcp.size() + (lightTcp ? 1 : 0));
         for (TrackedFlow f : udp) {
             double bps = rate(f);
             if (bps < Membership.JOIN_BPS) {

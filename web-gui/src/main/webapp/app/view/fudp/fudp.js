@@ -82,6 +82,9 @@
         addRow(summary, 'Capacity', c.capacity);
         addRow(summary, 'Utilization', c.utilization);
         addRow(summary, 'Jain index', c.jain);
+        if (c.tcpEvidence) {
+            addRow(summary, 'TCP counted', c.tcpEvidence, 'fudp-tcp-evidence');
+        }
         addRow(summary, 'TCP rate', c.tcpRate);
         addRow(summary, 'UDP rate / demand', c.udpRate + ' / ' + c.udpDemand);
         if (d.decision) {

@@ -142,7 +142,8 @@
         fillTable('fudp-cfs', sets, function (c) {
             return [[c.id, 'fudp-id'], [bottleneck(c), 'fudp-bottleneck'],
                 c.capacityBps > 0 ? rate(c.capacityBps) : NA, percent(c.utilization), jain(c.jainIndex),
-                String(c.tcpFlows.length), String(c.udpFlows.length), String(limited[c.id] || 0), ''];
+                String(c.tcpFlows.length + (c.lightTcpFlows || 0)), String(c.udpFlows.length),
+                String(limited[c.id] || 0), ''];
         }, function (c) {
             return 'fudp-cfs-row' + (c.id === selected ? ' selected' : '');
         });
@@ -157,8 +158,11 @@
         var d = c.lastDecision,
             rows = c.stateReason ? [['Why', c.stateReason]] : [];
         rows.push(['Bottleneck', bottleneck(c) || NA], ['Capacity', c.capacityBps > 0 ? rate(c.capacityBps) : NA],
-            ['Utilization', percent(c.utilization)], ['Jain index', jain(c.jainIndex)],
-            ['TCP rate', rate(c.tcpThroughputBps)],
+            ['Utilization', percent(c.utilization)], ['Jain index', jain(c.jainIndex)]);
+        if (c.tcpEvidence) {
+            rows.push(['TCP counted', c.tcpEvidence]);
+        }
+        rows.push(['TCP rate', rate(c.tcpThroughputBps)],
             ['UDP rate / demand', rate(c.udpThroughputBps) + ' / ' + rate(c.udpDemandBps)]);
         if (d) {
             rows.push(['Last decision', 'period ' + d.period + ': ' + d.reason]);
