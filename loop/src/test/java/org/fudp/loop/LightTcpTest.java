@@ -94,13 +94,19 @@ class LightTcpTest {
         return t;
     }
 
-    @Test
-    void aTcpFlowThatArrivesIntoAFloodCountsAndGetsItsShareOnceItRecovers() {
+    /** The flood alone, then TCP connections arrive into it and send at these rates for a period. */
+    private long arriveIntoTheFlood(Map<FiveTuple, Double> tcp) {
         long t = floodAlone();
         h.at(t + 100);
-        h.packetIn(TCP1, H1);
+        tcp.keySet().forEach(c -> h.packetIn(c, c.src().equals(address("10.0.0.2")) ? H2 : H1));
         t += PERIOD;
-        period(t, FLOOD, FLOOD, Map.of(TCP1, 2_000.0));
+        period(t, FLOOD, FLOOD, tcp);
+        return t;
+    }
+
+    @Test
+    void aTcpFlowThatArrivesIntoAFloodCountsAndGetsItsShareOnceItRecovers() {
+        long t = arriveIntoTheFlood(Map.of(TCP1, 2_000.0));
         DecisionRecord d = lastDecision();
         assertNotEquals("NO_TCP", d.reason().split(":")[0], "the arrival counts: " + d);
         assertEquals(1, d.tcpCount());
@@ -125,12 +131,7 @@ class LightTcpTest {
 
     @Test
     void lightConnectionsCountAsOneFlowTogetherUntilEachJoinsOnItsOwn() {
-        long t = floodAlone();
-        h.at(t + 100);
-        h.packetIn(TCP1, H1);
-        h.packetIn(TCP2, H2);
-        t += PERIOD;
-        period(t, FLOOD, FLOOD, Map.of(TCP1, 2_000.0, TCP2, 0.0));
+        long t = arriveIntoTheFlood(Map.of(TCP1, 2_000.0, TCP2, 0.0));
         assertEquals(1, lastDecision().tcpCount(), "how many starved connections share it is not known yet");
         assertEquals(CAPACITY / 2, lastLimit(), 50_000);
         assertTrue(h.cfs(SET1).tcpEvidence().contains("2 connections below the join rate"), h.cfs(SET1).tcpEvidence());
@@ -149,11 +150,7 @@ class LightTcpTest {
      */
     @Test
     void aLightConnectionThatFallsSilentHoldsUdpToOneShareOnlyForABackoff() {
-        long t = floodAlone();
-        h.at(t + 100);
-        h.packetIn(TCP1, H1);
-        t += PERIOD;
-        period(t, FLOOD, FLOOD, Map.of(TCP1, 800.0));
+        long t = arriveIntoTheFlood(Map.of(TCP1, 800.0));
         long held = lastLimit();
         assertEquals(CAPACITY / 2, held, 50_000, "never below a fair share");
         long start = t;
