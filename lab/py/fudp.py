@@ -7,6 +7,7 @@ import csv
 import os
 import re
 import secrets
+import threading
 import time
 
 import topo as topo_mod
@@ -37,6 +38,8 @@ class FudpLoop:
         self.controller = None
         self.csv_path = os.path.join(rundir, "controller-periods.csv")
         self.stopped = False
+        self.restarting = False  # the controller is down for a scheduled restart (Restarts): check() lets it be
+        self.csv_parts = []  # earlier controllers' controller-periods.csv, set aside at their restarts
 
     def _write_files(self):
         os.makedirs(self.rundir, exist_ok=True)
@@ -131,6 +134,54 @@ class FudpLoop:
         self._wait(lambda: open(self.ctl_log_path).read().count("controller up") > ups, self.controller,
                    "controller", 30)
 
+    def stop_controller(self, how):
+        """Stops the controller for a restart: "kill" (SIGKILL, nothing of its cleaned up: the switch keeps the
+        loop's rules, the agent its limits, as when an ONOS instance leaves while the app stays active, whose
+        LoopHost.stop(handOver) removes nothing) or "term" (SIGTERM: the loop stops, the agent is told to drop its
+        limits and the loop's rules go, as when the app is deactivated)."""
+        self.restarting = True
+        if how == "kill":
+            self.kill("controller")
+        else:
+            self.controller.terminate()
+            try:
+                self.controller.wait(timeout=10)
+            except Exception:  # noqa: BLE001 - then as a crash
+                self.kill("controller")
+        self.note("controller stopped (%s) for a restart" % ("SIGKILL" if how == "kill" else "SIGTERM"))
+
+    def set_csv_aside(self):
+        """Moves the stopped controller's controller-periods.csv to controller-periods.part<N>.csv, N from 1."""
+        if os.path.exists(self.csv_path):
+            self.csv_parts.append(self.csv_path.replace(".csv", ".part%d.csv" % (len(self.csv_parts) + 1)))
+            os.rename(self.csv_path, self.csv_parts[-1])
+
+    def _join_csv(self):
+        """controller-periods.csv again as one file over the run: the parts set aside at restarts, in order, then
+        the last controller's rows (one header)."""
+        if not self.csv_parts:
+            return
+        rows, header = [], None
+        for path in self.csv_parts + [self.csv_path]:
+            try:
+                with open(path) as fh:
+                    lines = fh.read().splitlines()
+            except OSError:
+                continue
+            if lines:
+                header = header or lines[0]
+                rows += [ln for ln in lines[1:] if ln]
+        with open(self.csv_path, "w") as fh:
+            fh.write("\n".join([header] + rows) + "\n")
+        for path in self.csv_parts:
+            os.unlink(path)
+        self.csv_parts = []
+
+    def note(self, text):
+        """A line of the lab's own in controller.log (the controller is not running when it is written)."""
+        self.ctl_log.write("[lab %s] %s\n" % (time.strftime("%H:%M:%S"), text))
+        self.ctl_log.flush()
+
     def kill(self, which):
         """SIGKILLs the agent or the controller, as a crash would: nothing of theirs is cleaned up."""
         proc = self.agent if which == "agent" else self.controller
@@ -156,6 +207,8 @@ class FudpLoop:
 
     def check(self, _now):
         for proc, what in ((self.agent, "agent"), (self.controller, "controller")):
+            if what == "controller" and self.restarting:
+                continue
             if proc is not None and proc.poll() is not None:
                 raise RuntimeError("the %s died mid-run (code %s); see %s" % (what, proc.returncode, self.rundir))
 
@@ -173,6 +226,60 @@ class FudpLoop:
             for fh in (getattr(self, "agent_log", None), getattr(self, "ctl_log", None)):
                 if fh:
                     fh.close()
+            self._join_csv()
+
+
+class Restarts(threading.Thread):
+    """Restarts the lab controller under traffic, as the scenario's fudp.controllerRestarts say: at `at` s after
+    t0 it is stopped (FudpLoop.stop_controller), and `downSeconds` later a new one is started with the same config.
+    The new controller knows nothing of the old one's flows: at its start it deletes every rule of the loop's it
+    finds (LabHost.start, as ONOS removes the rules its store does not hold) and learns the flows again from
+    packet-ins; the agent, with failsafe.action keep, holds its limits until the new controller's first snapshot.
+    `records` holds, per restart, the plan and when (s from t0) the old one was stopped, the new one started and up
+    (its "controller up" line); run.json keeps them for the analysis (timing.py)."""
+
+    def __init__(self, loop, plan, t0, on_up=None):
+        super().__init__(daemon=True, name="controller-restarts")
+        self.loop, self.plan, self.t0, self.on_up = loop, plan, t0, on_up
+        self.records = []
+        self.cancelled = threading.Event()
+
+    def _at(self, t):
+        return self.t0 + t - time.time()
+
+    def run(self):
+        for r in self.plan:
+            if self.cancelled.wait(max(0.0, self._at(r["at"]))):
+                return
+            rec = dict(r)
+            self.records.append(rec)
+            self.loop.stop_controller(r["signal"])
+            rec["stoppedAt"] = round(time.time() - self.t0, 2)
+            log("fudp: controller stopped (%s) at t=%.1f s for a restart in %g s" % (
+                r["signal"], rec["stoppedAt"], r["downSeconds"]))
+            if self.cancelled.wait(max(0.0, self._at(r["at"] + r["downSeconds"]))):
+                return
+            rec["startedAt"] = round(time.time() - self.t0, 2)
+            # The lab host truncates its CSV when it starts: the old controller's rows go aside, stop() joins them.
+            self.loop.set_csv_aside()
+            try:
+                self.loop.start_controller()
+            except RuntimeError as exc:
+                rec["error"] = str(exc)
+                log("fudp: the restarted controller did not come up: %s" % exc)
+                self.loop.restarting = False  # check() now stops the run: its controller is dead
+                return
+            rec["upAt"] = round(time.time() - self.t0, 2)
+            self.loop.restarting = False
+            log("fudp: new controller up at t=%.1f s" % rec["upAt"])
+            if self.on_up:
+                self.on_up(self.loop.controller.pid)
+
+    def finish(self):
+        """Cancels what has not happened yet and waits for a start under way; returns the records."""
+        self.cancelled.set()
+        self.join(timeout=40)
+        return self.records
 
 
 def parse_allocations(text):

@@ -56,13 +56,24 @@ def run_mechanism(sc, mech, rundir):
         wl_t0 = wl.start() if wl else None
         log("%s: running %.0f s of traffic" % (mech, sc.length))
         notes = {}
+        restarts = []
+
+        def on_start(t0):
+            # The lab controller's restarts under traffic (fudp.controllerRestarts), timed from t0.
+            if loop and sc.controller_restarts:
+                restarts.append(fudp.Restarts(loop, sc.controller_restarts, t0, on_up=_on_up(sampler)))
+                restarts[0].start()
         try:
-            t0 = tr.run(mech.upper(), on_tick=_tick(loop, sc, notes))
+            t0 = tr.run(mech.upper(), on_tick=_tick(loop, sc, notes), on_start=on_start)
             if wl:
                 wl.finish()
         finally:
+            if restarts:
+                notes["controllerRestarts"] = restarts[0].finish()
             if sampler:
                 sampler.stop()
+            # Stopped with SIGTERM, each server writes the report of a test it still serves (traffic.py).
+            tr.stop_servers()
         if loop:
             loop.stop()
         with open(os.path.join(rundir, "run.json"), "w") as fh:
@@ -76,6 +87,14 @@ def run_mechanism(sc, mech, rundir):
             loop.stop()
         topo.teardown()
         log("%s: topology torn down" % mech)
+
+
+def _on_up(sampler):
+    """After a restart: the scale sampler follows the new controller's process."""
+    def on_up(pid):
+        if sampler:
+            sampler.controller_pid = pid
+    return on_up
 
 
 def _tick(loop, sc, notes):
@@ -106,7 +125,8 @@ def load_result(sc, rundir):
     if run["mechanism"].startswith("fudp"):
         controller_log = fudp.read_controller_csv(os.path.join(rundir, "controller-periods.csv"), run["t0"])
         stops = fudp.read_traffic_stops(os.path.join(rundir, "controller.log"), run["t0"], traffic.BASE_PORT)
-    return analyze.MechanismResult(sc, run["mechanism"], rundir, run["t0"], run["launches"], controller_log, stops)
+    return analyze.MechanismResult(sc, run["mechanism"], rundir, run["t0"], run["launches"], controller_log, stops,
+                                   run.get("controllerRestarts"))
 
 
 def report(results, sc, outdir, extra):

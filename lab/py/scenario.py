@@ -176,7 +176,10 @@ class Scenario:
                                     % clash[0])
         if not self.flows and not self.workload:
             raise ScenarioError("%s: no flows and no workload: nothing to run" % where)
-        self.quick = raw.get("quick", {})
+        # Restarts of the lab controller under traffic (FUDP only): seconds into the run, and for how long it is down.
+        self.controller_restarts = _restarts(fudp.get("controllerRestarts"), "fudp.controllerRestarts")
+        self._check_restarts()
+        self.quick = _quick(raw.get("quick", {}), self)
         self.settle = float(raw.get("steadySettleSeconds", 2.0))
 
     def validate_mechanisms(self, names, where):
@@ -192,8 +195,19 @@ class Scenario:
         if self.workload:
             self.workload.scaled(factor)
         self.settle *= factor
+        # When a restart happens scales with the run; how long the controller is down does not (it is measured
+        # against the agent's fail-safe and the control period, which --quick keeps).
+        for r in self.controller_restarts:
+            r["at"] *= factor
+        self._check_restarts()
         if "mechanisms" in self.quick:
             self.mechanisms = self.validate_mechanisms(self.quick["mechanisms"], "quick.mechanisms")
+
+    def _check_restarts(self):
+        for i, r in enumerate(self.controller_restarts):
+            if r["at"] + r["downSeconds"] >= self.length:
+                raise ScenarioError("fudp.controllerRestarts[%d]: the new controller would start at %g s, not before "
+                                    "the run ends at %g s" % (i, r["at"] + r["downSeconds"], self.length))
 
     @property
     def length(self):
@@ -223,6 +237,52 @@ class Scenario:
         lo = max(f.start for f in fl) + self.settle
         hi = min(f.end for f in fl) - 1.0
         return (lo, hi) if hi > lo else (max(f.start for f in fl), hi)
+
+
+def _quick(raw, sc):
+    """The "quick" block: {"timeScale"?: factor > 0, "mechanisms"?: [...]}, checked when the scenario loads."""
+    if not isinstance(raw, dict) or set(raw) - {"timeScale", "mechanisms"}:
+        raise ScenarioError("quick: expected an object {timeScale, mechanisms}, got %r" % (raw,))
+    scale = raw.get("timeScale", 0.5)
+    if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not scale > 0:
+        raise ScenarioError("quick.timeScale: must be a number > 0, got %r" % (scale,))
+    if "mechanisms" in raw:
+        if not isinstance(raw["mechanisms"], list):
+            raise ScenarioError("quick.mechanisms: expected a list, got %r" % (raw["mechanisms"],))
+        sc.validate_mechanisms(raw["mechanisms"], "quick.mechanisms")
+    return raw
+
+
+RESTART_SIGNALS = ("kill", "term")
+
+
+def _restarts(raw, where):
+    """fudp.controllerRestarts: [{"at": s, "downSeconds": s, "signal"?: "kill" | "term"}], in time order, each new
+    controller up before the next stop. "kill" (the default) stops the controller as an ONOS instance that leaves
+    while the app stays active (LoopHost.stop(handOver) removes nothing); "term" lets it stop its loop (the agent
+    drops its limits, its rules go), as an app deactivated. Absent: no restart."""
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        raise ScenarioError("%s: expected a list of {at, downSeconds}, got %r" % (where, raw))
+    out = []
+    for i, r in enumerate(raw):
+        w = "%s[%d]" % (where, i)
+        if not isinstance(r, dict):
+            raise ScenarioError("%s: expected an object {at, downSeconds, signal}, got %r" % (w, r))
+        unknown = set(r) - {"at", "downSeconds", "signal"}
+        if unknown:
+            raise ScenarioError("%s.%s: unknown field (known: at, downSeconds, signal)" % (w, sorted(unknown)[0]))
+        at = _positive(_need(r, "at", float, w), w + ".at")
+        down = _positive(_need(r, "downSeconds", float, w), w + ".downSeconds")
+        signal = r.get("signal", "kill")
+        if signal not in RESTART_SIGNALS:
+            raise ScenarioError("%s.signal: expected one of %s, got %r" % (w, RESTART_SIGNALS, signal))
+        if out and at <= out[-1]["at"] + out[-1]["downSeconds"]:
+            raise ScenarioError("%s.at: %g s is before the previous restart's new controller starts (%g s)"
+                                % (w, at, out[-1]["at"] + out[-1]["downSeconds"]))
+        out.append({"at": at, "downSeconds": down, "signal": signal})
+    return out
 
 
 def _sampling(raw, where):

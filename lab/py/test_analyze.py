@@ -95,6 +95,11 @@ class ChurnFromTheControllersLog(unittest.TestCase):
         self.assertEqual(1, r.tcp_dropped("set1"))
 
 
+    def test_packet_outs_count_on_after_a_restarted_controller_counts_from_0_again(self):
+        rows = [self.row(31.4, {}, 10), self.row(32.4, {}, 12), self.row(38.4, {}, 1), self.row(39.4, {}, 3)]
+        self.assertEqual(2 + 1 + 2, self.result(rows).packet_outs()["steady"]["packetOuts"])
+
+
 class ReconvergenceFromTheControllersLog(unittest.TestCase):
     """Settling after a departure, on a made-up controller log of the departures scenario: TCP 3 leaves at
     40 s and its traffic stops at 40.6 s."""

@@ -1,9 +1,11 @@
 """Real traffic for one mechanism run: iperf3 (TCP CUBIC and UDP) per scenario flow, and ping per set."""
-import json
 import os
 import re
+import signal
+import subprocess
 import time
 
+import reports
 from topo import log
 
 BASE_PORT = 5200
@@ -12,8 +14,11 @@ PING_INTERVAL = 0.2
 
 
 def client_cmd(flow, dst_ip, duration):
+    # The control connection may take as long to open as the flow lasts: a TCP flow arriving into a bottleneck a
+    # UDP flood fills loses SYNs, and a real application keeps trying (the kernel's SYN retries); a 3 s limit made
+    # such a flow give up and count as nothing. The data connection has the kernel's own timeout.
     cmd = ["iperf3", "-c", dst_ip, "-p", str(BASE_PORT + flow.id), "-t", str(duration), "-i", "0.5", "-J",
-           "--get-server-output", "--connect-timeout", "3000"]
+           "--get-server-output", "--connect-timeout", str(max(3000, int(duration) * 1000))]
     if flow.protocol == "tcp":
         # Namespaces inherit the host's BBR and refuse a per-namespace default; ask per socket.
         cmd += ["-C", "cubic"]
@@ -41,27 +46,51 @@ class TrafficRun:
         self.topo = topo
         self.outdir = outdir
         os.makedirs(outdir, exist_ok=True)
-        self.launches = []  # (flow, k, epoch, path)
+        self.launches = []  # {flow, k, epoch, t, path, exitEpoch?, stopped?} per client run, for run.json
+        self.servers = []
 
     def start_servers(self):
+        """One iperf3 server per flow (port BASE_PORT + id) in its destination's namespace. It serves the flow's
+        tests one after another (an ON/OFF flow runs one per ON period, so no -1) and writes its own JSON report
+        of each, as the test ends, to server<id>.json (reports.py): the flow's measurement when its client's
+        report is lost."""
         for f in self.scenario.flows:
             h = self.topo.hosts[f.dst]
-            self.topo.spawn(["iperf3", "-s", "-p", str(BASE_PORT + f.id), "-i", "0.5", "-J"], ns=h.ns)
+            out = open(os.path.join(self.outdir, reports.server_report_name(f.id)), "w")
+            self.servers.append(self.topo.spawn(["iperf3", "-s", "-p", str(BASE_PORT + f.id), "-i", "0.5", "-J"],
+                                                ns=h.ns, stdout=out))
+            out.close()
         time.sleep(0.5)
 
-    def run(self, label, on_tick=None):
-        """Runs the schedule in real time; returns the epoch of t = 0."""
+    def stop_servers(self):
+        """SIGTERM to each server: one in a test prints that test's report (its intervals so far) before it exits,
+        an idle one a report without a test. SIGKILL only for one still there after 5 s."""
+        for proc in self.servers:
+            _signal(proc, signal.SIGTERM)
+        deadline = time.time() + 5
+        for proc in self.servers:
+            try:
+                proc.wait(timeout=max(0.1, deadline - time.time()))
+            except subprocess.TimeoutExpired:
+                _signal(proc, signal.SIGKILL)
+                proc.wait()
+        self.servers = []
+
+    def run(self, label, on_tick=None, on_start=None):
+        """Runs the schedule in real time; returns the epoch of t = 0. on_start(t0) is called once t0 is set."""
         sc = self.scenario
         events = sorted(((start, f, k, dur) for f in sc.flows for k, (start, dur) in enumerate(f.on_periods())),
                         key=lambda e: (e[0], e[1].id, e[2]))
         length = sc.length
         t0 = time.time()
+        if on_start:
+            on_start(t0)
         for set_name, src, dst in ping_pairs(sc):
             out = open(os.path.join(self.outdir, "ping-%s.txt" % set_name), "w")
             self.topo.spawn(["ping", "-D", "-n", "-i", str(PING_INTERVAL), "-W", "1", "-w", str(int(length) + 2),
                              self.topo.hosts[dst].ip], ns=self.topo.hosts[src].ns, stdout=out)
             out.close()
-        clients = []
+        clients = []  # [proc, deadline, launch, when it was sent SIGTERM]
         next_tick = 0.0
         while True:
             now = time.time() - t0
@@ -74,8 +103,10 @@ class TrafficRun:
                 proc = self.topo.spawn(client_cmd(f, self.topo.hosts[f.dst].ip, secs), ns=self.topo.hosts[f.src].ns,
                                        stdout=out)
                 out.close()
-                clients.append((proc, epoch + secs + 20))
-                self.launches.append({"flow": f.id, "k": k, "epoch": epoch, "t": epoch - t0, "path": path})
+                launch = {"flow": f.id, "k": k, "epoch": epoch, "t": epoch - t0, "path": path}
+                clients.append([proc, epoch + secs + 20, launch, None])
+                self.launches.append(launch)
+            _reap(clients, label)
             if now >= next_tick:
                 active = [f.label for f in sc.flows if f.start <= now < f.end]
                 log("%s t=%3.0f/%.0f s, active: %s" % (label, now, length, ", ".join(active) or "-"))
@@ -85,37 +116,43 @@ class TrafficRun:
             if now >= length and not events:
                 break
             time.sleep(0.05)
-        # Let the clients collect the servers' reports; a client stuck past its deadline is stopped.
-        for proc, deadline in clients:
-            try:
-                proc.wait(timeout=max(0.5, deadline - time.time()))
-            except Exception:  # noqa: BLE001 - a stuck client must not hang the lab
-                proc.kill()
+        # Let the clients collect the servers' reports. A client stuck past its deadline gets SIGTERM, on which
+        # iperf3 writes its own report and tells its server, which writes the test's; SIGKILL after 3 s more.
+        while clients:
+            _reap(clients, label)
+            time.sleep(0.05)
         return t0
 
 
-def read_intervals(launch):
-    """Receiver-side (server) byte counts per interval, as (t_start, t_end, bytes) relative to the launch,
-    and the client's error, if any."""
-    try:
-        with open(launch["path"]) as fh:
-            data = json.load(fh)
-    except (OSError, ValueError):
-        return [], "no iperf3 report"
-    err = data.get("error")
-    server = data.get("server_output_json") or {}
-    # The receiver's intervals count from its test start. That is the client's launch plus a few ms, unless
-    # a starved connection took seconds to open (SYN retries): then use the server's own start stamp,
-    # which has whole-second resolution but keeps the bytes out of the seconds before the flow existed.
-    stamp = server.get("start", {}).get("timestamp", {}).get("timesecs")
-    offset = 0.0
-    if stamp and stamp - launch["epoch"] > 1.5:
-        offset = stamp - launch["epoch"]
-    out = []
-    for it in server.get("intervals", []):
-        s = it["sum"]
-        out.append((offset + s["start"], offset + s["end"], s["bytes"]))
-    return out, err
+def _reap(clients, label):
+    """Notes, within the 50 ms this is called at, when each client exited (launch["exitEpoch"]: its test started
+    its own test length before, reports.py), and stops the clients past their deadline (launch["stopped"])."""
+    now = time.time()
+    for c in list(clients):
+        proc, deadline, launch, termed = c
+        if proc.poll() is not None:
+            if termed is None:
+                launch["exitEpoch"] = now
+            clients.remove(c)
+        elif termed is None and now > deadline:
+            log("%s: the iperf3 client of flow %d (part %d) is past its deadline; stopping it" % (
+                label, launch["flow"], launch["k"]))
+            launch["stopped"] = True
+            _signal(proc, signal.SIGTERM)
+            c[3] = now
+        elif termed is not None and now > termed + 3:
+            _signal(proc, signal.SIGKILL)
+            proc.wait()
+            clients.remove(c)
+
+
+def _signal(proc, sig):
+    """Signals a process started by Topology.spawn (its own session, so its group) if it still runs."""
+    if proc.poll() is None:
+        try:
+            os.killpg(proc.pid, sig)
+        except OSError:
+            pass
 
 
 PING_RE = re.compile(r"^\[(\d+\.\d+)\].*time=([\d.]+) ms")

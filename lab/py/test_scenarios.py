@@ -1,0 +1,113 @@
+"""Every scenario under lab/scenarios/ loads and validates, as it is and with --quick; the flood-first ones start
+their UDP before their TCP; fudp.controllerRestarts is checked.
+
+    python3 -m unittest discover -s lab/py -p 'test_*.py'
+"""
+import glob
+import json
+import os
+import tempfile
+import unittest
+
+import scenario
+
+DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scenarios")
+
+
+def _write(raw):
+    fh = tempfile.NamedTemporaryFile("w", suffix=".json", delete=False)
+    json.dump(raw, fh)
+    fh.close()
+    return fh.name
+
+
+class EveryScenarioFile(unittest.TestCase):
+
+    def test_each_loads_and_its_quick_variant_too(self):
+        paths = sorted(glob.glob(os.path.join(DIR, "*.json")))
+        self.assertGreater(len(paths), 10)
+        for path in paths:
+            with self.subTest(os.path.basename(path)):
+                sc = scenario.load(path)
+                self.assertTrue(sc.description, "every scenario says what it is")
+                self.assertEqual(os.path.basename(path), sc.name + ".json")
+                for s in sc.sets():
+                    sc.steady_window(s)  # may be empty (heavytail.json: flows that seldom overlap), never an error
+                    sc.capacity_mbps(s)
+                length = sc.length
+                sc.apply_quick()
+                self.assertAlmostEqual(length * float(sc.quick.get("timeScale", 0.5)), sc.length)
+
+    def test_flood_first_scenarios_start_udp_at_least_5_s_before_tcp_in_every_set(self):
+        paths = sorted(glob.glob(os.path.join(DIR, "*floodfirst*.json")))
+        self.assertEqual(6, len(paths))
+        for path in paths:
+            sc = scenario.load(path)
+            for s in sc.sets():
+                with self.subTest(sc.name, set=s):
+                    udp = min(f.start for f in sc.flows if f.set == s and f.protocol == "udp")
+                    tcp = min(f.start for f in sc.flows if f.set == s and f.protocol == "tcp")
+                    self.assertLessEqual(udp + 5, tcp)
+
+    def test_flood_first_variants_change_only_the_order_of_their_originals(self):
+        for name, original in (("scale-budgeted-floodfirst", "scale-budgeted"), ("scale-today-floodfirst", "scale-today"),
+                               ("trace-budgeted-floodfirst", "trace-budgeted"), ("trace-today-floodfirst", "trace-today")):
+            with self.subTest(name):
+                with open(os.path.join(DIR, name + ".json")) as fh:
+                    a = json.load(fh)
+                with open(os.path.join(DIR, original + ".json")) as fh:
+                    b = json.load(fh)
+                self.assertEqual({"name", "description", "flows"}, {k for k in a if a[k] != b.get(k)} | (set(b) - set(a)))
+                strip = [{k: v for k, v in f.items() if k not in ("start", "duration")} for f in a["flows"]]
+                self.assertEqual(strip, [{k: v for k, v in f.items() if k not in ("start", "duration")}
+                                         for f in b["flows"]])
+
+
+class ControllerRestarts(unittest.TestCase):
+
+    def raw(self, restarts):
+        with open(os.path.join(DIR, "table1-floodfirst.json")) as fh:
+            raw = json.load(fh)
+        raw["fudp"]["controllerRestarts"] = restarts
+        return raw
+
+    def load(self, restarts):
+        path = _write(self.raw(restarts))
+        try:
+            return scenario.load(path)
+        finally:
+            os.unlink(path)
+
+    def test_table1_floodfirst_restarts_at_55_for_5_s_and_quick_moves_only_the_time(self):
+        sc = scenario.load(os.path.join(DIR, "table1-floodfirst.json"))
+        self.assertEqual([{"at": 55.0, "downSeconds": 5.0, "signal": "kill"}], sc.controller_restarts)
+        sc.apply_quick()
+        self.assertEqual([{"at": 27.5, "downSeconds": 5.0, "signal": "kill"}], sc.controller_restarts)
+
+    def test_bad_restarts_are_refused_with_their_field(self):
+        for restarts, words in (([{"at": 78, "downSeconds": 5}], "before the run ends"),
+                                ([{"at": 20, "downSeconds": 5}, {"at": 24, "downSeconds": 1}], "previous restart"),
+                                ([{"at": 20}], "downSeconds"),
+                                ([{"at": 20, "downSeconds": 5, "signal": "stop"}], "signal"),
+                                ([{"at": 20, "downSeconds": 5, "when": 1}], "unknown field"),
+                                ({"at": 20}, "expected a list")):
+            with self.subTest(words):
+                with self.assertRaises(scenario.ScenarioError) as ctx:
+                    self.load(restarts)
+                self.assertIn(words, str(ctx.exception))
+        self.assertEqual("term", self.load([{"at": 20, "downSeconds": 5, "signal": "term"}])
+                         .controller_restarts[0]["signal"])
+
+    def test_a_bad_quick_block_is_refused_when_the_file_loads(self):
+        raw = self.raw([])
+        raw["quick"] = {"timeScale": 0, "mechanisms": ["fudp"]}
+        path = _write(raw)
+        try:
+            with self.assertRaises(scenario.ScenarioError):
+                scenario.load(path)
+        finally:
+            os.unlink(path)
+
+
+if __name__ == "__main__":
+    unittest.main()
