@@ -40,7 +40,7 @@ class EveryScenarioFile(unittest.TestCase):
 
     def test_flood_first_scenarios_start_udp_at_least_5_s_before_tcp_in_every_set(self):
         paths = sorted(glob.glob(os.path.join(DIR, "*floodfirst*.json")))
-        self.assertEqual(6, len(paths))
+        self.assertEqual(7, len(paths))
         for path in paths:
             sc = scenario.load(path)
             for s in sc.sets():

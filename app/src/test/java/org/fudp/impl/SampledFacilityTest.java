@@ -54,17 +54,18 @@ class SampledFacilityTest {
     void aSampledMouseCostsAnAggregateAndAHeavyFlowItsOwnRules() {
         FiveTuple mouse = FlowIds.parse("m", "tcp-10.0.0.1-40001-10.0.0.4-80");
         f.host.samples(S1, List.of(sample(mouse)));
-        assertEquals(1, onos.rules().size(), "a mouse: only its destination's aggregate");
-        FlowRule agg = aggregates().get(0);
+        assertEquals(2, onos.rules().size(), "a mouse: only its destination's aggregates, one per protocol");
+        FlowRule agg = aggregates().stream().filter(r -> r.selector().toString().contains("IP_PROTO:6")).findFirst()
+                .orElseThrow();
         assertEquals(DefaultTrafficSelector.builder().matchEthType(Ethernet.TYPE_IPV4)
                 .matchIPDst(IpPrefix.valueOf("10.0.0.4/32")).matchIPProtocol(IPv4.PROTOCOL_TCP).build(),
                 agg.selector(), "one protocol to one destination");
         assertEquals(LoopSettings.defaults().flowPriority() - 1, agg.priority(), "just below the per-flow rules");
         FiveTuple heavy = FlowIds.parse("h", "tcp-10.0.0.2-40002-10.0.0.4-5201");
         f.host.samples(S1, List.of(sample(heavy), sample(heavy), sample(heavy)));
-        assertEquals(2, onos.rules().size(), "the heavy flow's own rule (no closing rules in ONOS)");
+        assertEquals(3, onos.rules().size(), "the heavy flow's own rule (no closing rules in ONOS)");
         FacilityState s = state(T0 + 1000);
-        assertEquals(2, s.rulesInUse(), "the aggregate counts in the budget");
+        assertEquals(3, s.rulesInUse(), "the aggregates count in the budget");
         assertEquals(1, s.flows());
     }
 
@@ -74,13 +75,13 @@ class SampledFacilityTest {
         f.host.samples(S1, List.of(sample(FlowIds.parse("m", "tcp-10.0.0.1-40001-10.0.0.4-80"))));
         f.clock.set(T0 + 100);
         onos.advance(T0 + 100, -1);
-        assertEquals(1, onos.refusedSends);
+        assertEquals(2, onos.refusedSends, "both protocols' aggregates");
         onos.advance(T0 + 10_000, -1);
-        assertEquals(1, onos.refusedSends, "withdrawn, not re-sent at the polls");
+        assertEquals(2, onos.refusedSends, "withdrawn, not re-sent at the polls");
         f.host.samples(S1, List.of(sample(FlowIds.parse("m", "tcp-10.0.0.1-40002-10.0.0.4-80"))));
         onos.advance(T0 + 10_100, -1);
-        assertEquals(1, onos.refusedSends, "learning pauses after a refusal");
-        assertEquals(1, state(T0 + 10_100).refusals());
+        assertEquals(2, onos.refusedSends, "learning pauses after a refusal");
+        assertEquals(2, state(T0 + 10_100).refusals());
     }
 
     // ---------------------------------------------------------------- issue 32: the flood first, a restart
@@ -108,12 +109,15 @@ class SampledFacilityTest {
         }
     }
 
-    /** The flood at 30 Mbit/s through its own rule; SYNs and retransmissions, 5 kbit/s, through the TCP aggregate. */
-    private static void traffic(OnosFlowRulesDouble rules) {
+    /**
+     * The flood at 30 Mbit/s through its own rule; with the starved connection, its SYNs and retransmissions,
+     * 5 kbit/s, through the TCP aggregate.
+     */
+    private static void traffic(OnosFlowRulesDouble rules, boolean starved) {
         for (FlowRule r : rules.rules()) {
             boolean aggregate = r.selector().criteria().size() == 3;
             boolean tcp = r.selector().criteria().stream().anyMatch(c -> c.toString().contains("IP_PROTO:6"));
-            rules.rate(r, aggregate ? (tcp ? 5_000 : 0) : 30_000_000);
+            rules.rate(r, aggregate ? (tcp && starved ? 5_000 : 0) : 30_000_000);
         }
     }
 
@@ -135,20 +139,21 @@ class SampledFacilityTest {
         meters.features(S1, 64);
         HostFixture h = meteredSampled(rules, meters);
         h.host.samples(S1, List.of(sample(FLOOD), sample(FLOOD), sample(FLOOD)));
-        traffic(rules);
+        traffic(rules, false);
         to(h, rules, meters, T0 + PERIOD);
         h.host.period();
         assertEquals(-1, floodLimit(h), "the flood alone: nothing to be friendly to");
 
-        h.host.samples(S1, List.of(sample(STARVED)));
-        traffic(rules);
+        // The starved connection is never sampled: only its aggregate's counter moves.
+        traffic(rules, true);
         to(h, rules, meters, T0 + 2 * PERIOD);
         h.host.period();
         assertEquals(5_000_000, floodLimit(h), 100_000, "half the link: the starved TCP counts as one flow");
         org.fudp.loop.CorrelationFlowSet set = h.store.getCfs("set1").orElseThrow();
         assertEquals(1, set.lightTcpFlows());
         assertEquals("light TCP as 1 flow: aggregate counters, starved", set.tcpEvidence());
-        assertEquals(3, rules.rules().size(), "the flood's rule and two aggregates: none for the starved connection");
+        assertEquals(3, rules.rules().size(), "the flood's rule and its prefix's two aggregates: none for the starved "
+                + "connection");
         to(h, rules, meters, T0 + 2 * PERIOD + 1_000);
         assertEquals(1, meters.getMeters(S1).size(), "the flood's meter is on the switch");
     }
@@ -165,7 +170,7 @@ class SampledFacilityTest {
             meters.features(S1, 64);
             HostFixture before = meteredSampled(rules, meters);
             sampleFloodAndStarved(before, true);
-            traffic(rules);
+            traffic(rules, true);
             to(before, rules, meters, T0 + PERIOD);
             before.host.period();
             to(before, rules, meters, T0 + 2 * PERIOD);
@@ -177,7 +182,7 @@ class SampledFacilityTest {
             long t = T0 + 3 * PERIOD;
             to(after, rules, meters, t - 2_000);
             sampleFloodAndStarved(after, floodFirst);
-            traffic(rules);
+            traffic(rules, true);
             to(after, rules, meters, t);
             after.host.period();
             to(after, rules, meters, t + PERIOD);

@@ -19,6 +19,8 @@ import java.util.OptionalLong;
  */
 final class SampledCollection implements FlowCollection {
 
+    private static final int[] PROTOCOLS = {FiveTuple.TCP, FiveTuple.UDP};
+
     private final PerFlowCollection perFlow;
     private final NetworkView network;
     private final Aggregates aggregates = new Aggregates();
@@ -62,12 +64,16 @@ final class SampledCollection implements FlowCollection {
                         network.cfsOf(f.id(), t.dst()).get().cfsId());
             }
             AddressPrefix to = network.aggregatePrefix(f.id(), t.dst(), onward.getAsLong());
-            if (!aggregates.has(f.id(), t.protocol(), to) && perFlow.reserve(nowMs, f.id(), 1, out)) {
-                Optional<RuleSpec> made = aggregates.add(f.id(), t.protocol(), to, onward.getAsLong(), settings);
-                if (made.isPresent()) {
-                    out.addRules(List.of(made.get()));
-                } else {
-                    perFlow.release(f.id(), 1);
+            // Both protocols' aggregates at once: TCP that arrives into a UDP flood is starved from its first
+            // segment and seldom sampled, and only its aggregate's counters show it (LightTcp).
+            for (int protocol : PROTOCOLS) {
+                if (!aggregates.has(f.id(), protocol, to) && perFlow.reserve(nowMs, f.id(), 1, out)) {
+                    Optional<RuleSpec> made = aggregates.add(f.id(), protocol, to, onward.getAsLong(), settings);
+                    if (made.isPresent()) {
+                        out.addRules(List.of(made.get()));
+                    } else {
+                        perFlow.release(f.id(), 1);
+                    }
                 }
             }
             if (h.offer(nowMs, t, s.estimatedBytes(), budget.heavyBps())) {

@@ -65,11 +65,14 @@ class SampledCollectionTest {
     }
 
     @Test
-    void aMouseCostsNoPacketInAndNoRuleOfItsOwnOnlyItsDestinationsAggregate() {
+    void aMouseCostsNoPacketInAndNoRuleOfItsOwnOnlyItsDestinationsAggregates() {
         FiveTuple mouse = tuple("udp-10.0.0.1-40100-10.0.0.4-53");
         Actions a = samples(sample(mouse, 200));
-        assertEquals(1, a.rulesToAdd().size());
-        RuleSpec agg = a.rulesToAdd().get(0);
+        assertEquals(2, a.rulesToAdd().size(), "its destination's aggregates, one per protocol");
+        assertTrue(a.rulesToAdd().stream().anyMatch(r -> r.flow().protocol() == FiveTuple.TCP),
+                "TCP's too: TCP that arrives into a flood is seen only by its aggregate");
+        RuleSpec agg = a.rulesToAdd().stream().filter(r -> r.flow().protocol() == FiveTuple.UDP).findFirst()
+                .orElseThrow();
         assertTrue(agg.isAggregate());
         assertEquals(FiveTuple.UDP, agg.flow().protocol());
         assertEquals(address("10.0.0.4"), agg.flow().dst());
@@ -184,8 +187,10 @@ class SampledCollectionTest {
         h.network.ports.put(elsewhere, H2);
         samples(sample(tuple("tcp-10.0.0.1-20000-" + here.getHostAddress() + "-80"), 200),
                 sample(tuple("tcp-10.0.0.1-20001-" + elsewhere.getHostAddress() + "-80"), 200));
-        List<RuleSpec> aggs = h.rules.values().stream().filter(RuleSpec::isAggregate).collect(Collectors.toList());
+        List<RuleSpec> aggs = h.rules.values().stream().filter(RuleSpec::isAggregate)
+                .filter(r -> r.flow().protocol() == FiveTuple.TCP).collect(Collectors.toList());
         assertEquals(2, aggs.size(), aggs.toString());
+        assertEquals(4, h.rules.values().stream().filter(RuleSpec::isAggregate).count(), "and UDP's beside each");
         RuleSpec own = aggs.stream().filter(r -> r.dstPrefix().isAddress()).findFirst().orElseThrow();
         RuleSpec prefix = aggs.stream().filter(r -> !r.dstPrefix().isAddress()).findFirst().orElseThrow();
         assertEquals(elsewhere, own.flow().dst());
@@ -231,6 +236,7 @@ class SampledCollectionTest {
     void aRefusedAggregateIsWithdrawnNotRetriedAndCapsTheRules() {
         Actions a = samples(sample(tuple("tcp-10.0.0.1-40300-10.0.0.4-80"), 200));
         RuleSpec agg = a.rulesToAdd().get(0);
+        assertEquals(2, a.rulesToAdd().size(), "both protocols' aggregates");
         Actions r = h.apply(h.loop.ruleRefused(h.now, agg.key(), "OFPFMFC_TABLE_FULL"));
         assertEquals(List.of(agg), r.rulesToRemove());
         assertTrue(r.notices().stream().anyMatch(n -> n.text().contains("refused the aggregate")));
@@ -238,13 +244,13 @@ class SampledCollectionTest {
         assertTrue(samples(sample(tuple("tcp-10.0.0.1-40301-10.0.0.4-80"), 200)).rulesToAdd().isEmpty());
         FacilityState v = h.period().facilities().get(S1);
         assertEquals(1, v.refusals());
-        assertEquals(0, v.rulesInUse());
+        assertEquals(1, v.rulesInUse(), "the other protocol's aggregate, which the switch took");
     }
 
     @Test
     void aFacilityNoLongerSampledLosesItsAggregatesSoItsFlowsComeAsPacketInsAgain() {
         samples(sample(tuple("tcp-10.0.0.1-40400-10.0.0.4-80"), 200));
-        assertEquals(1, rulesOf(RuleSpec.Role.AGGREGATE));
+        assertEquals(2, rulesOf(RuleSpec.Role.AGGREGATE));
         h.apply(h.loop.setBudget(h.now, S1, FlowBudget.DEFAULT));
         assertEquals(0, rulesOf(RuleSpec.Role.AGGREGATE));
         assertFalse(h.packetIn(tuple("tcp-10.0.0.1-40401-10.0.0.4-80"), H1).rulesToAdd().isEmpty(),
@@ -262,12 +268,13 @@ class SampledCollectionTest {
 
     @Test
     void everyControllerMakesTheSameAggregateForADestinationSoATakeOverAddsNoSecondRule() {
-        RuleSpec mine = samples(sample(TCP1, 200)).rulesToAdd().get(0);
+        List<RuleSpec> mine = samples(sample(TCP1, 200)).rulesToAdd();
         LoopHarness next = new LoopHarness();
         next.apply(next.loop.setBudget(T0, S1, new FlowBudget(1000, 200, HEAVY_BPS)));
-        RuleSpec theirs = next.apply(next.loop.samples(T0, S1, List.of(sample(TCP1, 200)))).rulesToAdd().get(0);
-        assertEquals(mine, theirs, "same key, match, priority and port");
-        assertTrue(mine.key() != samples(sample(UDP1, 200)).rulesToAdd().get(0).key(), "UDP has its own");
+        List<RuleSpec> theirs = next.apply(next.loop.samples(T0, S1, List.of(sample(TCP1, 200)))).rulesToAdd();
+        assertEquals(mine, theirs, "same keys, matches, priorities and ports");
+        assertEquals(2, mine.size());
+        assertTrue(mine.get(0).key() != mine.get(1).key(), "UDP has its own");
     }
 
     @Test
@@ -277,7 +284,7 @@ class SampledCollectionTest {
         samples(sample(TCP1, 200), sample(UDP1, 200), sample(tcp3, 200));
         RuleSpec udpTo4 = h.rule(aggregateOf(UDP1), RuleSpec.Role.AGGREGATE);
         h.apply(h.loop.ruleRefused(h.now, udpTo4.key(), "OFPFMFC_TABLE_FULL"));
-        assertEquals(2, h.period().facilities().get(S1).ruleCap(), "capped at what the switch took");
+        assertEquals(3, h.period().facilities().get(S1).ruleCap(), "capped at what the switch took");
         h.at(T0 + 17 * PERIOD);
         samples(sample(UDP1, 200), sample(udp3, 200));
         assertEquals(4, rulesOf(RuleSpec.Role.AGGREGATE),
