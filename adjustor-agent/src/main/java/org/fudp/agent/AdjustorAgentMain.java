@@ -16,6 +16,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.fudp.agent.config.AgentConfig;
 import org.fudp.agent.config.ConfigException;
+import org.fudp.agent.config.StopAction;
 import org.fudp.agent.metrics.AgentMetrics;
 import org.fudp.agent.metrics.MetricsServer;
 import org.fudp.agent.net.LinkInfo;
@@ -173,14 +174,14 @@ public final class AdjustorAgentMain implements Runnable {
                 if (server != null) {
                     server.close();
                 }
-                teardown(shaper, bridges, bridge, dryRun);
+                teardown(shaper, bridges, bridge, dryRun, cfg.onStop());
                 stopped.countDown();
             }
             return 0;
         }
 
         private static void teardown(HtbFlowShaper shaper, BridgeSetup bridges, BridgeSetup.Bridge bridge,
-                                     boolean dryRun) {
+                                     boolean dryRun, StopAction onStop) {
             if (!dryRun) {
                 try {
                     shaper.clear();
@@ -188,6 +189,12 @@ public final class AdjustorAgentMain implements Runnable {
                 } catch (ShaperException e) {
                     LOG.error("cannot remove the limits: {}", e.getMessage());
                 }
+            }
+            if (bridge != null && onStop == StopAction.PASSTHROUGH) {
+                // The switch steers UDP into this box until the controller finds the agent gone.
+                LOG.warn("bridge {} left up without limits (pass-through): traffic goes on unshaped while the agent "
+                        + "is stopped, and the next start adopts it (bridge.on-stop = remove deletes it)", bridge.name());
+                return;
             }
             try {
                 if (bridge != null) {

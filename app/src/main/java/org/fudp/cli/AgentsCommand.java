@@ -28,7 +28,7 @@ import java.util.stream.Collectors;
 public class AgentsCommand extends FudpCommand {
 
     private static final String ROW = "%-20s %-8s %-7s %-24s %6s %6s %7s  %-14s %s";
-    private static final String FACILITY_ROW = "%-20s %-15s %-24s %13s %6s %6s %6s %8s %8s %6s %5s  %-24s %7s  %s";
+    private static final String FACILITY_ROW = "%-20s %-15s %-24s %13s %6s %6s %6s %8s %8s %6s %5s %6s  %-24s %7s  %s";
 
     @Override
     protected void run() {
@@ -54,7 +54,7 @@ public class AgentsCommand extends FudpCommand {
         }
         print("");
         print(FACILITY_ROW, "facility", "controller", "in charge since", "epoch", "rules", "cap", "budget",
-                "pkt-in/s", "sampled", "flows", "aggr", "skipped", "refused", "last refusal");
+                "pkt-in/s", "sampled", "flows", "aggr", "open", "skipped", "refused", "last refusal");
         for (AgentState a : all) {
             Optional<FacilityState> view = fudp().getFacilityState(DeviceId.deviceId(a.facilityId()));
             if (view.isEmpty()) {
@@ -65,7 +65,8 @@ public class AgentsCommand extends FudpCommand {
             print(FACILITY_ROW, f.facilityId(), f.controller().isEmpty() ? "-" : f.controller(),
                     time(f.controllingSinceMs()), f.epoch(), f.rulesInUse(), f.ruleCap(), f.budget().rules(),
                     f.budget().packetInsPerS(), f.budget().sampled() ? ">=" + rate(f.budget().heavyBps()) : "-",
-                    f.flows(), f.budget().sampled() ? String.valueOf(f.aggregates()) : "-", skipped(f.skipped()),
+                    f.flows(), f.budget().sampled() ? String.valueOf(f.aggregates()) : "-", f.failedOpen(),
+                    skipped(f.skipped()),
                     f.refusals(), lastRefusal(f));
         }
     }

@@ -34,6 +34,7 @@ public final class FacilityStateCodec extends JsonCodec<FacilityState> {
     static final String RULE_CAP = "ruleCap";
     static final String FLOWS = "flows";
     static final String AGGREGATES = "aggregates";
+    static final String FAILED_OPEN = "failedOpen";
     static final String SKIPPED = "skipped";
     static final String REFUSALS = "refusals";
     static final String LAST_REFUSAL = "lastRefusal";
@@ -59,6 +60,7 @@ public final class FacilityStateCodec extends JsonCodec<FacilityState> {
         r.put(RULE_CAP, f.ruleCap());
         r.put(FLOWS, f.flows());
         r.put(AGGREGATES, f.aggregates());
+        r.put(FAILED_OPEN, f.failedOpen());
         ObjectNode skipped = r.putObject(SKIPPED);
         f.skipped().forEach((why, count) -> skipped.put(why.name(), count));
         r.put(REFUSALS, f.refusals());
@@ -96,7 +98,8 @@ public final class FacilityStateCodec extends JsonCodec<FacilityState> {
                 count(r, FLOWS), skipped, JsonFields.longValue(r, COLLECTION, REFUSALS),
                 JsonFields.text(r, COLLECTION, LAST_REFUSAL), JsonFields.longValue(r, COLLECTION, PAUSED_UNTIL))
                 // Absent in what an older instance wrote: none.
-                .withAggregates(r.has(AGGREGATES) ? count(r, AGGREGATES) : 0);
+                .withAggregates(r.has(AGGREGATES) ? count(r, AGGREGATES) : 0)
+                .withFailedOpen(r.has(FAILED_OPEN) ? count(r, FAILED_OPEN) : 0);
     }
 
     private static int count(ObjectNode collection, String name) {

@@ -42,9 +42,10 @@ import java.util.function.ToLongFunction;
  * in force or whose agent is missing.
  * </p>
  * <p>
- * Each facility this instance's loop controls has five gauges, {@code FUDP.facility.<device id>.}
+ * Each facility this instance's loop controls has six gauges, {@code FUDP.facility.<device id>.}
  * {@code rulesInUse}, {@code ruleCap}, {@code aggregates} (of the rules in use, a sampled facility's
- * aggregates), {@code skipped} (new flows given no rules of their own, every
+ * aggregates), {@code failedOpen} (UDP flows forwarded straight on, unlimited, while the adjustor cannot hold a
+ * limit), {@code skipped} (new flows given no rules of their own, every
  * reason) and {@code refusals} (rules its switch refused), from the facility's view as the loop last
  * published it. They come with the facility's first view and go when its agent goes (the facility
  * left the config) or when a whole period passed without its view: every period publishes each
@@ -57,12 +58,14 @@ final class LoopMetrics {
     /** Component name in ONOS's registry; every metric of the app starts with it. */
     static final String COMPONENT = "FUDP";
     /** Each facility's gauges, after its device id, and what each reads of the facility's view. */
-    static final Map<String, ToLongFunction<FacilityState>> FACILITY_GAUGES = ImmutableMap.of(
-            "rulesInUse", FacilityState::rulesInUse,
-            "ruleCap", FacilityState::ruleCap,
-            "aggregates", FacilityState::aggregates,
-            "skipped", v -> v.skipped().values().stream().mapToLong(Long::longValue).sum(),
-            "refusals", FacilityState::refusals);
+    static final Map<String, ToLongFunction<FacilityState>> FACILITY_GAUGES =
+            ImmutableMap.<String, ToLongFunction<FacilityState>>builder()
+                    .put("rulesInUse", FacilityState::rulesInUse)
+                    .put("ruleCap", FacilityState::ruleCap)
+                    .put("aggregates", FacilityState::aggregates)
+                    .put("failedOpen", FacilityState::failedOpen)
+                    .put("skipped", v -> v.skipped().values().stream().mapToLong(Long::longValue).sum())
+                    .put("refusals", FacilityState::refusals).build();
 
     private final MetricsService service;
     private final MetricsComponent component;

@@ -376,6 +376,7 @@ public final class FudpKryo {
             out.writeVarInt(f.ruleCap(), true);
             out.writeVarInt(f.flows(), true);
             out.writeVarInt(f.aggregates(), true);
+            out.writeVarInt(f.failedOpen(), true);
             Map<FacilityState.Skip, Long> skipped = f.skipped();
             out.writeVarInt(skipped.size(), true);
             for (Map.Entry<FacilityState.Skip, Long> e : skipped.entrySet()) {
@@ -400,6 +401,7 @@ public final class FudpKryo {
             int ruleCap = in.readVarInt(true);
             int flows = in.readVarInt(true);
             int aggregates = in.readVarInt(true);
+            int failedOpen = in.readVarInt(true);
             int size = in.readVarInt(true);
             Map<FacilityState.Skip, Long> skipped = new TreeMap<>();
             for (int i = 0; i < size; i++) {
@@ -408,7 +410,7 @@ public final class FudpKryo {
             long refusals = readLong(in);
             String lastRefusal = in.readString();
             return new FacilityState(facilityId, controller, sinceMs, epoch, budget, rulesInUse, ruleCap, flows,
-                    skipped, refusals, lastRefusal, readLong(in)).withAggregates(aggregates);
+                    skipped, refusals, lastRefusal, readLong(in)).withAggregates(aggregates).withFailedOpen(failedOpen);
         }
     }
 

@@ -163,12 +163,12 @@ class CommandsTest extends CommandTestBase {
                 .findFirst().orElseThrow());
         assertEquals("", lines.get(header - 1), "a blank line between the tables");
         assertEquals("facility             controller      in charge since                  epoch  rules    cap "
-                + "budget pkt-in/s  sampled  flows  aggr  skipped                  refused  last refusal",
+                + "budget pkt-in/s  sampled  flows  aggr   open  skipped                  refused  last refusal",
                 lines.get(header));
         assertEquals("of:0000000000000001  onos-1          2025-11-24T15:59:00Z     1763999940000      9   1000 "
-                + "  1000      200        -      7     -  none                           0  -", lines.get(header + 1));
+                + "  1000      200        -      7     -      0  none                           0  -", lines.get(header + 1));
         assertEquals("of:0000000000000006  onos-2          2025-11-24T15:59:30Z     1763999970000     40     40 "
-                + "    64       50        -     40     -  PACKET_IN_BUDGET=2, SOURCE_QUOTA=1, SWITCH_REFUSED=3"
+                + "    64       50        -     40     -      0  PACKET_IN_BUDGET=2, SOURCE_QUOTA=1, SWITCH_REFUSED=3"
                 + "       1  "
                 + TestFudpService.REFUSED + " (learning paused until 2025-11-24T16:00:04Z)", lines.get(header + 2));
 
@@ -180,10 +180,12 @@ class CommandsTest extends CommandTestBase {
         org.onosproject.net.DeviceId one = org.onosproject.net.DeviceId.deviceId("of:0000000000000001");
         service.facilityStates.put(one, new org.fudp.loop.FacilityState(one.toString(),
                 new org.fudp.loop.FlowBudget(900, 200, 1_000_000), 31, 900, 6, java.util.Map.of(), 0, "", 0)
-                .withAggregates(4));
+                .withAggregates(4).withFailedOpen(2));
         assertTrue(lines(run(new AgentsCommand(), false)).stream().anyMatch(l -> l.startsWith("of:0000000000000001")
-                && l.contains("    900      200  >=1.00M      6     4  none")),
+                && l.contains("    900      200  >=1.00M      6     4      2  none")),
                 lines(run(new AgentsCommand(), false)).toString());
+        assertEquals(2, MAPPER.readTree(run(new AgentsCommand(), true)).get("agents").get(0).get("collection")
+                .get("failedOpen").asInt(), "UDP flows forwarded straight on while the adjustor cannot hold a limit");
 
         service.facilityStates.clear();
         assertTrue(lines(run(new AgentsCommand(), false)).contains(

@@ -86,7 +86,7 @@ class FudpKryoTest {
                 new FacilityState("of:5", "onos-2", Long.MAX_VALUE, Long.MIN_VALUE,
                         new FlowBudget(Integer.MAX_VALUE, Integer.MAX_VALUE, Long.MAX_VALUE), Integer.MAX_VALUE, 0, 1,
                         Map.of(FacilityState.Skip.SWITCH_REFUSED, Long.MAX_VALUE), -1, "OFPFMFC_TABLE_FULL",
-                        Long.MAX_VALUE).withAggregates(Integer.MAX_VALUE)));
+                        Long.MAX_VALUE).withAggregates(Integer.MAX_VALUE).withFailedOpen(Integer.MAX_VALUE)));
         s.addAll(Arrays.asList(CfsKind.values()));
         s.addAll(Arrays.asList(CfsState.values()));
         s.addAll(Arrays.asList(AgentStatus.values()));
@@ -202,7 +202,7 @@ class FudpKryoTest {
                 "measuredTcpBps", "predictedTcpBps", "deviationBps", "bandLowBps", "bandHighBps", "udpAverageBps",
                 "availableBps", "inBand", "allocations", "reason"), fieldNames(DecisionRecord.class));
         assertEquals(Set.of("facilityId", "controller", "controllingSinceMs", "epoch", "budget", "rulesInUse",
-                "ruleCap", "flows", "aggregates", "skipped", "refusals", "lastRefusal", "pausedUntilMs"),
+                "ruleCap", "flows", "aggregates", "failedOpen", "skipped", "refusals", "lastRefusal", "pausedUntilMs"),
                 fieldNames(FacilityState.class));
         assertEquals(Set.of("rules", "packetInsPerS", "heavyBps"), fieldNames(FlowBudget.class),
                 "written as three numbers");

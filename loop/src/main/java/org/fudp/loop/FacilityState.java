@@ -36,6 +36,7 @@ public final class FacilityState {
     private final String lastRefusal;
     private final long pausedUntilMs;
     private final int aggregates;
+    private final int failedOpen;
 
     /**
      * Creates the view.
@@ -77,14 +78,15 @@ public final class FacilityState {
                          int rulesInUse, int ruleCap, int flows, Map<Skip, Long> skipped, long refusals,
                          String lastRefusal, long pausedUntilMs) {
         this(facilityId, controller, controllingSinceMs, epoch, budget, rulesInUse, ruleCap, flows, 0, skipped,
-                refusals, lastRefusal, pausedUntilMs);
+                0, refusals, lastRefusal, pausedUntilMs);
     }
 
     @SuppressWarnings("checkstyle:ParameterNumber")
     private FacilityState(String facilityId, String controller, long controllingSinceMs, long epoch, FlowBudget budget,
                           int rulesInUse, int ruleCap, int flows, int aggregates, Map<Skip, Long> skipped,
-                          long refusals, String lastRefusal, long pausedUntilMs) {
+                          int failedOpen, long refusals, String lastRefusal, long pausedUntilMs) {
         this.aggregates = aggregates;
+        this.failedOpen = failedOpen;
         this.facilityId = Objects.requireNonNull(facilityId, "facilityId");
         this.controller = Objects.requireNonNull(controller, "controller");
         this.controllingSinceMs = controllingSinceMs;
@@ -113,7 +115,7 @@ public final class FacilityState {
      */
     public FacilityState inCharge(String node, long sinceMs, long controllerEpoch) {
         return new FacilityState(facilityId, node, sinceMs, controllerEpoch, budget, rulesInUse, ruleCap, flows,
-                aggregates, skipped, refusals, lastRefusal, pausedUntilMs);
+                aggregates, skipped, failedOpen, refusals, lastRefusal, pausedUntilMs);
     }
 
     /**
@@ -124,7 +126,29 @@ public final class FacilityState {
      */
     public FacilityState withAggregates(int count) {
         return new FacilityState(facilityId, controller, controllingSinceMs, epoch, budget, rulesInUse, ruleCap, flows,
-                count, skipped, refusals, lastRefusal, pausedUntilMs);
+                count, skipped, failedOpen, refusals, lastRefusal, pausedUntilMs);
+    }
+
+    /**
+     * Returns this view with the UDP flows that go straight on, unlimited, because the facility's adjustor
+     * cannot hold a limit now ({@link FailOpen}).
+     *
+     * @param count the flows
+     * @return the view
+     */
+    public FacilityState withFailedOpen(int count) {
+        return new FacilityState(facilityId, controller, controllingSinceMs, epoch, budget, rulesInUse, ruleCap, flows,
+                aggregates, skipped, count, refusals, lastRefusal, pausedUntilMs);
+    }
+
+    /**
+     * Returns how many UDP flows go straight on, unlimited, because the facility's adjustor cannot hold a limit
+     * now: its agent was never heard from, is down or stopped, or FUDP enforces nothing (disabled, dry run).
+     *
+     * @return flows
+     */
+    public int failedOpen() {
+        return failedOpen;
     }
 
     public String controller() {
@@ -195,20 +219,21 @@ public final class FacilityState {
         return facilityId.equals(c.facilityId) && controller.equals(c.controller)
                 && controllingSinceMs == c.controllingSinceMs && epoch == c.epoch && budget.equals(c.budget)
                 && rulesInUse == c.rulesInUse && ruleCap == c.ruleCap && flows == c.flows && aggregates == c.aggregates
-                && skipped.equals(c.skipped)
+                && failedOpen == c.failedOpen && skipped.equals(c.skipped)
                 && refusals == c.refusals && lastRefusal.equals(c.lastRefusal) && pausedUntilMs == c.pausedUntilMs;
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(facilityId, controller, controllingSinceMs, epoch, budget, rulesInUse, ruleCap, flows,
-                aggregates, skipped, refusals, lastRefusal, pausedUntilMs);
+                aggregates, failedOpen, skipped, refusals, lastRefusal, pausedUntilMs);
     }
 
     @Override
     public String toString() {
         return facilityId + (controller.isEmpty() ? "" : " under " + controller + " (epoch " + epoch + ")") + ": "
                 + rulesInUse + " of " + ruleCap + " rules (budget " + budget + "), " + flows
-                + " flows, " + aggregates + " aggregates, skipped " + skipped + ", " + refusals + " refused";
+                + " flows, " + aggregates + " aggregates, " + failedOpen + " failed open, skipped " + skipped + ", "
+                + refusals + " refused";
     }
 }

@@ -39,6 +39,7 @@ public final class FudpLoop {
     private final Departures departures = new Departures();
     private final LimitsInForce limits = new LimitsInForce();
     private final LightTcp light = new LightTcp();
+    private final FailOpen failOpen = new FailOpen();
     private final LoopViews views;
     private final FacilityHandover handover;
     private final MeasurementWindows windows;
@@ -61,7 +62,7 @@ public final class FudpLoop {
         this.settings = settings;
         this.network = network;
         this.collection = new SampledCollection(settings, network,
-                new PerFlowCollection(settings, network, this::policy, this::forgotten));
+                new PerFlowCollection(settings, network, this::policy, this::forgotten, failOpen::through));
         this.flows = collection.flows();
         this.adjustors = new AdjustorBackend(settings, keyText, epochMs, clock);
         this.meters = new MeterBackend(settings, flows);
@@ -102,6 +103,7 @@ public final class FudpLoop {
         if (old.controlEtherType() != next.controlEtherType() || old.senderId() != next.senderId()) {
             newEpoch(nowMs, adjustors.keyText(), out);
         }
+        steer(nowMs, out);
         return out;
     }
 
@@ -169,6 +171,7 @@ public final class FudpLoop {
         facilities.putAll(wanted);
         views.inCharge(wanted.keySet(), nowMs);
         backend.setFacilities(wanted.values(), nowMs, out);
+        steer(nowMs, out);
         return out;
     }
 
@@ -198,7 +201,13 @@ public final class FudpLoop {
      */
     public Actions adopt(long nowMs, Facility facility, FacilityCheckpoint c) {
         Actions out = begin(nowMs);
+        boolean ours = facilities.containsKey(facility.id());
         handover.adopt(nowMs, facility, c, settings, lastPeriodMs, out);
+        steer(nowMs, out);
+        if (!ours && c != null) {
+            // After the rules taken over are the host's: their way out is set at the next event.
+            failOpen.tookOver(facility.id(), nowMs, settings);
+        }
         return out;
     }
 
@@ -388,6 +397,7 @@ public final class FudpLoop {
             return out;
         }
         backend.receive(nowMs, facilityId, frame, out);
+        steer(nowMs, out);
         // An acknowledgement can turn a set from adjusting to fair before the next period.
         views.publishAllocations(facilityId, settings, lastPeriodMs, out);
         views.republishSets(settings, out);
@@ -402,11 +412,18 @@ public final class FudpLoop {
      */
     public Actions tick(long nowMs) {
         Actions out = begin(nowMs);
-        if (backend.tick(nowMs, out)) {
+        boolean changed = backend.tick(nowMs, out);
+        steer(nowMs, out);
+        if (changed) {
             facilities.keySet().forEach(id -> views.publishAllocations(id, settings, lastPeriodMs, out));
             views.republishSets(settings, out);
         }
         return out;
+    }
+
+    // Fail open: UDP goes through an adjustor only while it can hold a limit.
+    private void steer(long nowMs, Actions out) {
+        failOpen.update(nowMs, facilities, settings, backend, flows, out);
     }
 
     // ---------------------------------------------------------------- the period
@@ -462,6 +479,7 @@ public final class FudpLoop {
             backend.setDesired(id, settings.enforce() ? limits.of(flows.at(id)) : List.of());
         }
         backend.tick(nowMs, out);
+        steer(nowMs, out);
         views.publish(nowMs, facilities.keySet(), sets, settings, out);
         return out;
     }

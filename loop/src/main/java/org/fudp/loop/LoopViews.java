@@ -191,7 +191,8 @@ final class LoopViews {
         publishAllocations(facilityId, settings, periodMs, out);
         backend.view(facilityId).ifPresent(out::putAgent);
         out.putFacility(collection.view(facilityId, clock.millis()).inCharge(controller,
-                controllingSince.getOrDefault(facilityId, 0L), adjustors.channel().epoch()));
+                controllingSince.getOrDefault(facilityId, 0L), adjustors.channel().epoch())
+                .withFailedOpen(FailOpen.failedOpen(facilityId, flows)));
     }
 
     /**

@@ -15,6 +15,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * FIC as the paper's prototype does it: each new flow reaches the controller as a packet-in and
@@ -61,6 +62,7 @@ final class PerFlowCollection implements FlowCollection {
     private final NetworkView network;
     private final Function<TrackedFlow, FlowPolicy> policy;
     private final BiConsumer<FiveTuple, Actions> forgotten;
+    private final Predicate<String> throughAdjustor;
     private LoopSettings settings;
 
     /**
@@ -70,13 +72,15 @@ final class PerFlowCollection implements FlowCollection {
      * @param network where flows go and which set they are in
      * @param policy a flow's traffic class policy, for its view
      * @param forgotten told of every flow the collection forgets, with the actions at hand
+     * @param throughAdjustor whether a facility's UDP flows go through its adjustor now ({@link FailOpen})
      */
     PerFlowCollection(LoopSettings settings, NetworkView network, Function<TrackedFlow, FlowPolicy> policy,
-                      BiConsumer<FiveTuple, Actions> forgotten) {
+                      BiConsumer<FiveTuple, Actions> forgotten, Predicate<String> throughAdjustor) {
         this.settings = settings;
         this.network = network;
         this.policy = policy;
         this.forgotten = forgotten;
+        this.throughAdjustor = throughAdjustor;
     }
 
     @Override
@@ -337,11 +341,13 @@ final class PerFlowCollection implements FlowCollection {
         Optional<CfsAssignment> cfs = network.cfsOf(f.id(), t.dst());
         TrackedFlow tf = new TrackedFlow(flows.nextNumber(), t, f, onward, udp && cfs.isPresent(), settings, nowMs,
                 dscp, remarked);
+        tf.steer(throughAdjustor.test(f.id()));
         add(tf);
         out.addRules(tf.rules());
         out.putFlow(tf.view(nowMs, -1, policy.apply(tf)));
         out.info("New flow " + t + " at " + f.id() + cfs.map(c -> " in " + c.cfsId()
-                + (tf.viaAdjustor() ? ", steered through the adjustor" : tf.metered() ? ", metered" : "")).orElse(""));
+                + (tf.failedOpen() ? ", straight on while its adjustor cannot hold a limit"
+                : tf.viaAdjustor() ? ", steered through the adjustor" : tf.metered() ? ", metered" : "")).orElse(""));
         return tf;
     }
 

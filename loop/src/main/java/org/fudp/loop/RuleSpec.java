@@ -220,6 +220,18 @@ public final class RuleSpec {
     }
 
     /**
+     * Returns this rule with its packets sent out of another port: the same rule (key, match, priority),
+     * another treatment. Hosts modify it in place, so its counters go on.
+     *
+     * @param port the port
+     * @return the rule
+     */
+    public RuleSpec withOutPort(long port) {
+        return new RuleSpec(key, facilityId, flow, role, inPort, port, priority, idleTimeoutS, dscp, meterKey,
+                dstLength);
+    }
+
+    /**
      * Returns the meter the rule's packets pass before they go out.
      *
      * @return the meter's key, {@link #NO_METER} for none

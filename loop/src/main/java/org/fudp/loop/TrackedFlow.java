@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * One flow the loop learnt from a packet-in: its rules, the rate estimators of their counters,
@@ -25,8 +26,11 @@ final class TrackedFlow {
     private final boolean shaped;
     private final boolean viaAdjustor;
     private final boolean metered;
-    private final List<RuleSpec> rules;
-    private final RuleSpec main;
+    private List<RuleSpec> rules;
+    private RuleSpec main;
+    private final long adjustorPort;
+    private boolean throughAdjustor = true;
+    private boolean backWindowOpen = true;
     private final RuleSpec back;
     private final RateEstimator mainRate;
     private final RateEstimator backRate;
@@ -59,6 +63,7 @@ final class TrackedFlow {
         this.shaped = shaped;
         this.viaAdjustor = shaped && facility.enforcement() == Facility.Enforcement.ADJUSTOR;
         this.metered = shaped && facility.enforcement() == Facility.Enforcement.METER;
+        this.adjustorPort = facility.adjustorPort();
         this.sinceMs = sinceMs;
         int prio = settings.flowPriority();
         int idle = settings.flowIdleTimeoutS();
@@ -262,8 +267,15 @@ final class TrackedFlow {
             return;
         }
         feed(mainRate, counters.get(main.key()), nowMs);
-        if (back != null) {
+        if (back != null && backWindowOpen) {
             feed(backRate, counters.get(back.key()), nowMs);
+        } else if (back != null) {
+            // Steered into the adjustor again: its way back counted nothing meanwhile, so its window starts now.
+            RuleCounter c = counters.get(back.key());
+            if (c != null) {
+                backRate.rebase(c.sampleMs(), c.bytes(), c.lifeMs());
+                backWindowOpen = true;
+            }
         }
     }
 
@@ -351,7 +363,39 @@ final class TrackedFlow {
     // Delivered is counted behind the enforcer: after the adjustor, or at the flow's meter once that
     // has a rate; a metered flow without a meter delivers what it offers.
     private boolean measuredBehind() {
-        return viaAdjustor || metered && meterKey != RuleSpec.NO_METER && backRate.known();
+        return viaAdjustor && throughAdjustor || metered && meterKey != RuleSpec.NO_METER && backRate.known();
+    }
+
+    /**
+     * Sends the flow into its adjustor, or straight on while the adjustor cannot hold a limit (fail open): the
+     * rule that counts what it offers stays, with another way out, so its counter goes on.
+     *
+     * @param through true to send it through the adjustor
+     * @return the rule as it is now, for the host to modify in place; empty if nothing changed, or the flow does
+     *         not go through an adjustor
+     */
+    Optional<RuleSpec> steer(boolean through) {
+        if (!viaAdjustor || through == throughAdjustor) {
+            return Optional.empty();
+        }
+        throughAdjustor = through;
+        RuleSpec old = main;
+        main = main.withOutPort(through ? adjustorPort : onwardPort);
+        List<RuleSpec> r = new ArrayList<>(rules);
+        r.set(r.indexOf(old), main);
+        rules = Collections.unmodifiableList(r);
+        backWindowOpen = !through;
+        return Optional.of(main);
+    }
+
+    /**
+     * Tells whether the flow would go through its adjustor but goes straight on, unlimited, because the
+     * adjustor cannot hold a limit now.
+     *
+     * @return true if so
+     */
+    boolean failedOpen() {
+        return viaAdjustor && !throughAdjustor;
     }
 
     /**
@@ -549,6 +593,9 @@ final class TrackedFlow {
         }
         if (p.exempt()) {
             return "exempt: never limited";
+        }
+        if (failedOpen()) {
+            return "forwarded straight on, unlimited: its adjustor cannot hold a limit now";
         }
         if (allocationBps < 0) {
             return "not limited";

@@ -71,6 +71,7 @@ class FudpLoopTest {
 
     @Test
     void newFlowsGetTheirRulesAndTheirFirstPacketGoesWhereTheFlowGoes() {
+        h.agentUp();
         Actions tcp = h.packetIn(TCP1, H1);
         Actions udp = h.packetIn(UDP1, H1);
 

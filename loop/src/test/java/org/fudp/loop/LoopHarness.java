@@ -168,6 +168,10 @@ final class LoopHarness {
             counters.put(r.key(), c);
             onSwitch.put(r.flow() + "/" + r.role(), c);
         }
+        for (RuleSpec r : a.rulesToModify()) {
+            // In place: the same rule, another treatment; its counter goes on.
+            rules.replace(r.key(), r);
+        }
         for (RuleSpec r : a.rulesTakenOver()) {
             assertTrue(onSwitch.containsKey(r.flow() + "/" + r.role()), "taken over but not on the switch: " + r);
             rules.put(r.key(), r);

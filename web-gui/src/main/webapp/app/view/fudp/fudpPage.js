@@ -261,6 +261,12 @@
             + (r.aggregates || 0) + ' aggregate' + (r.aggregates === 1 ? '' : 's') + ')' : '');
     }
 
+    // UDP flows sent straight on, unlimited, while the facility's adjustor cannot hold a limit (fail open).
+    function failedOpen(r) {
+        return r.failedOpen > 0 ? r.failedOpen + ' UDP flow' + (r.failedOpen === 1 ? '' : 's')
+            + ' straight on, unlimited (the adjustor cannot hold a limit); ' : '';
+    }
+
     function refused(r) {
         return r.refusals ? r.refusals + ': ' + r.lastRefusal
             + (r.pausedUntilMs ? ' (learning paused until ' + time(r.pausedUntilMs) + ')' : '') : 'none';
@@ -277,9 +283,10 @@
             }
             return [a.facility, c.instance || 'unknown', time(c.sinceMs), String(c.epoch),
                 r.rulesInUse + ' / ' + r.ruleCap + ' / ' + r.ruleBudget, setups(r),
-                [skipped(r.skipped), 'fudp-skipped'], [refused(r), 'fudp-refusals']];
+                [failedOpen(r) + skipped(r.skipped), 'fudp-skipped'], [refused(r), 'fudp-refusals']];
         }, function (a) {
-            return 'fudp-facility' + (a.collection && a.collection.refusals > 0 ? ' fudp-refused' : '');
+            return 'fudp-facility' + (a.collection && (a.collection.refusals > 0 || a.collection.failedOpen > 0)
+                ? ' fudp-refused' : '');
         });
         empty('fudp-facilities', 'No facility is configured.', 8);
     }

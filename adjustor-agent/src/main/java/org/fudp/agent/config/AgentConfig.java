@@ -57,6 +57,9 @@ public final class AgentConfig {
         k.put("bridge.name", new String[] {"fudpbr0", "Linux bridge joining control.interface and shape.interface, "
                 + "created (or adopted) at startup with a tc ingress guard that keeps control frames off it, and "
                 + "deleted at shutdown if the agent created it; 'none': the operator forwards and guards"});
+        k.put("bridge.on-stop", new String[] {"passthrough", "passthrough | remove: what a clean stop does with the "
+                + "bridge; passthrough leaves it up with the guard and without limits, so traffic goes on while the "
+                + "agent is stopped or upgraded; remove deletes it if the agent created it"});
         k.put("agent.id", new String[] {"", "sender id in ACKs and heartbeats, 0..2^63-1; empty: the MAC of "
                 + "control.interface as a number"});
         k.put("keys.file", new String[] {"", "required: key file, '<key id> = <hex key>' per line (see "
@@ -93,6 +96,7 @@ public final class AgentConfig {
     private long heartbeatMillis;
     private int silentPeriods;
     private FailSafeAction failSafeAction;
+    private StopAction onStop;
     private long maxClockSkewMillis;
     private long snapshotTimeoutMillis;
     private int snapshotMaxPending;
@@ -192,6 +196,7 @@ public final class AgentConfig {
         c.heartbeatMillis = in.number("heartbeat.period-ms", 10, 3_600_000);
         c.silentPeriods = (int) in.number("failsafe.silent-periods", 1, 1_000_000);
         c.failSafeAction = in.choice("failsafe.action", FailSafeAction.class);
+        c.onStop = in.choice("bridge.on-stop", StopAction.class);
         c.maxClockSkewMillis = in.number("replay.max-clock-skew-ms", 0, Long.MAX_VALUE);
         c.snapshotTimeoutMillis = in.number("snapshot.timeout-ms", 1, 3_600_000);
         c.snapshotMaxPending = (int) in.number("snapshot.max-pending", 1, 1000);
@@ -496,6 +501,15 @@ public final class AgentConfig {
      */
     public FailSafeAction failSafeAction() {
         return failSafeAction;
+    }
+
+    /**
+     * Returns what a clean stop does with the bridge.
+     *
+     * @return the action
+     */
+    public StopAction onStop() {
+        return onStop;
     }
 
     /**

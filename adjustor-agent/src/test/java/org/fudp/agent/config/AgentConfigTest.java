@@ -61,6 +61,18 @@ class AgentConfigTest {
         assertEquals(30_000, c.maxClockSkewMillis());
         // Off until every controller accepts the from-agent flag (protocol.md section 2.1).
         assertFalse(c.markDirection());
+        // Issue 33: a clean stop must not cut off the UDP the switch still steers into the adjustor.
+        assertEquals(StopAction.PASSTHROUGH, c.onStop());
+    }
+
+    @Test
+    void aCleanStopMayDeleteTheBridgeIfTheOperatorSaysSo() throws ConfigException {
+        Properties p = minimal();
+        p.setProperty("bridge.on-stop", "remove");
+        assertEquals(StopAction.REMOVE, AgentConfig.parse(p, "agent.properties", dir).onStop());
+        p.setProperty("bridge.on-stop", "keep");
+        String m = problems(p);
+        assertTrue(m.contains("bridge.on-stop: 'keep' is not one of passthrough, remove"), m);
     }
 
     @Test
