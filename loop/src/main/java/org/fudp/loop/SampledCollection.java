@@ -61,7 +61,7 @@ final class SampledCollection implements FlowCollection {
             }
             if (t.protocol() == FiveTuple.TCP) {
                 sightings.computeIfAbsent(f.id(), k -> new TcpSightings()).offer(nowMs, t,
-                        network.cfsOf(f.id(), t.dst()).get().cfsId());
+                        network.cfsOf(f.id(), t.dst()).get().cfsId(), s.estimatedBytes());
             }
             AddressPrefix to = network.aggregatePrefix(f.id(), t.dst(), onward.getAsLong());
             // Both protocols' aggregates at once: TCP that arrives into a UDP flood is starved from its first

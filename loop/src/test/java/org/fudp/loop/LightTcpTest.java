@@ -250,23 +250,26 @@ class LightTcpTest {
         for (int i = 0; i < 10; i++) {
             seen.add(tuple("tcp-10.0.0.2-" + (40200 + i) + "-10.0.0.4-5201"));
         }
+        // Three samples of each, over 3 s: never three within one of HeavyFlows' 2 s windows, so none is heavy.
         t += PERIOD;
-        h.at(t - 3_000);
-        seen.forEach(c -> samples(sample(c, 1500)));
-        h.at(t - 1_500);
-        seen.forEach(c -> samples(sample(c, 1500)));
+        for (long before : new long[] {4_000, 2_500, 1_000}) {
+            h.at(t - before);
+            seen.forEach(c -> samples(sample(c, 1500)));
+        }
         // Ten connections in the samples, but the aggregate carries 150 kbit/s: one join rate's worth.
         period(t, FLOOD, FLOOD, Map.of(first, 150_000.0));
         assertEquals(1, lastDecision().tcpCount(), lastDecision().toString());
         assertEquals(CAPACITY / 2, lastLimit(), 50_000, "at most a fair share beside one flow");
 
-        // Three of them keep sending, and the aggregate fills what UDP left: three flows.
+        // Three of them keep sending, and the aggregate fills what UDP left: once the next window has ended,
+        // three flows.
+        long windowStart = t;
+        for (long at : new long[] {1_000, 2_500, 4_000}) {
+            h.at(windowStart + at);
+            seen.subList(0, 3).forEach(c -> samples(sample(c, 1500)));
+        }
         t += PERIOD;
-        h.at(t - 2_000);
-        seen.subList(0, 3).forEach(c -> samples(sample(c, 1500)));
         period(t, FLOOD, 5_000_000, Map.of(first, 4_900_000.0));
-        h.at(t + 1);
-        seen.subList(0, 3).forEach(c -> samples(sample(c, 1500)));
         t += PERIOD;
         period(t, FLOOD, 5_000_000, Map.of(first, 4_900_000.0));
         DecisionRecord d = lastDecision();
