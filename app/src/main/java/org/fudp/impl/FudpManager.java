@@ -365,7 +365,7 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
     }
 
     private List<org.fudp.loop.Facility> loopFacilities() {
-        return facilities.stream().map(LoopHost::facility).collect(Collectors.toList());
+        return facilities.stream().map(NetworkConfigAdapter::loopFacility).collect(Collectors.toList());
     }
 
     // ---------------------------------------------------------------- FudpService

@@ -7,7 +7,9 @@ import java.util.TreeMap;
 /**
  * One facility as its controller sees it: which controller instance is in charge, since when and
  * under which epoch, and what flow collection costs the facility's switch against its
- * {@link FlowBudget} and what it left out. REST, CLI, GUI and the metrics show it.
+ * {@link FlowBudget} and what it left out. The switch's refusals of rules are the loop's; the installs that
+ * failed without the switch's word (ONOS or the switch not ready) are the host's, added with
+ * {@link #withInstallFailures}. REST, CLI, GUI and the metrics show it.
  */
 public final class FacilityState {
 
@@ -36,6 +38,9 @@ public final class FacilityState {
     private final String lastRefusal;
     private final long pausedUntilMs;
     private final int aggregates;
+    private final long installFailures;
+    private final int rulesRetrying;
+    private final String lastInstallFailure;
 
     /**
      * Creates the view.
@@ -77,14 +82,18 @@ public final class FacilityState {
                          int rulesInUse, int ruleCap, int flows, Map<Skip, Long> skipped, long refusals,
                          String lastRefusal, long pausedUntilMs) {
         this(facilityId, controller, controllingSinceMs, epoch, budget, rulesInUse, ruleCap, flows, 0, skipped,
-                refusals, lastRefusal, pausedUntilMs);
+                refusals, lastRefusal, pausedUntilMs, 0, 0, "");
     }
 
     @SuppressWarnings("checkstyle:ParameterNumber")
     private FacilityState(String facilityId, String controller, long controllingSinceMs, long epoch, FlowBudget budget,
                           int rulesInUse, int ruleCap, int flows, int aggregates, Map<Skip, Long> skipped,
-                          long refusals, String lastRefusal, long pausedUntilMs) {
+                          long refusals, String lastRefusal, long pausedUntilMs, long installFailures,
+                          int rulesRetrying, String lastInstallFailure) {
         this.aggregates = aggregates;
+        this.installFailures = installFailures;
+        this.rulesRetrying = rulesRetrying;
+        this.lastInstallFailure = Objects.requireNonNull(lastInstallFailure, "lastInstallFailure");
         this.facilityId = Objects.requireNonNull(facilityId, "facilityId");
         this.controller = Objects.requireNonNull(controller, "controller");
         this.controllingSinceMs = controllingSinceMs;
@@ -113,7 +122,8 @@ public final class FacilityState {
      */
     public FacilityState inCharge(String node, long sinceMs, long controllerEpoch) {
         return new FacilityState(facilityId, node, sinceMs, controllerEpoch, budget, rulesInUse, ruleCap, flows,
-                aggregates, skipped, refusals, lastRefusal, pausedUntilMs);
+                aggregates, skipped, refusals, lastRefusal, pausedUntilMs, installFailures, rulesRetrying,
+                lastInstallFailure);
     }
 
     /**
@@ -124,7 +134,23 @@ public final class FacilityState {
      */
     public FacilityState withAggregates(int count) {
         return new FacilityState(facilityId, controller, controllingSinceMs, epoch, budget, rulesInUse, ruleCap, flows,
-                count, skipped, refusals, lastRefusal, pausedUntilMs);
+                count, skipped, refusals, lastRefusal, pausedUntilMs, installFailures, rulesRetrying,
+                lastInstallFailure);
+    }
+
+    /**
+     * Returns this view with the installs of rules that failed without the switch's word: ONOS or the
+     * switch was not ready (after a restart, a mastership change, a reconnect), not a refusal. The host
+     * knows them; such a rule is installed again, and neither the cap nor the flows change.
+     *
+     * @param failures rules whose install failed so, since the host started
+     * @param retrying of those, the rules waiting to be installed again now
+     * @param last what the last such failure was, "" if none
+     * @return the view
+     */
+    public FacilityState withInstallFailures(long failures, int retrying, String last) {
+        return new FacilityState(facilityId, controller, controllingSinceMs, epoch, budget, rulesInUse, ruleCap, flows,
+                aggregates, skipped, refusals, lastRefusal, pausedUntilMs, failures, retrying, last);
     }
 
     public String controller() {
@@ -186,6 +212,33 @@ public final class FacilityState {
         return pausedUntilMs;
     }
 
+    /**
+     * Returns how many installs of rules failed without the switch's word (not refusals), each retried.
+     *
+     * @return failures since the host started, 0 if none
+     */
+    public long installFailures() {
+        return installFailures;
+    }
+
+    /**
+     * Returns how many rules wait to be installed again after such a failure.
+     *
+     * @return rules
+     */
+    public int rulesRetrying() {
+        return rulesRetrying;
+    }
+
+    /**
+     * Returns what the last install that failed without the switch's word was.
+     *
+     * @return the text, "" if none
+     */
+    public String lastInstallFailure() {
+        return lastInstallFailure;
+    }
+
     @Override
     public boolean equals(Object o) {
         if (!(o instanceof FacilityState)) {
@@ -196,19 +249,23 @@ public final class FacilityState {
                 && controllingSinceMs == c.controllingSinceMs && epoch == c.epoch && budget.equals(c.budget)
                 && rulesInUse == c.rulesInUse && ruleCap == c.ruleCap && flows == c.flows && aggregates == c.aggregates
                 && skipped.equals(c.skipped)
-                && refusals == c.refusals && lastRefusal.equals(c.lastRefusal) && pausedUntilMs == c.pausedUntilMs;
+                && refusals == c.refusals && lastRefusal.equals(c.lastRefusal) && pausedUntilMs == c.pausedUntilMs
+                && installFailures == c.installFailures && rulesRetrying == c.rulesRetrying
+                && lastInstallFailure.equals(c.lastInstallFailure);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(facilityId, controller, controllingSinceMs, epoch, budget, rulesInUse, ruleCap, flows,
-                aggregates, skipped, refusals, lastRefusal, pausedUntilMs);
+                aggregates, skipped, refusals, lastRefusal, pausedUntilMs, installFailures, rulesRetrying,
+                lastInstallFailure);
     }
 
     @Override
     public String toString() {
         return facilityId + (controller.isEmpty() ? "" : " under " + controller + " (epoch " + epoch + ")") + ": "
                 + rulesInUse + " of " + ruleCap + " rules (budget " + budget + "), " + flows
-                + " flows, " + aggregates + " aggregates, skipped " + skipped + ", " + refusals + " refused";
+                + " flows, " + aggregates + " aggregates, skipped " + skipped + ", " + refusals + " refused, "
+                + installFailures + " installs failed (" + rulesRetrying + " retrying)";
     }
 }
