@@ -147,8 +147,14 @@ final class LoopHost {
         });
     }
 
-    // An event that only the host acts on: it executes what it asks of the loop as it goes.
-    private void run(String what, LongConsumer task) {
+    /**
+     * Runs a task on the loop's thread, after what is queued there; one that fails is said once, as an
+     * event is. For work that may wait (a write to a consistent map) and must not hold ONOS's threads.
+     *
+     * @param what what it is, for the log
+     * @param task the task, given the time
+     */
+    void run(String what, LongConsumer task) {
         submit(what, now -> {
             task.accept(now);
             return Actions.none();
