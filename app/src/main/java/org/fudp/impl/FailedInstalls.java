@@ -267,8 +267,11 @@ final class FailedInstalls {
         for (long key : due) {
             Retry r = retries.get(key);
             Boolean again = sent.get(key);
-            if (again == null || !again) {
-                // No longer the loop's (its flow went, its facility was handed over), or ONOS holds it now.
+            if (again == null) {
+                // No longer the loop's: its flow went, or its facility was handed over.
+                retries.remove(key);
+            } else if (!again) {
+                // ONOS holds it as added now.
                 retries.remove(key);
                 back.add(r.facilityId);
             } else {
