@@ -19,7 +19,9 @@ import java.util.stream.Collectors;
  * acknowledgement state; for meters, the flows the switch refused one. A second table says who is
  * in charge of each facility (the ONOS instance, since when, its epoch) and what FUDP's rules cost
  * its switch: rules in use, the cap and the budget, the packet-in budget, the new flows left without
- * rules of their own by why, and the rules the switch refused.
+ * rules of their own by why, the rules the switch refused, and apart from them the installs that failed
+ * without the switch's word (ONOS or the switch not ready), which FUDP installs again ({@code retried}; the
+ * rules still waiting in brackets).
  */
 @Service
 @Command(scope = "onos", name = "fudp-agents",
@@ -28,7 +30,8 @@ import java.util.stream.Collectors;
 public class AgentsCommand extends FudpCommand {
 
     private static final String ROW = "%-20s %-8s %-7s %-24s %6s %6s %7s  %-14s %s";
-    private static final String FACILITY_ROW = "%-20s %-15s %-24s %13s %6s %6s %6s %8s %8s %6s %5s %6s  %-24s %7s  %s";
+    private static final String FACILITY_ROW =
+            "%-20s %-15s %-24s %13s %6s %6s %6s %8s %8s %6s %5s %6s  %-24s %7s %8s  %s";
 
     @Override
     protected void run() {
@@ -54,7 +57,7 @@ public class AgentsCommand extends FudpCommand {
         }
         print("");
         print(FACILITY_ROW, "facility", "controller", "in charge since", "epoch", "rules", "cap", "budget",
-                "pkt-in/s", "sampled", "flows", "aggr", "open", "skipped", "refused", "last refusal");
+                "pkt-in/s", "sampled", "flows", "aggr", "open", "skipped", "refused", "retried", "last refusal");
         for (AgentState a : all) {
             Optional<FacilityState> view = fudp().getFacilityState(DeviceId.deviceId(a.facilityId()));
             if (view.isEmpty()) {
@@ -66,8 +69,7 @@ public class AgentsCommand extends FudpCommand {
                     time(f.controllingSinceMs()), f.epoch(), f.rulesInUse(), f.ruleCap(), f.budget().rules(),
                     f.budget().packetInsPerS(), f.budget().sampled() ? ">=" + rate(f.budget().heavyBps()) : "-",
                     f.flows(), f.budget().sampled() ? String.valueOf(f.aggregates()) : "-", f.failedOpen(),
-                    skipped(f.skipped()),
-                    f.refusals(), lastRefusal(f));
+                    skipped(f.skipped()), f.refusals(), retried(f), lastRefusal(f));
         }
     }
 
@@ -81,6 +83,11 @@ public class AgentsCommand extends FudpCommand {
         String text = skipped.entrySet().stream().filter(e -> e.getValue() > 0)
                 .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(", "));
         return text.isEmpty() ? "none" : text;
+    }
+
+    // Installs that failed without the switch's word, and the rules still waiting to go in again.
+    private static String retried(FacilityState f) {
+        return f.installFailures() + (f.rulesRetrying() > 0 ? " (" + f.rulesRetrying() + ")" : "");
     }
 
     private static String lastRefusal(FacilityState f) {

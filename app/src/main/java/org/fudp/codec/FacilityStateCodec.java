@@ -17,7 +17,8 @@ import java.util.Map;
  * epoch at its adjustor; {@code instance} null while unknown), and {@code collection}, what FUDP's
  * flow collection costs the facility's switch: rules in use against the rules it may hold now and
  * the budget, the packet-in budget, the flows tracked, the new flows given no rules of their own by
- * why, and the rules the switch refused. Times are epoch milliseconds, 0 for never.
+ * why, the rules the switch refused, and apart from them the installs that failed without the switch's
+ * word (ONOS or the switch not ready), which are retried. Times are epoch milliseconds, 0 for never.
  */
 public final class FacilityStateCodec extends JsonCodec<FacilityState> {
 
@@ -39,6 +40,9 @@ public final class FacilityStateCodec extends JsonCodec<FacilityState> {
     static final String REFUSALS = "refusals";
     static final String LAST_REFUSAL = "lastRefusal";
     static final String PAUSED_UNTIL = "pausedUntilMs";
+    static final String INSTALL_FAILURES = "installFailures";
+    static final String RULES_RETRYING = "rulesRetrying";
+    static final String LAST_INSTALL_FAILURE = "lastInstallFailure";
 
     @Override
     public ObjectNode encode(FacilityState f, CodecContext context) {
@@ -66,6 +70,9 @@ public final class FacilityStateCodec extends JsonCodec<FacilityState> {
         r.put(REFUSALS, f.refusals());
         r.put(LAST_REFUSAL, f.lastRefusal());
         r.put(PAUSED_UNTIL, f.pausedUntilMs());
+        r.put(INSTALL_FAILURES, f.installFailures());
+        r.put(RULES_RETRYING, f.rulesRetrying());
+        r.put(LAST_INSTALL_FAILURE, f.lastInstallFailure());
         return n;
     }
 
@@ -99,7 +106,11 @@ public final class FacilityStateCodec extends JsonCodec<FacilityState> {
                 JsonFields.text(r, COLLECTION, LAST_REFUSAL), JsonFields.longValue(r, COLLECTION, PAUSED_UNTIL))
                 // Absent in what an older instance wrote: none.
                 .withAggregates(r.has(AGGREGATES) ? count(r, AGGREGATES) : 0)
-                .withFailedOpen(r.has(FAILED_OPEN) ? count(r, FAILED_OPEN) : 0);
+                .withFailedOpen(r.has(FAILED_OPEN) ? count(r, FAILED_OPEN) : 0)
+                .withInstallFailures(
+                        r.has(INSTALL_FAILURES) ? JsonFields.longValue(r, COLLECTION, INSTALL_FAILURES) : 0,
+                        r.has(RULES_RETRYING) ? count(r, RULES_RETRYING) : 0,
+                        r.has(LAST_INSTALL_FAILURE) ? JsonFields.text(r, COLLECTION, LAST_INSTALL_FAILURE) : "");
     }
 
     private static int count(ObjectNode collection, String name) {

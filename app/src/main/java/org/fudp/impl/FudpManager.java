@@ -36,8 +36,6 @@ import org.onosproject.event.AbstractListenerManager;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.config.NetworkConfigRegistry;
 import org.onosproject.net.device.DeviceService;
-import org.onosproject.net.flow.FlowRuleEvent;
-import org.onosproject.net.flow.FlowRuleListener;
 import org.onosproject.net.flow.FlowRuleService;
 import org.onosproject.net.meter.MeterService;
 import org.onosproject.net.host.HostService;
@@ -59,6 +57,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -199,7 +198,7 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
     /** Whether activation schedules the period itself; tests drive {@link #host()} instead. */
     boolean autoSchedule = true;
 
-    private final InternalFlowRuleListener flowRuleListener = new InternalFlowRuleListener();
+    private AppRuleListener flowRuleListener;
     private final FudpStoreDelegate delegate = this::post;
 
     private ApplicationId appId;
@@ -211,6 +210,8 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
     private StatsPollCheck pollCheck;
     private LoopMetrics metrics;
     private FacilityOwnership ownership;
+    private ClusterJoins joins;
+    private ExecutorService viewWriter;
     private SflowCollector sflow;
     private ComponentSettings settings = ComponentSettings.defaults();
     private volatile List<Facility> facilities = ImmutableList.of();
@@ -222,15 +223,19 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
         appId = coreService.registerApplication(APP_NAME);
         pollCheck = new StatsPollCheck(cfgService);
         cfgService.registerProperties(getClass());
-        long senderId = ComponentSettings.senderId(clusterService.getLocalNode().id().id());
-        settings = ComponentSettings.defaults(senderId).read(context == null ? null : context.getProperties(), log);
+        String node = clusterService.getLocalNode().id().id();
+        settings = ComponentSettings.defaults(ComponentSettings.senderId(node))
+                .read(context == null ? null : context.getProperties(), log);
         mirror(settings);
-        store = new DistributedFudpStore(storageService, settings.historyLength);
+        // Views written again when another instance asks, off the consistent map's event thread.
+        viewWriter = autoSchedule ? Executors.newSingleThreadExecutor(groupedThreads("fudp", "views-%d", log)) : null;
+        store = new DistributedFudpStore(storageService, settings.historyLength, node,
+                viewWriter == null ? Runnable::run : viewWriter);
         store.setDelegate(delegate);
         eventDispatcher.addSink(FudpEvent.class, listenerRegistry);
         OnosNetworkView network = new OnosNetworkView(hostService, pathService, deviceService, () -> bottlenecks);
         FudpLoop loop = new FudpLoop(settings.loop, network, null, clock.millis());
-        loop.setController(clusterService.getLocalNode().id().id());
+        loop.setController(node);
         metrics = new LoopMetrics(metricsService);
         // One thread runs the loop: its events, its period and its tick, in order.
         host = new LoopHost(loop, clock, autoSchedule
@@ -244,11 +249,15 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
         host.loadKeys(keyFile);
         packets = new PacketAdapter(packetService, appId, host, network);
         packets.start();
+        flowRuleListener = new AppRuleListener(appId, host::flowRuleEvent);
         flowRuleService.addListener(flowRuleListener);
         hostLearning = new HostLearningGuard(netcfgRegistry);
         netcfg = new NetworkConfigAdapter(netcfgRegistry, appId, this::applyConfig);
         netcfg.start();
         ownership.start();
+        // An instance that comes up after the views were written gets them again (DistributedFudpStore.sync).
+        joins = new ClusterJoins(clusterService, () -> host.run("View sync", now -> store.sync()));
+        joins.start();
         reconcile();
         host.schedule(settings.loop.periodMs());
         log.info("Started {}: period {} ms, {} facilities, {} bottlenecks", appId.name(), controlPeriodMs,
@@ -286,6 +295,7 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
         // Still active in the cluster: only this instance goes, and another takes its facilities over.
         boolean leaving = applicationService.getState(appId) == ApplicationState.ACTIVE;
         ownership.stop();
+        joins.stop();
         netcfg.stop();
         if (!leaving) {
             hostLearning.restoreAll();
@@ -303,6 +313,9 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
             store.destroy();
         } else {
             store.clear();
+        }
+        if (viewWriter != null) {
+            viewWriter.shutdown();
         }
         log.info("Stopped");
     }
@@ -365,7 +378,7 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
     }
 
     private List<org.fudp.loop.Facility> loopFacilities() {
-        return facilities.stream().map(LoopHost::facility).collect(Collectors.toList());
+        return facilities.stream().map(NetworkConfigAdapter::loopFacility).collect(Collectors.toList());
     }
 
     // ---------------------------------------------------------------- FudpService
@@ -482,21 +495,5 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
     @Override
     public void setDryRun(boolean on) {
         cfgService.setProperty(getClass().getName(), DRY_RUN, Boolean.toString(on));
-    }
-
-    // ---------------------------------------------------------------- listeners
-
-    /** The app's rules' removals and statistics, for the loop ({@link LoopHost#flowRuleEvent}). */
-    private class InternalFlowRuleListener implements FlowRuleListener {
-        @Override
-        public boolean isRelevant(FlowRuleEvent event) {
-            return (event.type() == FlowRuleEvent.Type.RULE_REMOVED || event.type() == FlowRuleEvent.Type.RULE_UPDATED)
-                    && appId != null && event.subject().appId() == appId.id();
-        }
-
-        @Override
-        public void event(FlowRuleEvent event) {
-            host.flowRuleEvent(event);
-        }
     }
 }

@@ -40,6 +40,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import java.util.function.LongConsumer;
 import java.util.function.LongFunction;
 
 /**
@@ -70,6 +71,7 @@ final class LoopHost {
     private final LoopMetrics metrics;
     private final CheckpointStore checkpoints;
     private final TakenOverRules takenOver;
+    private final FailedInstalls installs;
     /** The facilities this instance controls; touched on the loop's thread only. */
     private final Map<String, Facility> controlled = new LinkedHashMap<>();
     /** The limits in force of the facility being taken over, by flow (the loop's thread only). */
@@ -116,37 +118,15 @@ final class LoopHost {
                 submit("Meter refused", now -> loop.meterFailed(now, facilityId, key, reason));
             }
         });
-        rules.onRefused(refused -> submit("Rules refused", now -> {
-            Actions out = Actions.none();
-            for (FlowRule r : refused) {
-                OptionalLong key = rules.keyOf(r);
-                if (key.isPresent()) {
-                    execute(loop.ruleRefused(now, key.getAsLong(), "the switch refused the flow-mod (a full table, "
-                            + "or a match or action it does not take)"));
-                }
-            }
-            return out;
-        }));
+        this.installs = new FailedInstalls(rules, loop, this::execute);
+        rules.onOutcome(installs.outcome(this::run));
+        publisher.annotate(installs::annotate);
         this.link = link;
         this.publisher = publisher;
         this.metrics = metrics;
         this.checkpoints = checkpoints;
         this.takenOver = new TakenOverRules(rules, this.meters);
         this.scheduler = loopThread instanceof ScheduledExecutorService ? (ScheduledExecutorService) loopThread : null;
-    }
-
-    /**
-     * Returns the loop's facility for a configured one: ids and ports as the loop has them.
-     *
-     * @param f the configured facility
-     * @return the loop's facility
-     */
-    static Facility facility(org.fudp.api.Facility f) {
-        if (f.isMetered()) {
-            return Facility.metered(f.deviceId().toString());
-        }
-        return new Facility(f.deviceId().toString(), f.adjustorPort().toLong(), f.returnPort().toLong(),
-                f.adjustorMac().toBytes(), f.keyId());
     }
 
     private void submit(String what, LongFunction<Actions> event) {
@@ -164,6 +144,20 @@ final class LoopHost {
                 }
                 log.debug("{} failed", what, e);
             }
+        });
+    }
+
+    /**
+     * Runs a task on the loop's thread, after what is queued there; one that fails is said once, as an
+     * event is. For work that may wait (a write to a consistent map) and must not hold ONOS's threads.
+     *
+     * @param what what it is, for the log
+     * @param task the task, given the time
+     */
+    void run(String what, LongConsumer task) {
+        submit(what, now -> {
+            task.accept(now);
+            return Actions.none();
         });
     }
 
@@ -287,6 +281,7 @@ final class LoopHost {
     void tick() {
         keys.awaited().filter(Files::isReadable).ifPresent(p -> loadKeys(p.toString()));
         submit("Agent check", loop::tick);
+        run("Rule install retry", installs::retry);
         submit("Re-base", now -> {
             // Read every tick: a meter reading is stamped when its counters are first seen to change.
             List<MeterReading> readings = meters.readings(now);

@@ -54,6 +54,20 @@ final class NetworkConfigAdapter implements NetworkConfigListener {
                    Map<DeviceId, FlowBudget> budgets, Map<IpAddress, DeviceId> samplingAgents);
     }
 
+    /**
+     * Returns the loop's facility for a configured one: ids and ports as the loop has them.
+     *
+     * @param f the configured facility
+     * @return the loop's facility
+     */
+    static org.fudp.loop.Facility loopFacility(Facility f) {
+        if (f.isMetered()) {
+            return org.fudp.loop.Facility.metered(f.deviceId().toString());
+        }
+        return new org.fudp.loop.Facility(f.deviceId().toString(), f.adjustorPort().toLong(), f.returnPort().toLong(),
+                f.adjustorMac().toBytes(), f.keyId());
+    }
+
     NetworkConfigAdapter(NetworkConfigRegistry registry, ApplicationId appId, Applier apply) {
         this.registry = registry;
         this.appId = appId;

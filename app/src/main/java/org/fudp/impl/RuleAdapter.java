@@ -30,11 +30,11 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.LongFunction;
 
@@ -57,8 +57,38 @@ final class RuleAdapter {
     /** Meters of the instance before that no rule of ours points at any more. */
     private final List<Map.Entry<DeviceId, MeterId>> released = new ArrayList<>();
 
-    /** Rules the switch refused, told on ONOS's thread (the barrier's reply came with errors). */
-    private volatile Consumer<List<FlowRule>> refused = r -> { };
+    /** What ONOS said of each batch of installs, told on ONOS's thread. */
+    private volatile Outcome outcome = new Outcome() {
+        @Override
+        public void installed(List<FlowRule> batch) {
+        }
+
+        @Override
+        public void failed(List<FlowRule> batch, List<FlowRule> failed) {
+        }
+    };
+
+    /**
+     * What ONOS says of a batch of installs at one device, on ONOS's thread.
+     */
+    interface Outcome {
+        /**
+         * Every rule of the batch is in ONOS's store and the switch took it (the barrier's reply came
+         * with no error).
+         *
+         * @param batch the rules
+         */
+        void installed(List<FlowRule> batch);
+
+        /**
+         * Some or all rules of the batch failed, as ONOS gives them: a rule the switch answered with an
+         * OpenFlow error, or every rule of a batch ONOS could not get to the switch.
+         *
+         * @param batch the rules sent
+         * @param failed the failed ones, as ONOS's context got them
+         */
+        void failed(List<FlowRule> batch, List<FlowRule> failed);
+    }
 
     RuleAdapter(FlowRuleService flowRuleService, ApplicationId appId) {
         this.flowRuleService = flowRuleService;
@@ -66,15 +96,15 @@ final class RuleAdapter {
     }
 
     /**
-     * Says where rules the switch refuses go: ONOS answers a batch's flow-mod errors (OFPFMFC_TABLE_FULL
-     * among them) with the failed ADD operations at the context's {@code onError}
-     * (FlowRuleManager.FlowOperationsProcessor, OpenFlowRuleProvider.handleErrorMsg at tag 2.7.0), keeps
-     * the rules PENDING_ADD and sends them again at every statistics poll until they are removed.
+     * Says where ONOS's word on each batch of installs goes. A batch's context hears {@code onSuccess}, or
+     * {@code onError} with the failed ADDs (FlowRuleManager.FlowOperationsProcessor at tag 2.7.0): a rule the
+     * switch refused (OpenFlowRuleProvider.handleErrorMsg: OFPFMFC_TABLE_FULL among the flow-mod errors), or
+     * every rule of a batch that never reached the switch ({@link FailedInstalls} tells the two apart).
      *
-     * @param to told, on ONOS's thread, of the rules refused
+     * @param to told, on ONOS's thread
      */
-    void onRefused(Consumer<List<FlowRule>> to) {
-        refused = to;
+    void onOutcome(Outcome to) {
+        outcome = to;
     }
 
     /**
@@ -119,20 +149,90 @@ final class RuleAdapter {
         }
     }
 
-    // One batch with a context: ONOS tells the context which adds the switch refused.
+    // One batch with a context per device: ONOS tells each context which of its adds failed, or that all went in.
     private void install(List<FlowRule> rules) {
-        FlowRuleOperations.Builder ops = FlowRuleOperations.builder();
-        rules.forEach(ops::add);
-        flowRuleService.apply(ops.build(new FlowRuleOperationsContext() {
-            @Override
-            public void onError(FlowRuleOperations failed) {
-                List<FlowRule> out = new ArrayList<>();
-                failed.stages().forEach(stage -> stage.forEach(op -> out.add(op.rule())));
-                if (!out.isEmpty()) {
-                    refused.accept(out);
+        Map<DeviceId, List<FlowRule>> byDevice = new LinkedHashMap<>();
+        rules.forEach(r -> byDevice.computeIfAbsent(r.deviceId(), d -> new ArrayList<>()).add(r));
+        for (List<FlowRule> batch : byDevice.values()) {
+            FlowRuleOperations.Builder ops = FlowRuleOperations.builder();
+            batch.forEach(ops::add);
+            flowRuleService.apply(ops.build(new FlowRuleOperationsContext() {
+                @Override
+                public void onSuccess(FlowRuleOperations done) {
+                    outcome.installed(batch);
+                }
+
+                @Override
+                public void onError(FlowRuleOperations failed) {
+                    List<FlowRule> out = new ArrayList<>();
+                    failed.stages().forEach(stage -> stage.forEach(op -> out.add(op.rule())));
+                    outcome.failed(batch, out);
+                }
+            }));
+        }
+    }
+
+    /**
+     * Installs again rules of the loop's whose install failed without the switch's word, unless ONOS
+     * holds them as ADDED by now (FlowRuleManager sends a rule its store holds PENDING_ADD again when a
+     * statistics poll misses it, so once the switch answers, ONOS may have put it in itself).
+     *
+     * @param keys the rules' keys
+     * @return what became of each key still the loop's: true if sent again, false if ONOS holds it as added
+     */
+    Map<Long, Boolean> reinstall(Collection<Long> keys) {
+        Map<DeviceId, Set<FlowId>> added = new HashMap<>();
+        Map<Long, Boolean> out = new LinkedHashMap<>();
+        List<FlowRule> again = new ArrayList<>();
+        for (long key : keys) {
+            FlowRule f = byKey.get(key);
+            if (f == null) {
+                continue;
+            }
+            Set<FlowId> held = added.computeIfAbsent(f.deviceId(), this::addedAt);
+            boolean send = !held.contains(f.id());
+            out.put(key, send);
+            if (send) {
+                again.add(f);
+            }
+        }
+        if (!again.isEmpty()) {
+            install(again);
+        }
+        return out;
+    }
+
+    // The rules ONOS holds as ADDED at a device; none known when its store cannot say (a master unreachable).
+    private Set<FlowId> addedAt(DeviceId device) {
+        Set<FlowId> out = new HashSet<>();
+        try {
+            for (FlowEntry e : flowRuleService.getFlowEntries(device)) {
+                if (e.state() == FlowEntry.FlowEntryState.ADDED) {
+                    out.add(e.id());
                 }
             }
-        }));
+        } catch (RuntimeException e) {
+            return Set.of();
+        }
+        return out;
+    }
+
+    /**
+     * Withdraws one of the loop's rules from ONOS and forgets it: ONOS would otherwise keep it
+     * PENDING_ADD and send it again at every statistics poll.
+     *
+     * @param key the rule's key
+     * @return true if it was the loop's
+     */
+    boolean withdraw(long key) {
+        FlowRule f = byKey.remove(key);
+        if (f == null) {
+            return false;
+        }
+        keyById.remove(f.id());
+        release(key, f.deviceId());
+        flowRuleService.removeFlowRules(f);
+        return true;
     }
 
     /**

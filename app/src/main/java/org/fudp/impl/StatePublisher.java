@@ -2,7 +2,10 @@ package org.fudp.impl;
 
 import org.fudp.api.FudpStore;
 import org.fudp.loop.Actions;
+import org.fudp.loop.FacilityState;
 import org.onosproject.net.DeviceId;
+
+import java.util.function.UnaryOperator;
 
 /**
  * Writes what the loop publishes into the store, which turns changes into events for REST, CLI
@@ -11,9 +14,20 @@ import org.onosproject.net.DeviceId;
 final class StatePublisher {
 
     private final FudpStore store;
+    /** Adds what the host knows to a facility's view: the installs that failed without the switch's word. */
+    private volatile UnaryOperator<FacilityState> annotate = UnaryOperator.identity();
 
     StatePublisher(FudpStore store) {
         this.store = store;
+    }
+
+    /**
+     * Says what the host adds to each facility's view before it is published.
+     *
+     * @param with returns the view with the host's part
+     */
+    void annotate(UnaryOperator<FacilityState> with) {
+        annotate = with;
     }
 
     /**
@@ -33,7 +47,7 @@ final class StatePublisher {
             store.removeFacilityState(DeviceId.deviceId(id));
         });
         a.agents().values().forEach(store::putAgent);
-        a.facilities().values().forEach(store::putFacilityState);
+        a.facilities().values().forEach(f -> store.putFacilityState(annotate.apply(f)));
         a.decisions().forEach(store::addDecision);
         a.cfssGone().forEach(store::removeCfs);
         a.cfss().values().forEach(store::putCfs);

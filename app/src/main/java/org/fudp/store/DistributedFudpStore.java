@@ -15,11 +15,21 @@ import org.fudp.protocol.FiveTuple;
 import org.onlab.util.KryoNamespace;
 import org.onosproject.net.DeviceId;
 import org.onosproject.store.AbstractStore;
+import org.onosproject.store.service.ConsistentMap;
+import org.onosproject.store.service.MapEvent;
+import org.onosproject.store.service.MapEventListener;
+import org.onosproject.store.service.Serializer;
+import org.onosproject.store.service.StorageException;
 import org.onosproject.store.service.StorageService;
+import org.onosproject.store.service.Versioned;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.Executor;
 
 /**
  * {@link FudpStore} of an ONOS cluster, in ONOS's eventually consistent maps.
@@ -36,6 +46,17 @@ import java.util.Optional;
  * {@code SimpleFudpStore} raises for it ({@link ViewEvents}), once, derived from the entry before
  * and after the change ({@link ReplicatedView}); local writes raise theirs before the write
  * returns, as there. The histories raise none, as there.
+ * </p>
+ * <p>
+ * Late instances: a new replica holds what a peer sent it when it was built, and ONOS's map asks only the
+ * instances it already sees ACTIVE (EventuallyConsistentMapImpl.bootstrap, StorageManager's bootstrap
+ * peers). One built before it saw any has nothing, and an entry its writer does not change is never sent
+ * again: a live cluster's late instances answered {@code {"agents":[]}} for minutes. So every instance
+ * writes again what it wrote last ({@link ReplicatedView#republish}) whenever any instance asks
+ * ({@link #sync}): each store asks once it is open, and the manager asks again when another instance comes
+ * up. The request is an entry in a consistent map ({@value #VIEW_REQUESTS}), whose changes reach every
+ * instance's listener. The histories are not written again: a late instance has the records written since
+ * it joined.
  * </p>
  * <p>
  * Teardown: {@link #destroy()} on deactivation leaves the maps and keeps the data on the other
@@ -55,6 +76,11 @@ public final class DistributedFudpStore extends AbstractStore<FudpEvent, FudpSto
     static final String AGENTS = "fudp-agents";
     /** Name of the facilities' map: controller in charge and rule budget, per facility. */
     static final String FACILITIES = "fudp-facilities";
+    /** Name of the consistent map where an instance asks every instance to write its views again. */
+    static final String VIEW_REQUESTS = "fudp-view-requests";
+    private static final Serializer REQUESTS = Serializer.using(KryoNamespace.newBuilder()
+            // As ONOS's own namespaces do (KryoNamespaces.API): maps may serialize their Versioned entries.
+            .register(Versioned.class).build("fudp-view-requests"));
 
     /** Set while {@link #clear()} runs in a thread: it raises no events. */
     private final ThreadLocal<Boolean> quiet = ThreadLocal.withInitial(() -> Boolean.FALSE);
@@ -67,6 +93,12 @@ public final class DistributedFudpStore extends AbstractStore<FudpEvent, FudpSto
     private final ReplicatedView<String, FacilityState> facilities;
     private final ReplicatedHistory history;
     private volatile int historyLength;
+    /** This instance's requests: its key in {@link #VIEW_REQUESTS}, and how many it made. */
+    private final String instance;
+    private final ConsistentMap<String, Long> requests;
+    private boolean destroyed;
+    private final Logger log = LoggerFactory.getLogger(getClass());
+    private final MapEventListener<String, Long> onRequest;
 
     /**
      * Opens the store: builds (joins) its maps in ONOS's storage.
@@ -75,7 +107,27 @@ public final class DistributedFudpStore extends AbstractStore<FudpEvent, FudpSto
      * @param historyLength how many samples and decision records are kept per CFS and per flow
      */
     public DistributedFudpStore(StorageService storage, int historyLength) {
+        this(storage, historyLength, UUID.randomUUID().toString(), Runnable::run);
+    }
+
+    /**
+     * Opens the store: builds (joins) its maps in ONOS's storage, then asks every instance to write its
+     * views again, so that this one has them even if its maps started empty.
+     *
+     * @param storage ONOS storage
+     * @param historyLength how many samples and decision records are kept per CFS and per flow
+     * @param instance this instance's name among those that ask (its ONOS node id)
+     * @param republisher writes this instance's views again when asked; not the map's event thread, which a
+     *                    period's worth of writes would hold up
+     */
+    public DistributedFudpStore(StorageService storage, int historyLength, String instance, Executor republisher) {
         this.historyLength = checkLength(historyLength);
+        this.instance = instance;
+        this.onRequest = e -> {
+            if (e.type() != MapEvent.Type.REMOVE) {
+                republisher.execute(this::republish);
+            }
+        };
         KryoNamespace serializer = FudpKryo.namespace();
         MonotonicTimestamps clock = new MonotonicTimestamps();
         flows = new ReplicatedView<>(storage, FLOWS, serializer, clock,
@@ -88,6 +140,38 @@ public final class DistributedFudpStore extends AbstractStore<FudpEvent, FudpSto
                 (k, before, after) -> emit(ViewEvents.agent(before, after)));
         facilities = new ReplicatedView<>(storage, FACILITIES, serializer, clock, (k, before, after) -> { });
         history = new ReplicatedHistory(storage, serializer, clock);
+        requests = storage.<String, Long>consistentMapBuilder().withName(VIEW_REQUESTS).withSerializer(REQUESTS)
+                .build();
+        requests.addListener(onRequest);
+        sync();
+    }
+
+    // ---------------------------------------------------------------- late instances
+
+    /**
+     * Asks every instance, this one included, to write its views again at once: an instance that missed
+     * them (its maps started before it saw the others, or the others did not see it yet) has them then.
+     * Blocks for one write to the consistent map.
+     */
+    public void sync() {
+        try {
+            requests.compute(instance, (k, n) -> n == null ? 1 : n + 1);
+        } catch (StorageException e) {
+            // The next instance that comes up asks again; until then the views reach it as they change.
+            log.warn("Could not ask the other instances to write FUDP's views again: {}", e.toString());
+        }
+    }
+
+    // Another instance (or this one) asked: what this instance wrote last goes out again.
+    private synchronized void republish() {
+        if (destroyed) {
+            return;
+        }
+        flows.republish();
+        cfss.republish();
+        allocations.republish();
+        agents.republish();
+        facilities.republish();
     }
 
     // ---------------------------------------------------------------- events
@@ -297,6 +381,8 @@ public final class DistributedFudpStore extends AbstractStore<FudpEvent, FudpSto
      * replicas, without events; the other instances keep theirs. The store is unusable after.
      */
     public synchronized void destroy() {
+        destroyed = true;
+        requests.removeListener(onRequest);
         flows.destroy();
         cfss.destroy();
         allocations.destroy();

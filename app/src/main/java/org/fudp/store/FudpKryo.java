@@ -352,7 +352,8 @@ public final class FudpKryo {
 
     /**
      * A facility's view, through its constructor: the controller in charge, the budget (two
-     * numbers, not a registered type), the rules' use, and the skips by why.
+     * numbers, not a registered type), the rules' use, the skips by why, the refusals and the installs
+     * that failed without the switch's word.
      */
     static final class FacilityStateSerializer extends Serializer<FacilityState> {
 
@@ -386,6 +387,9 @@ public final class FudpKryo {
             writeLong(out, f.refusals());
             out.writeString(f.lastRefusal());
             writeLong(out, f.pausedUntilMs());
+            writeLong(out, f.installFailures());
+            out.writeVarInt(f.rulesRetrying(), true);
+            out.writeString(f.lastInstallFailure());
         }
 
         @Override
@@ -409,8 +413,10 @@ public final class FudpKryo {
             }
             long refusals = readLong(in);
             String lastRefusal = in.readString();
-            return new FacilityState(facilityId, controller, sinceMs, epoch, budget, rulesInUse, ruleCap, flows,
-                    skipped, refusals, lastRefusal, readLong(in)).withAggregates(aggregates).withFailedOpen(failedOpen);
+            FacilityState f = new FacilityState(facilityId, controller, sinceMs, epoch, budget, rulesInUse, ruleCap,
+                    flows, skipped, refusals, lastRefusal, readLong(in)).withAggregates(aggregates)
+                    .withFailedOpen(failedOpen);
+            return f.withInstallFailures(readLong(in), in.readVarInt(true), in.readString());
         }
     }
 

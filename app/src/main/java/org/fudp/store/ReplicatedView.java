@@ -8,6 +8,7 @@ import org.onosproject.store.service.EventuallyConsistentMapListener;
 import org.onosproject.store.service.StorageService;
 
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -20,6 +21,14 @@ import java.util.concurrent.ConcurrentHashMap;
  * writer's thread for a local write and in its messaging thread for a peer's, and replays the
  * entries it already holds to a new listener. An event of the map carries only the new value, so
  * the value before is kept here; these are references to the map's own values, not copies.
+ * </p>
+ * <p>
+ * A replica holds only what reached it: the entries a peer sent it when the map was built (ONOS's
+ * {@code EventuallyConsistentMapImpl.bootstrap}, which asks only the instances this one already sees
+ * ACTIVE) and every write since. An instance that missed them would see an entry only once its writer
+ * changes it, and {@link #put} writes an unchanged value nowhere. So each view remembers what this
+ * instance wrote last ({@link #republish} writes it again, with a new timestamp), until another instance
+ * writes or removes the entry.
  * </p>
  *
  * @param <K> key type
@@ -49,6 +58,10 @@ final class ReplicatedView<K, V> {
     private final Map<K, V> seen = new ConcurrentHashMap<>();
     private final Change<K, V> change;
     private final EventuallyConsistentMapListener<K, V> listener = this::event;
+    /** What this instance wrote last of each entry, until another instance writes or removes it. */
+    private final Map<K, V> mine = new ConcurrentHashMap<>();
+    /** Set while this instance writes: the map calls its listeners in the writer's thread for its own writes. */
+    private final ThreadLocal<Boolean> writing = ThreadLocal.withInitial(() -> Boolean.FALSE);
 
     /**
      * Opens the view: builds (joins) the cluster-wide map of that name and starts listening.
@@ -71,6 +84,10 @@ final class ReplicatedView<K, V> {
     }
 
     private void event(EventuallyConsistentMapEvent<K, V> e) {
+        if (!writing.get()) {
+            // Another instance wrote or removed it: it is that instance's to write again now.
+            mine.remove(e.key());
+        }
         if (e.type() == EventuallyConsistentMapEvent.Type.PUT) {
             change.changed(e.key(), seen.put(e.key(), e.value()), e.value());
         } else {
@@ -87,8 +104,18 @@ final class ReplicatedView<K, V> {
      * @param value the value
      */
     void put(K key, V value) {
+        mine.put(key, value);
         if (!value.equals(map.get(key))) {
+            write(key, value);
+        }
+    }
+
+    private void write(K key, V value) {
+        writing.set(Boolean.TRUE);
+        try {
             map.put(key, value);
+        } finally {
+            writing.set(Boolean.FALSE);
         }
     }
 
@@ -99,7 +126,31 @@ final class ReplicatedView<K, V> {
      * @return the value removed, null if there was none
      */
     V remove(K key) {
-        return map.remove(key);
+        mine.remove(key);
+        writing.set(Boolean.TRUE);
+        try {
+            return map.remove(key);
+        } finally {
+            writing.set(Boolean.FALSE);
+        }
+    }
+
+    /**
+     * Writes again, with a new timestamp, every entry this instance wrote last: the map sends it to every
+     * instance it sees ACTIVE, so one that missed it has it now. The others keep theirs and raise nothing
+     * (the value is the one they hold).
+     *
+     * @return the entries written
+     */
+    int republish() {
+        int n = 0;
+        for (Map.Entry<K, V> e : List.copyOf(mine.entrySet())) {
+            if (mine.get(e.getKey()) == e.getValue()) {
+                write(e.getKey(), e.getValue());
+                n++;
+            }
+        }
+        return n;
     }
 
     /**
@@ -125,6 +176,7 @@ final class ReplicatedView<K, V> {
      * Removes every entry, cluster-wide.
      */
     void clear() {
+        mine.clear();
         map.clear();
         seen.clear();
     }
@@ -137,5 +189,6 @@ final class ReplicatedView<K, V> {
         map.removeListener(listener);
         map.destroy();
         seen.clear();
+        mine.clear();
     }
 }

@@ -163,13 +163,15 @@ class CommandsTest extends CommandTestBase {
                 .findFirst().orElseThrow());
         assertEquals("", lines.get(header - 1), "a blank line between the tables");
         assertEquals("facility             controller      in charge since                  epoch  rules    cap "
-                + "budget pkt-in/s  sampled  flows  aggr   open  skipped                  refused  last refusal",
+                + "budget pkt-in/s  sampled  flows  aggr   open  skipped                  refused  retried  "
+                + "last refusal",
                 lines.get(header));
         assertEquals("of:0000000000000001  onos-1          2025-11-24T15:59:00Z     1763999940000      9   1000 "
-                + "  1000      200        -      7     -      0  none                           0  -", lines.get(header + 1));
+                + "  1000      200        -      7     -      0  none                           0        0  -",
+                lines.get(header + 1));
         assertEquals("of:0000000000000006  onos-2          2025-11-24T15:59:30Z     1763999970000     40     40 "
                 + "    64       50        -     40     -      0  PACKET_IN_BUDGET=2, SOURCE_QUOTA=1, SWITCH_REFUSED=3"
-                + "       1  "
+                + "       1        0  "
                 + TestFudpService.REFUSED + " (learning paused until 2025-11-24T16:00:04Z)", lines.get(header + 2));
 
         JsonNode json = MAPPER.readTree(run(new AgentsCommand(), true)).get("agents");

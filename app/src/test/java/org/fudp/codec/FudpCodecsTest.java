@@ -258,6 +258,21 @@ class FudpCodecsTest {
         FacilityState fromOlder = context.codec(FacilityState.class).decode(older, context);
         assertFalse(fromOlder.budget().sampled());
         assertEquals(0, fromOlder.aggregates());
+
+        // Installs that failed without the switch's word, apart from the refusals; absent in what an older
+        // instance wrote: none.
+        String failure = "ONOS did not install 3 rule(s) at of:0000000000000009";
+        FacilityState retried = unnamed.withInstallFailures(3, 1, failure);
+        JsonNode rc = json(retried, FacilityState.class).get("collection");
+        assertEquals(List.of(3L, 1L, 0L), List.of(rc.get("installFailures").asLong(), rc.get("rulesRetrying").asLong(),
+                rc.get("refusals").asLong()));
+        assertEquals(failure, rc.get("lastInstallFailure").asText());
+        assertEquals(retried, roundTrip(retried, FacilityState.class));
+        ObjectNode before = (ObjectNode) json(retried, FacilityState.class);
+        for (String field : List.of("installFailures", "rulesRetrying", "lastInstallFailure")) {
+            ((ObjectNode) before.get("collection")).remove(field);
+        }
+        assertEquals(unnamed, context.codec(FacilityState.class).decode(before, context));
     }
 
     @Test

@@ -188,7 +188,7 @@ class GeneratedNetcfgTest {
         }
     }
 
-    /** The loop's facility for a configured one, as LoopHost.facility builds it. */
+    /** The loop's facility for a configured one, as NetworkConfigAdapter.loopFacility builds it. */
     private static org.fudp.loop.Facility loopFacility(Facility f) {
         return new org.fudp.loop.Facility(f.deviceId().toString(), f.adjustorPort().toLong(),
                 f.returnPort().toLong(), f.adjustorMac().toBytes(), f.keyId());

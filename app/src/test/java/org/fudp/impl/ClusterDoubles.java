@@ -4,6 +4,8 @@ import com.google.common.collect.ImmutableMap;
 import org.onlab.packet.IpAddress;
 import org.onosproject.app.ApplicationServiceAdapter;
 import org.onosproject.app.ApplicationState;
+import org.onosproject.cluster.ClusterEvent;
+import org.onosproject.cluster.ClusterEventListener;
 import org.onosproject.cluster.ClusterServiceAdapter;
 import org.onosproject.cluster.ControllerNode;
 import org.onosproject.cluster.DefaultControllerNode;
@@ -100,9 +102,14 @@ final class ClusterDoubles {
         }
     }
 
-    /** One instance's node. */
+    /**
+     * One instance's node, and what it hears of the others: ONOS posts INSTANCE_ACTIVATED when another
+     * instance joins the membership and INSTANCE_READY once its core runs (AtomixClusterStore.updateState,
+     * tag 2.7.0), through ClusterManager's listener registry, which asks each listener isRelevant first.
+     */
     static final class Cluster extends ClusterServiceAdapter {
         private final ControllerNode local;
+        private final List<ClusterEventListener> listeners = new ArrayList<>();
 
         Cluster(String id) {
             local = new DefaultControllerNode(NodeId.nodeId(id), IpAddress.valueOf("127.0.0.1"));
@@ -115,6 +122,27 @@ final class ClusterDoubles {
         @Override
         public ControllerNode getLocalNode() {
             return local;
+        }
+
+        @Override
+        public void addListener(ClusterEventListener listener) {
+            listeners.add(listener);
+        }
+
+        @Override
+        public void removeListener(ClusterEventListener listener) {
+            listeners.remove(listener);
+        }
+
+        /**
+         * This instance hears that another changed state.
+         *
+         * @param type what changed
+         * @param other the other instance
+         */
+        void heard(ClusterEvent.Type type, Cluster other) {
+            ClusterEvent e = new ClusterEvent(type, other.local);
+            List.copyOf(listeners).stream().filter(l -> l.isRelevant(e)).forEach(l -> l.event(e));
         }
     }
 

@@ -31,6 +31,7 @@ import org.onlab.packet.TCP;
 import org.onlab.packet.UDP;
 import org.onlab.packet.VlanId;
 import org.onosproject.app.ApplicationState;
+import org.onosproject.cluster.ClusterEvent;
 import org.onosproject.cluster.NodeId;
 import org.onosproject.event.AbstractListenerManager;
 import org.onosproject.mastership.MastershipService;
@@ -448,5 +449,36 @@ class ClusterFailoverTest {
         period(3_300_000L);
         assertFalse(instances.get(2).mgr.getFlows().isEmpty(), "its flows are known without a packet-in");
         assertEquals(4, rules.rulesOn(S1).size());
+    }
+
+    /**
+     * Issue 33: an instance that came up late on a live cluster answered {@code {"agents":[]}} for minutes
+     * while the others showed the facility. Here onos-3 starts again before it and the others see each
+     * other ACTIVE (its maps start empty, no write reaches it), then they do: the facility's view, its agent
+     * and its set do not change, so no period writes them again. When onos-1 hears that onos-3 came up, the
+     * instances write their views again, and onos-3 shows what the others show at once.
+     */
+    @Test
+    void anInstanceThatComesUpLateShowsWhatTheOthersShowOnceTheySeeIt() throws Exception {
+        limitTheUdpFlow();
+        Instance first = instances.get(0);
+        instances.get(2).shutDown();
+        storage.startUnseen();
+        Instance late = new Instance("onos-3");
+        instances.set(2, late);
+        late.activate(mastership.of(late.node.id()));
+        assertTrue(late.mgr.getAgents().isEmpty(), "what the live cluster answered");
+
+        storage.seen();
+        assertTrue(late.mgr.getFacilityStates().isEmpty(), "seen, but nothing it missed was written again");
+        first.node.heard(ClusterEvent.Type.INSTANCE_ACTIVATED, late.node);
+        for (Instance i : instances) {
+            assertEquals(Set.copyOf(first.mgr.getAgents()), Set.copyOf(i.mgr.getAgents()), i.node.id().id());
+            assertEquals(Set.copyOf(first.mgr.getFacilityStates()), Set.copyOf(i.mgr.getFacilityStates()));
+            assertEquals(Set.copyOf(first.mgr.getCorrelationFlowSets()), Set.copyOf(i.mgr.getCorrelationFlowSets()));
+            assertEquals(Set.copyOf(first.mgr.getAllocations()), Set.copyOf(i.mgr.getAllocations()));
+        }
+        assertEquals("onos-1", late.mgr.getFacilityState(S1).orElseThrow().controller());
+        assertEquals(1, late.mgr.getCorrelationFlowSets().size());
     }
 }

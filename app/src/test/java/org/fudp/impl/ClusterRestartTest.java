@@ -122,4 +122,85 @@ class ClusterRestartTest {
                 .acknowledged(), "the limit is in force for the new master");
         assertEquals(1, onosMeters.getMeters(S1).size(), "and it asked for no new meter");
     }
+
+    /** Lets time run in ticks of the loop's host, with a period every PERIOD. */
+    private void run(long from, long to) {
+        for (long t = from + LoopHost.TICK_MS; t <= to; t += LoopHost.TICK_MS) {
+            to(t);
+            f.host.tick();
+            if ((t - T0) % PERIOD == 0) {
+                f.host.period();
+            }
+        }
+    }
+
+    private org.fudp.loop.FacilityState view() {
+        return f.store.getFacilityState(S1).orElseThrow();
+    }
+
+    /**
+     * Issue 33 in a live cluster: about 11 s after a whole-cluster restart ONOS failed the rules the first
+     * master installed again (the switch's role was not yet MASTER, so the flow-mods were dropped and no
+     * barrier reply came: OnosFlowRulesDouble.masterRoleFrom), and FUDP took each failure for the switch's
+     * refusal: rules and meter withdrawn, the cap cut to 2 and then 1, new flows skipped. Such a failure has
+     * no word from the switch: the rules are installed again with back-off, the flows and their limit stay,
+     * the cap stays, and the facility's view tells these failures from refusals. A full table later is still
+     * a refusal.
+     */
+    @Test
+    void installsThatFailWhileTheSwitchIsNotReadyAfterARestartAreRetriedAndTheCapStays() {
+        learn(tcp1, 1_000_000);
+        learn(tcp2, 1_000_000);
+        learn(udp, 30_000_000);
+        to(T0 + PERIOD);
+        f.host.period();
+        to(T0 + PERIOD + 1_000);
+        MeterId limit = meterOf(inStore(udp)).orElseThrow();
+        to(T0 + 2 * PERIOD);
+        f.host.period();
+
+        long restart = T0 + 2 * PERIOD;
+        onosRules.restartCluster();
+        onosRules.masterRoleFrom(restart + 15_000);
+        f = new HostFixture(Facility.metered(S1.toString()), onosRules, onosMeters, storage);
+        run(restart, restart + 10_500);
+        assertEquals(1, onosRules.expiredBatches, "ONOS failed the batch of rules installed again: no barrier reply");
+        assertEquals(0, view().refusals(), "no word from the switch: not a refusal");
+        assertEquals(3, view().rulesRetrying(), "the three rules wait to go in again");
+        assertTrue(view().lastInstallFailure().contains("not a refusal"), view().lastInstallFailure());
+
+        run(restart + 10_500, restart + 40_000);
+        org.fudp.loop.FacilityState s = view();
+        assertEquals(0, s.refusals(), s.toString());
+        assertEquals(s.budget().rules(), s.ruleCap(), "the cap stays");
+        assertEquals(0L, s.skipped().get(org.fudp.loop.FacilityState.Skip.SWITCH_REFUSED));
+        assertEquals(3, s.flows(), "no flow forgotten");
+        assertTrue(s.installFailures() >= 3, s.toString());
+        assertEquals(0, s.rulesRetrying(), "all in");
+        for (FiveTuple t : List.of(tcp1, tcp2, udp)) {
+            assertNotNull(inStore(t), t.toString());
+            assertNotNull(onosRules.onSwitch(rules.get(t).id()), "on the switch: " + t);
+        }
+        assertEquals(Optional.of(limit), meterOf(onosRules.onSwitch(rules.get(udp).id())), "the limit holds");
+        assertEquals(List.of(), onosRules.deletedExtraneous);
+        assertEquals(List.of(limit), onosMeters.getMeters(S1).stream().map(m -> (MeterId) m.meterCellId())
+                .collect(java.util.stream.Collectors.toList()), "the meter stays, no new one");
+        assertTrue(f.store.getAllocations().stream().filter(a -> a.flow().equals(udp)).findFirst().orElseThrow()
+                .acknowledged());
+
+        // A new flow still gets its rule; then the table is full, and that is the switch's refusal.
+        long failedInstalls = s.installFailures();
+        FiveTuple tcp3 = FlowIds.parse("t", "tcp-10.0.0.5-40005-10.0.0.4-5205");
+        learn(tcp3, 1_000_000);
+        run(restart + 40_000, restart + 41_000);
+        assertNotNull(onosRules.onSwitch(rules.get(tcp3).id()));
+        onosRules.tableLimit = 4;
+        learn(FlowIds.parse("t", "tcp-10.0.0.6-40006-10.0.0.4-5206"), 1_000_000);
+        run(restart + 41_000, restart + 45_000);
+        s = view();
+        assertEquals(1, s.refusals(), s.toString());
+        assertEquals(4, s.ruleCap(), "capped at what the table took");
+        assertEquals(failedInstalls, s.installFailures(), "a refusal is not an install failure");
+        assertEquals(0, s.rulesRetrying(), "and is not retried");
+    }
 }

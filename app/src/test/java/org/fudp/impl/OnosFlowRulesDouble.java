@@ -52,7 +52,21 @@ import java.util.concurrent.TimeUnit;
  *       with the failed ADD operations and posts no event (lines 736-749, 818-829), the entry stays
  *       PENDING_ADD in the store and every statistics poll sends it again (flowMissing), each time
  *       refused and logged at WARN and ERROR, until the app removes it. The double answers a batch at
- *       the next {@link #advance} (the barrier's reply) and counts the sends a full table refused.</li>
+ *       the next {@link #advance} (the barrier's reply) and counts the sends a full table refused. The failed
+ *       rules are what handleErrorMsg appends: the flow-mod the error carries, parsed into a {@link FlowEntry}
+ *       in state FAILED (FlowEntryBuilder.createFlowEntryForFlowMod) whose errType and errCode stay -1 (the
+ *       only constructor that sets them, DefaultFlowEntry(rule, errType, errCode), is called by no provider
+ *       at the tag);</li>
+ *   <li>while the switch's OpenFlow role is not yet MASTER after a restart ({@link #masterRoleFrom}; the
+ *       mastership store already names this instance master), ECFlowRuleStore.storeBatchInternal stores a
+ *       batch's rules PENDING_ADD and OpenFlowRuleProvider.executeBatch sends its flow-mods and barrier, which
+ *       AbstractOpenFlowSwitch.sendMsg drops ("Dropping message for switch", lines 132-172 at the tag); the
+ *       switch keeps the rule it held, counters and all. No barrier reply comes, so the provider's
+ *       pendingBatches entry expires 10 s later (createBatchCache, expireAfterWrite 10 s) and fails the whole
+ *       batch with its rules as the app gave them, no OpenFlow error (InternalCacheEntry.failedCompletion);
+ *       FlowRuleManager calls the context's {@code onError} with them. The switch's replies are dropped too
+ *       (AbstractOpenFlowSwitch.handleMessage), so no poll counts until the role is MASTER; then the first poll
+ *       finds the rules the switch kept ADDED and sends the others again (flowMissing).</li>
  * </ul>
  */
 final class OnosFlowRulesDouble extends FlowRuleServiceAdapter {
@@ -91,6 +105,12 @@ final class OnosFlowRulesDouble extends FlowRuleServiceAdapter {
     /** Batches whose barrier has not been answered yet: their contexts and the ADDs the switch refused. */
     private final List<Map.Entry<org.onosproject.net.flow.FlowRuleOperationsContext, List<FlowRule>>> unanswered
             = new ArrayList<>();
+    /** Batches sent while the switch's role was not MASTER: their contexts, rules, and when they expire. */
+    private final List<Expiring> expiring = new ArrayList<>();
+    /** When the switch's OpenFlow role becomes MASTER; before it, flow-mods and replies are dropped. */
+    private long masterRoleFromMs = Long.MIN_VALUE;
+    /** Batches that failed because their barrier reply never came. */
+    int expiredBatches;
     /** Rules the first poll after a restart deleted from the switch as extraneous. */
     final List<FlowRule> deletedExtraneous = new ArrayList<>();
     private final List<FlowRuleListener> listeners = new ArrayList<>();
@@ -152,8 +172,10 @@ final class OnosFlowRulesDouble extends FlowRuleServiceAdapter {
     @Override
     public void apply(FlowRuleOperations ops) {
         List<FlowRule> refused = new ArrayList<>();
+        List<FlowRule> sent = new ArrayList<>();
         for (Set<FlowRuleOperation> stage : ops.stages()) {
             for (FlowRuleOperation op : stage) {
+                sent.add(op.rule());
                 Entry e = entries.get(op.rule().id());
                 if (op.type() == FlowRuleOperation.Type.MODIFY && e != null) {
                     count(e);
@@ -161,19 +183,85 @@ final class OnosFlowRulesDouble extends FlowRuleServiceAdapter {
                     e.state = FlowEntry.FlowEntryState.PENDING_ADD;
                 } else if (op.type() == FlowRuleOperation.Type.REMOVE) {
                     removeFlowRules(op.rule());
+                } else if (!masterRole()) {
+                    storeWhileDropped(op.rule());
                 } else {
                     applyFlowRules(op.rule());
                     Entry added = entries.get(op.rule().id());
                     if (tableFull(added)) {
                         added.onSwitch = false;
                         refusedSends++;
-                        refused.add(op.rule());
+                        refused.add(new DefaultFlowEntry(op.rule(), FlowEntry.FlowEntryState.FAILED, 0, 0, 0));
                     }
                 }
             }
         }
-        if (ops.callback() != null) {
+        if (ops.callback() == null) {
+            return;
+        }
+        if (masterRole()) {
             unanswered.add(Map.entry(ops.callback(), refused));
+        } else {
+            expiring.add(new Expiring(ops.callback(), sent, nowMs + BATCH_EXPIRY_MS));
+        }
+    }
+
+    /** How long OpenFlowRuleProvider waits for a batch's barrier reply (its pendingBatches cache). */
+    static final long BATCH_EXPIRY_MS = 10_000;
+
+    /** A batch whose barrier reply will never come. */
+    private static final class Expiring {
+        final org.onosproject.net.flow.FlowRuleOperationsContext context;
+        final List<FlowRule> rules;
+        final long atMs;
+
+        Expiring(org.onosproject.net.flow.FlowRuleOperationsContext context, List<FlowRule> rules, long atMs) {
+            this.context = context;
+            this.rules = rules;
+            this.atMs = atMs;
+        }
+    }
+
+    /**
+     * Says when the switch's OpenFlow role becomes MASTER for this instance; until then what is sent to it
+     * is dropped and what it replies is ignored.
+     *
+     * @param ms the moment
+     */
+    void masterRoleFrom(long ms) {
+        masterRoleFromMs = ms;
+    }
+
+    private boolean masterRole() {
+        return nowMs >= masterRoleFromMs;
+    }
+
+    // The store holds the rule PENDING_ADD; the flow-mod never reaches the switch, which keeps what it held.
+    private void storeWhileDropped(FlowRule r) {
+        Entry e = new Entry(r, nowMs);
+        Entry held = extraneous.containsKey(r.id()) ? extraneous.remove(r.id()) : entries.get(r.id());
+        if (held != null && held.onSwitch) {
+            count(held);
+            e.switchBytes = held.switchBytes;
+            e.switchInstalledMs = held.switchInstalledMs;
+            e.polledBytes = held.polledBytes;
+            e.bps = held.bps;
+        } else {
+            e.onSwitch = false;
+        }
+        entries.put(r.id(), e);
+    }
+
+    // The provider's cache lets a batch go 10 s after it was sent: every rule of it fails, no error attached.
+    private void expire(long toMs) {
+        for (Expiring b : List.copyOf(expiring)) {
+            if (b.atMs <= toMs) {
+                expiring.remove(b);
+                expiredBatches++;
+                FlowRuleOperations.Builder failed = FlowRuleOperations.builder();
+                b.rules.forEach(failed::add);
+                b.context.onError(failed.build());
+            }
         }
     }
 
@@ -290,12 +378,13 @@ final class OnosFlowRulesDouble extends FlowRuleServiceAdapter {
         answer();
         while (nextPollMs <= toMs) {
             nowMs = nextPollMs;
-            if (nextPollMs != skip) {
+            if (nextPollMs != skip && masterRole()) {
                 poll();
             }
             nextPollMs += pollMs;
         }
         nowMs = toMs;
+        expire(toMs);
     }
 
     List<FlowRule> rules() {

@@ -315,7 +315,7 @@ final class TestServices {
     }
 
     /** Holds rules and serves their counters as flow entries. */
-    static final class TestFlowRuleService extends FlowRuleServiceAdapter {
+    static class TestFlowRuleService extends FlowRuleServiceAdapter {
         final Map<FlowId, FlowRule> rules = new LinkedHashMap<>();
         final List<FlowRule> removed = new ArrayList<>();
         final Map<FlowId, Counter> counters = new HashMap<>();

@@ -3,6 +3,7 @@ package org.fudp.store;
 import org.fudp.api.FudpEvent;
 import org.fudp.loop.AgentStatus;
 import org.fudp.loop.CfsState;
+import org.fudp.loop.FacilityState;
 import org.fudp.loop.FlowHistorySample;
 import org.fudp.protocol.FiveTuple;
 import org.junit.jupiter.api.BeforeEach;
@@ -228,5 +229,81 @@ class DistributedFudpStoreClusterTest {
         assertEquals(List.of(FudpEvent.Type.FLOW_GONE), types(eventsB));
         assertTrue(b.getFlows().isEmpty());
         assertEquals(List.of(), c.getFlowHistory(tcp(1)));
+    }
+
+    /** What the instance in charge of s1 publishes: its agent, its view, a set, a flow and its limit. */
+    private static void facilityOf(DistributedFudpStore writer) {
+        writer.putAgent(agent(S1, AgentStatus.UP, T0));
+        writer.putFacilityState(facilityState(S1, "onos-a", 1));
+        writer.putCfs(cfs(SET1, Set.of(tcp(1)), Set.of(udp(1)), CfsState.FAIR, 1));
+        writer.putFlow(flow(udp(1), 100));
+        writer.putAllocation(allocation(udp(1), 1000, 1, true, T0));
+    }
+
+    private static void showsTheFacility(DistributedFudpStore s) {
+        assertEquals(Optional.of(agent(S1, AgentStatus.UP, T0)), s.getAgent(S1));
+        assertEquals(Optional.of(facilityState(S1, "onos-a", 1)), s.getFacilityState(S1));
+        assertEquals(Optional.of(cfs(SET1, Set.of(tcp(1)), Set.of(udp(1)), CfsState.FAIR, 1)), s.getCfs(SET1));
+        assertEquals(Optional.of(flow(udp(1), 100)), s.getFlow(udp(1)));
+        assertEquals(List.of(allocation(udp(1), 1000, 1, true, T0)), List.copyOf(s.getAllocations()));
+    }
+
+    /**
+     * Issue 33: on a live cluster, instances that came up late answered {@code {"agents":[]}} for minutes,
+     * until the instance in charge changed something. A replica built before its instance saw any other
+     * ACTIVE gets nothing from ONOS's bootstrap ({@link SharedTestStorageService#startAlone}), and an
+     * unchanged view is never written again. A store that opens asks every instance to write its views
+     * again, so it shows the facility at once.
+     */
+    @Test
+    void anInstanceWhoseMapsStartEmptyShowsTheFacilityAtOnce() {
+        facilityOf(a);
+        eventsB.clear();
+
+        cluster.startAlone();
+        DistributedFudpStore late = new DistributedFudpStore(cluster, LENGTH);
+        showsTheFacility(late);
+        assertEquals(List.of(), eventsB, "the others hold those values already: no event");
+
+        List<FudpEvent> events = new ArrayList<>();
+        late.setDelegate(events::add);
+        a.putAgent(agent(S1, AgentStatus.DOWN, T0 + 1));
+        assertEquals(List.of(FudpEvent.Type.AGENT_DOWN), types(events), "and hears what changes from then on");
+    }
+
+    /**
+     * An instance that the others did not see yet when it opened ({@link SharedTestStorageService#startUnseen})
+     * misses their writes, its own request too. When ONOS tells an instance that another came up, the
+     * manager asks again ({@code ClusterJoins}, {@link DistributedFudpStore#sync}), and it has them.
+     */
+    @Test
+    void anInstanceTheOthersDidNotSeeYetGetsTheFacilityWhenTheyDo() {
+        facilityOf(a);
+        cluster.startUnseen();
+        DistributedFudpStore late = new DistributedFudpStore(cluster, LENGTH);
+        assertTrue(late.getAgents().isEmpty(), "what the live cluster showed");
+        facilityOf(a);
+        assertTrue(late.getAgents().isEmpty(), "nothing changed: nothing written");
+
+        cluster.seen();
+        assertTrue(late.getFacilityStates().isEmpty(), "seen now, but what it missed stays missed");
+        a.sync();
+        showsTheFacility(late);
+    }
+
+    @Test
+    void anInstanceWritesAgainOnlyWhatItWroteLast() {
+        facilityOf(a);
+        // B takes s1 over and publishes its own view; A forgets s1 without removing anything, as on a hand-over.
+        FacilityState byB = facilityState(S1, "onos-a", 0).inCharge("onos-b", T0, T0 + 1);
+        b.putFacilityState(byB);
+        c.sync();
+        for (DistributedFudpStore s : List.of(a, b, c)) {
+            assertEquals(Optional.of(byB), s.getFacilityState(S1), "A did not write its old view back");
+            assertEquals(Optional.of(agent(S1, AgentStatus.UP, T0)), s.getAgent(S1), "its agent view is A's still");
+        }
+        b.removeFacilityState(S1);
+        a.sync();
+        assertTrue(c.getFacilityStates().isEmpty(), "a removal is not undone");
     }
 }

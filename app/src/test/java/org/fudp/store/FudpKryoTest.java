@@ -163,6 +163,11 @@ class FudpKryoTest {
         assertEquals(List.of(FacilityState.Skip.values()), List.copyOf(back.skipped().keySet()),
                 "every reason, in order");
         assertTrue(SERIALIZER.encode(f).length < 100, "a facility's view is small: " + SERIALIZER.encode(f).length);
+        FacilityState retried = f.withInstallFailures(3, 1, "not ready");
+        FacilityState again = SERIALIZER.decode(SERIALIZER.encode(retried));
+        assertEquals(retried, again);
+        assertEquals(List.of(3L, 1L), List.of(again.installFailures(), (long) again.rulesRetrying()));
+        assertEquals("not ready", again.lastInstallFailure());
     }
 
     @Test
@@ -202,7 +207,8 @@ class FudpKryoTest {
                 "measuredTcpBps", "predictedTcpBps", "deviationBps", "bandLowBps", "bandHighBps", "udpAverageBps",
                 "availableBps", "inBand", "allocations", "reason"), fieldNames(DecisionRecord.class));
         assertEquals(Set.of("facilityId", "controller", "controllingSinceMs", "epoch", "budget", "rulesInUse",
-                "ruleCap", "flows", "aggregates", "failedOpen", "skipped", "refusals", "lastRefusal", "pausedUntilMs"),
+                "ruleCap", "flows", "aggregates", "failedOpen", "skipped", "refusals", "lastRefusal", "pausedUntilMs",
+                "installFailures", "rulesRetrying", "lastInstallFailure"),
                 fieldNames(FacilityState.class));
         assertEquals(Set.of("rules", "packetInsPerS", "heavyBps"), fieldNames(FlowBudget.class),
                 "written as three numbers");

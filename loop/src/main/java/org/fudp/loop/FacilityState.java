@@ -7,7 +7,9 @@ import java.util.TreeMap;
 /**
  * One facility as its controller sees it: which controller instance is in charge, since when and
  * under which epoch, and what flow collection costs the facility's switch against its
- * {@link FlowBudget} and what it left out. REST, CLI, GUI and the metrics show it.
+ * {@link FlowBudget} and what it left out. The switch's refusals of rules are the loop's; the installs that
+ * failed without the switch's word (ONOS or the switch not ready) are the host's, added with
+ * {@link #withInstallFailures}. REST, CLI, GUI and the metrics show it.
  */
 public final class FacilityState {
 
@@ -37,6 +39,9 @@ public final class FacilityState {
     private final long pausedUntilMs;
     private final int aggregates;
     private final int failedOpen;
+    private final long installFailures;
+    private final int rulesRetrying;
+    private final String lastInstallFailure;
 
     /**
      * Creates the view.
@@ -78,15 +83,19 @@ public final class FacilityState {
                          int rulesInUse, int ruleCap, int flows, Map<Skip, Long> skipped, long refusals,
                          String lastRefusal, long pausedUntilMs) {
         this(facilityId, controller, controllingSinceMs, epoch, budget, rulesInUse, ruleCap, flows, 0, skipped,
-                0, refusals, lastRefusal, pausedUntilMs);
+                0, refusals, lastRefusal, pausedUntilMs, 0, 0, "");
     }
 
     @SuppressWarnings("checkstyle:ParameterNumber")
     private FacilityState(String facilityId, String controller, long controllingSinceMs, long epoch, FlowBudget budget,
                           int rulesInUse, int ruleCap, int flows, int aggregates, Map<Skip, Long> skipped,
-                          int failedOpen, long refusals, String lastRefusal, long pausedUntilMs) {
+                          int failedOpen, long refusals, String lastRefusal, long pausedUntilMs, long installFailures,
+                          int rulesRetrying, String lastInstallFailure) {
         this.aggregates = aggregates;
         this.failedOpen = failedOpen;
+        this.installFailures = installFailures;
+        this.rulesRetrying = rulesRetrying;
+        this.lastInstallFailure = Objects.requireNonNull(lastInstallFailure, "lastInstallFailure");
         this.facilityId = Objects.requireNonNull(facilityId, "facilityId");
         this.controller = Objects.requireNonNull(controller, "controller");
         this.controllingSinceMs = controllingSinceMs;
@@ -115,7 +124,8 @@ public final class FacilityState {
      */
     public FacilityState inCharge(String node, long sinceMs, long controllerEpoch) {
         return new FacilityState(facilityId, node, sinceMs, controllerEpoch, budget, rulesInUse, ruleCap, flows,
-                aggregates, skipped, failedOpen, refusals, lastRefusal, pausedUntilMs);
+                aggregates, skipped, failedOpen, refusals, lastRefusal, pausedUntilMs, installFailures, rulesRetrying,
+                lastInstallFailure);
     }
 
     /**
@@ -126,7 +136,8 @@ public final class FacilityState {
      */
     public FacilityState withAggregates(int count) {
         return new FacilityState(facilityId, controller, controllingSinceMs, epoch, budget, rulesInUse, ruleCap, flows,
-                count, skipped, failedOpen, refusals, lastRefusal, pausedUntilMs);
+                count, skipped, failedOpen, refusals, lastRefusal, pausedUntilMs, installFailures, rulesRetrying,
+                lastInstallFailure);
     }
 
     /**
@@ -138,7 +149,8 @@ public final class FacilityState {
      */
     public FacilityState withFailedOpen(int count) {
         return new FacilityState(facilityId, controller, controllingSinceMs, epoch, budget, rulesInUse, ruleCap, flows,
-                aggregates, skipped, count, refusals, lastRefusal, pausedUntilMs);
+                aggregates, skipped, count, refusals, lastRefusal, pausedUntilMs, installFailures, rulesRetrying,
+                lastInstallFailure);
     }
 
     /**
@@ -149,6 +161,21 @@ public final class FacilityState {
      */
     public int failedOpen() {
         return failedOpen;
+    }
+
+    /**
+     * Returns this view with the installs of rules that failed without the switch's word: ONOS or the
+     * switch was not ready (after a restart, a mastership change, a reconnect), not a refusal. The host
+     * knows them; such a rule is installed again, and neither the cap nor the flows change.
+     *
+     * @param failures rules whose install failed so, since the host started
+     * @param retrying of those, the rules waiting to be installed again now
+     * @param last what the last such failure was, "" if none
+     * @return the view
+     */
+    public FacilityState withInstallFailures(long failures, int retrying, String last) {
+        return new FacilityState(facilityId, controller, controllingSinceMs, epoch, budget, rulesInUse, ruleCap, flows,
+                aggregates, skipped, failedOpen, refusals, lastRefusal, pausedUntilMs, failures, retrying, last);
     }
 
     public String controller() {
@@ -210,6 +237,33 @@ public final class FacilityState {
         return pausedUntilMs;
     }
 
+    /**
+     * Returns how many installs of rules failed without the switch's word (not refusals), each retried.
+     *
+     * @return failures since the host started, 0 if none
+     */
+    public long installFailures() {
+        return installFailures;
+    }
+
+    /**
+     * Returns how many rules wait to be installed again after such a failure.
+     *
+     * @return rules
+     */
+    public int rulesRetrying() {
+        return rulesRetrying;
+    }
+
+    /**
+     * Returns what the last install that failed without the switch's word was.
+     *
+     * @return the text, "" if none
+     */
+    public String lastInstallFailure() {
+        return lastInstallFailure;
+    }
+
     @Override
     public boolean equals(Object o) {
         if (!(o instanceof FacilityState)) {
@@ -220,13 +274,16 @@ public final class FacilityState {
                 && controllingSinceMs == c.controllingSinceMs && epoch == c.epoch && budget.equals(c.budget)
                 && rulesInUse == c.rulesInUse && ruleCap == c.ruleCap && flows == c.flows && aggregates == c.aggregates
                 && failedOpen == c.failedOpen && skipped.equals(c.skipped)
-                && refusals == c.refusals && lastRefusal.equals(c.lastRefusal) && pausedUntilMs == c.pausedUntilMs;
+                && refusals == c.refusals && lastRefusal.equals(c.lastRefusal) && pausedUntilMs == c.pausedUntilMs
+                && installFailures == c.installFailures && rulesRetrying == c.rulesRetrying
+                && lastInstallFailure.equals(c.lastInstallFailure);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(facilityId, controller, controllingSinceMs, epoch, budget, rulesInUse, ruleCap, flows,
-                aggregates, failedOpen, skipped, refusals, lastRefusal, pausedUntilMs);
+                aggregates, failedOpen, skipped, refusals, lastRefusal, pausedUntilMs, installFailures, rulesRetrying,
+                lastInstallFailure);
     }
 
     @Override
@@ -234,6 +291,6 @@ public final class FacilityState {
         return facilityId + (controller.isEmpty() ? "" : " under " + controller + " (epoch " + epoch + ")") + ": "
                 + rulesInUse + " of " + ruleCap + " rules (budget " + budget + "), " + flows
                 + " flows, " + aggregates + " aggregates, " + failedOpen + " failed open, skipped " + skipped + ", "
-                + refusals + " refused";
+                + refusals + " refused, " + installFailures + " installs failed (" + rulesRetrying + " retrying)";
     }
 }
