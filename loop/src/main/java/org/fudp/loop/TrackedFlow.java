@@ -31,6 +31,7 @@ final class TrackedFlow {
     private final long adjustorPort;
     private boolean throughAdjustor = true;
     private boolean backWindowOpen = true;
+    private boolean backUnmeasured;
     private final RuleSpec back;
     private final RateEstimator mainRate;
     private final RateEstimator backRate;
@@ -269,6 +270,7 @@ final class TrackedFlow {
         feed(mainRate, counters.get(main.key()), nowMs);
         if (back != null && backWindowOpen) {
             feed(backRate, counters.get(back.key()), nowMs);
+            backUnmeasured &= counters.get(back.key()) == null;
         } else if (back != null) {
             // Steered into the adjustor again: its way back counted nothing meanwhile, so its window starts now.
             RuleCounter c = counters.get(back.key());
@@ -385,6 +387,9 @@ final class TrackedFlow {
         r.set(r.indexOf(old), main);
         rules = Collections.unmodifiableList(r);
         backWindowOpen = !through;
+        // What it delivers is unknown until its way back has a window of its own: its rate from before the
+        // detour ended (nothing) would read as a flow that delivers nothing.
+        backUnmeasured = through;
         return Optional.of(main);
     }
 
@@ -415,6 +420,9 @@ final class TrackedFlow {
     }
 
     boolean throughputKnown() {
+        if (viaAdjustor && throughAdjustor && backUnmeasured) {
+            return false;
+        }
         return measuredBehind() ? backRate.known() : mainRate.known();
     }
 
