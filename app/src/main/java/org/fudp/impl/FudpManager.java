@@ -20,6 +20,7 @@ import org.fudp.api.FudpEvent;
 import org.fudp.api.FudpListener;
 import org.fudp.api.FudpService;
 import org.fudp.api.FudpStoreDelegate;
+import org.fudp.api.KeyFileStatus;
 import org.fudp.protocol.FiveTuple;
 import org.onlab.metrics.MetricsService;
 import org.fudp.store.DistributedFudpStore;
@@ -36,8 +37,6 @@ import org.onosproject.event.AbstractListenerManager;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.config.NetworkConfigRegistry;
 import org.onosproject.net.device.DeviceService;
-import org.onosproject.net.flow.FlowRuleEvent;
-import org.onosproject.net.flow.FlowRuleListener;
 import org.onosproject.net.flow.FlowRuleService;
 import org.onosproject.net.meter.MeterService;
 import org.onosproject.net.host.HostService;
@@ -199,10 +198,10 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
     /** Whether activation schedules the period itself; tests drive {@link #host()} instead. */
     boolean autoSchedule = true;
 
-    private final InternalFlowRuleListener flowRuleListener = new InternalFlowRuleListener();
     private final FudpStoreDelegate delegate = this::post;
 
     private ApplicationId appId;
+    private RuleEvents flowRules;
     private DistributedFudpStore store;
     private LoopHost host;
     private PacketAdapter packets;
@@ -244,7 +243,8 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
         host.loadKeys(keyFile);
         packets = new PacketAdapter(packetService, appId, host, network);
         packets.start();
-        flowRuleService.addListener(flowRuleListener);
+        flowRules = new RuleEvents(appId, host);
+        flowRuleService.addListener(flowRules);
         hostLearning = new HostLearningGuard(netcfgRegistry);
         netcfg = new NetworkConfigAdapter(netcfgRegistry, appId, this::applyConfig);
         netcfg.start();
@@ -271,9 +271,10 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
         if (old.sflowPort != settings.sflowPort) {
             sflow.update(sflow.agents(), settings.sflowPort);
         }
-        if (!old.keyFile.equals(settings.keyFile)) {
-            host.loadKeys(keyFile);
-        }
+        // Setting keyFile again, to the same path or not, rereads it: how a key added in place is taken.
+        // ONOS hands over every property at each change, so this also reads it when another one changed;
+        // keys that did not change are not put in force again.
+        host.loadKeys(keyFile);
         if (old.loop.periodMs() != settings.loop.periodMs()) {
             host.schedule(settings.loop.periodMs());
             pollCheck.warning(controlPeriodMs).ifPresent(log::warn);
@@ -292,7 +293,7 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
         }
         packets.stop();
         sflow.close();
-        flowRuleService.removeListener(flowRuleListener);
+        flowRuleService.removeListener(flowRules);
         host.stop(leaving);
         metrics.remove();
         cfgService.unregisterProperties(getClass(), false);
@@ -453,8 +454,14 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
     @Override
     public ControlStatus getControlStatus() {
         return new ControlStatus(enabled, dryRun, controlPeriodMs, alpha, beta, host.periods(), host.lastPeriodMs(),
-                Stream.of(host.keyFileProblem(), pollCheck.warning(controlPeriodMs), meterPollWarning())
-                        .flatMap(Optional::stream).collect(Collectors.toList()));
+                Stream.concat(host.keyFileStatus().warnings().stream(),
+                        Stream.of(pollCheck.warning(controlPeriodMs), meterPollWarning()).flatMap(Optional::stream))
+                        .collect(Collectors.toList()));
+    }
+
+    @Override
+    public KeyFileStatus getKeyFileStatus() {
+        return host.keyFileStatus();
     }
 
     private Optional<String> meterPollWarning() {
@@ -484,19 +491,11 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
         cfgService.setProperty(getClass().getName(), DRY_RUN, Boolean.toString(on));
     }
 
-    // ---------------------------------------------------------------- listeners
-
-    /** The app's rules' removals and statistics, for the loop ({@link LoopHost#flowRuleEvent}). */
-    private class InternalFlowRuleListener implements FlowRuleListener {
-        @Override
-        public boolean isRelevant(FlowRuleEvent event) {
-            return (event.type() == FlowRuleEvent.Type.RULE_REMOVED || event.type() == FlowRuleEvent.Type.RULE_UPDATED)
-                    && appId != null && event.subject().appId() == appId.id();
-        }
-
-        @Override
-        public void event(FlowRuleEvent event) {
-            host.flowRuleEvent(event);
-        }
+    @Override
+    public KeyFileStatus reloadKeys() {
+        host.loadKeys(keyFile).failure().ifPresent(why -> {
+            throw new IllegalStateException(why);
+        });
+        return host.keyFileStatus();
     }
 }

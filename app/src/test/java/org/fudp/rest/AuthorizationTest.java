@@ -79,6 +79,15 @@ class AuthorizationTest extends ResourceTestBase {
     }
 
     @Test
+    void onlyAdminsReloadTheKeysViewersSeeThem() {
+        assertError(403, "User has insufficient privilege", call("POST", "keys/reload", "viewer", null));
+        assertEquals(List.of(), service.adminCalls);
+        assertEquals(200, call("GET", "keys", "viewer", null).status);
+        assertEquals(200, call("POST", "keys/reload", "admin,viewer", null).status);
+        assertEquals(List.of("reloadKeys()"), service.adminCalls);
+    }
+
+    @Test
     void nobodyWithoutARoleReads() {
         assertError(403, "User has insufficient privilege", call("GET", "flows", "", null));
     }
