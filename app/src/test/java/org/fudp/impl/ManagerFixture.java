@@ -1,5 +1,6 @@
 package org.fudp.impl;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import org.fudp.protocol.ControlMessage;
 import org.fudp.protocol.EthernetFrame;
 import org.fudp.protocol.FrameCodec;
@@ -33,10 +34,11 @@ import java.util.Map;
 
 /**
  * The manager on ONOS service doubles, activated with a network config and a key file, for the tests
- * that change its config, its keys or its component properties. One facility, of:…01, with its
- * adjustor on ports 3 and 4 at {@link #ADJUSTOR_MAC}; the test drives periods and ticks itself.
+ * that change its config, its keys or its component properties, here and through the REST API. The
+ * config's facility of:…01 has its adjustor on ports 3 and 4 at {@link #ADJUSTOR_MAC}; the test drives
+ * periods and ticks itself.
  */
-final class ManagerFixture {
+public final class ManagerFixture {
 
     static final DeviceId S1 = DeviceId.deviceId("of:0000000000000001");
     static final PortNumber ADJUSTOR = PortNumber.portNumber(3);
@@ -58,7 +60,7 @@ final class ManagerFixture {
      * @param properties the component properties it starts with
      * @throws ReflectiveOperationException if the event dispatcher cannot be set
      */
-    ManagerFixture(String config, Map<String, String> properties) throws ReflectiveOperationException {
+    public ManagerFixture(String config, Map<String, String> properties) throws ReflectiveOperationException {
         ClusterDoubles.Mastership mastership = new ClusterDoubles.Mastership();
         ClusterDoubles.Cluster cluster = new ClusterDoubles.Cluster("onos-1");
         ClusterDoubles.Applications applications = new ClusterDoubles.Applications();
@@ -148,7 +150,26 @@ final class ManagerFixture {
         return out;
     }
 
-    void deactivate() {
+    /**
+     * Returns the manager, for a test that serves it over REST.
+     *
+     * @return the activated manager
+     */
+    public FudpManager manager() {
+        return mgr;
+    }
+
+    /**
+     * Returns the FUDP network config as ONOS's store holds it now.
+     *
+     * @return its JSON
+     */
+    public JsonNode networkConfig() {
+        return netcfg.current.node();
+    }
+
+    /** Deactivates the manager, unless it was already. */
+    public void deactivate() {
         if (packets.processor != null) {
             mgr.deactivate();
         }
