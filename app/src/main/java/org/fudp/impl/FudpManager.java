@@ -90,6 +90,8 @@ import static org.onlab.util.Tools.groupedThreads;
                 ACK_TIMEOUT_MS + ":Integer=" + ACK_TIMEOUT_MS_DEFAULT,
                 HISTORY_LENGTH + ":Integer=" + HISTORY_LENGTH_DEFAULT,
                 SFLOW_PORT + ":Integer=" + SFLOW_PORT_DEFAULT,
+                SFLOW_ADDRESS + "=" + SFLOW_ADDRESS_DEFAULT,
+                SFLOW_SOURCES + "=" + SFLOW_SOURCES_DEFAULT,
                 KEY_FILE + "=" + KEY_FILE_DEFAULT,
         })
 public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener>
@@ -189,6 +191,12 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
     /** UDP port of this instance's sFlow collector (sampled facilities); 0 for none. */
     private int sflowPort = SFLOW_PORT_DEFAULT;
 
+    /** Address the sFlow collector binds, e.g. the instance's on the switches' management network; empty: all. */
+    private String sflowAddress = SFLOW_ADDRESS_DEFAULT;
+
+    /** Sources accepted besides the facilities' sampling.agent addresses: IP addresses or prefixes, comma-separated. */
+    private String sflowSources = SFLOW_SOURCES_DEFAULT;
+
     /** File of HMAC keys for control frames: lines "keyId = hexkey"; facilities pick one by keyId. */
     private String keyFile = KEY_FILE_DEFAULT;
 
@@ -268,8 +276,8 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
             packets.setFacilities(loopFacilities(), settings.loop.controlEtherType(), settings.puntPriority,
                     sampledFacilities());
         }
-        if (old.sflowPort != settings.sflowPort) {
-            sflow.update(sflow.agents(), settings.sflowPort);
+        if (!old.sflow.equals(settings.sflow)) {
+            sflow.update(sflow.agents(), settings.sflow);
         }
         // Setting keyFile again, to the same path or not, rereads it: how a key added in place is taken.
         // ONOS hands over every property at each change, so this also reads it when another one changed;
@@ -323,7 +331,9 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
         heartbeatIntervalMs = s.loop.heartbeatIntervalMs();
         ackTimeoutMs = s.loop.ackTimeoutMs();
         historyLength = s.historyLength;
-        sflowPort = s.sflowPort;
+        sflowPort = s.sflow.port();
+        sflowAddress = s.sflow.addressText();
+        sflowSources = s.sflow.sourcesText();
         keyFile = s.keyFile;
     }
 
@@ -339,7 +349,7 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
                              Map<IpAddress, DeviceId> samplingAgents) {
         bottlenecks = ImmutableList.copyOf(newBottlenecks);
         host.setBudgets(budgets);
-        sflow.update(samplingAgents, settings.sflowPort);
+        sflow.update(samplingAgents, settings.sflow);
         facilities = ImmutableList.copyOf(newFacilities);
         trafficClasses = ImmutableList.copyOf(classes);
         host.setClasses(trafficClasses);
