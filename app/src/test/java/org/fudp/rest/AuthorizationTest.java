@@ -93,6 +93,12 @@ class AuthorizationTest extends ResourceTestBase {
     }
 
     @Test
+    void viewersScrapeTheMetrics() {
+        assertEquals(200, new Reply(target("metrics").request().header("X-Test-Roles", "viewer").get()).status);
+        assertError(403, "User has insufficient privilege", new Reply(target("metrics").request().get()));
+    }
+
+    @Test
     void theFudpPageNeedsTheViewerRoleLikeTheApi() {
         Reply page = call("GET", "ui/", "viewer", null);
         assertEquals(200, page.status, page.text);
