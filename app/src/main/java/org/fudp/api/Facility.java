@@ -8,12 +8,18 @@ import org.onosproject.net.DeviceId;
 import org.onosproject.net.PortNumber;
 
 import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * One FUDP switch and what enforces its flows' limits ({@link #enforcement()}): the flow adjustor
  * attached to it (the paper's control unit, Fig. 2), or the switch's own OpenFlow meters. UDP flows
  * of an adjustor facility leave the switch on {@link #adjustorPort()}, are shaped by the adjustor
  * and come back on {@link #returnPort()}; a metered facility has no adjustor, ports, MAC or key.
+ * <p>
+ * Its budgets and its sampling are as the network config gives them, absent where the config leaves
+ * them to their defaults, so that the facility written back is the facility read.
+ * </p>
  */
 public final class Facility {
 
@@ -23,6 +29,9 @@ public final class Facility {
     private final PortNumber returnPort;
     private final MacAddress adjustorMac;
     private final int keyId;
+    private final Integer ruleBudget;
+    private final Integer packetInBudget;
+    private final FacilitySampling sampling;
 
     /**
      * Creates a facility.
@@ -41,6 +50,9 @@ public final class Facility {
         this.returnPort = Objects.requireNonNull(returnPort, "returnPort");
         this.adjustorMac = Objects.requireNonNull(adjustorMac, "adjustorMac");
         this.keyId = keyId;
+        this.ruleBudget = null;
+        this.packetInBudget = null;
+        this.sampling = null;
     }
 
     private Facility(DeviceId deviceId) {
@@ -50,6 +62,51 @@ public final class Facility {
         this.returnPort = null;
         this.adjustorMac = null;
         this.keyId = 0;
+        this.ruleBudget = null;
+        this.packetInBudget = null;
+        this.sampling = null;
+    }
+
+    private Facility(Facility f, Integer ruleBudget, Integer packetInBudget, FacilitySampling sampling) {
+        this.enforcement = f.enforcement;
+        this.deviceId = f.deviceId;
+        this.adjustorPort = f.adjustorPort;
+        this.returnPort = f.returnPort;
+        this.adjustorMac = f.adjustorMac;
+        this.keyId = f.keyId;
+        this.ruleBudget = ruleBudget;
+        this.packetInBudget = packetInBudget;
+        this.sampling = sampling;
+    }
+
+    /**
+     * Returns this facility with a rule budget of its own.
+     *
+     * @param rules rules FUDP may hold in the switch's table
+     * @return the facility
+     */
+    public Facility withRuleBudget(int rules) {
+        return new Facility(this, rules, packetInBudget, sampling);
+    }
+
+    /**
+     * Returns this facility with a packet-in budget of its own.
+     *
+     * @param packetIns new flows a second FUDP learns from packet-ins
+     * @return the facility
+     */
+    public Facility withPacketInBudget(int packetIns) {
+        return new Facility(this, ruleBudget, packetIns, sampling);
+    }
+
+    /**
+     * Returns this facility sampled, or no longer sampled.
+     *
+     * @param s its sampling, null for none
+     * @return the facility
+     */
+    public Facility withSampling(FacilitySampling s) {
+        return new Facility(this, ruleBudget, packetInBudget, s);
     }
 
     /**
@@ -126,6 +183,33 @@ public final class Facility {
     }
 
     /**
+     * Returns the rule budget the config gives the facility.
+     *
+     * @return rules, empty when the config leaves it to the default
+     */
+    public OptionalInt ruleBudget() {
+        return ruleBudget == null ? OptionalInt.empty() : OptionalInt.of(ruleBudget);
+    }
+
+    /**
+     * Returns the packet-in budget the config gives the facility.
+     *
+     * @return new flows a second, empty when the config leaves it to the default
+     */
+    public OptionalInt packetInBudget() {
+        return packetInBudget == null ? OptionalInt.empty() : OptionalInt.of(packetInBudget);
+    }
+
+    /**
+     * Returns how the facility's flows are sampled.
+     *
+     * @return its sampling, empty if it is not sampled
+     */
+    public Optional<FacilitySampling> sampling() {
+        return Optional.ofNullable(sampling);
+    }
+
+    /**
      * Returns the connect point toward the adjustor.
      *
      * @return connect point, null for a metered facility
@@ -145,21 +229,26 @@ public final class Facility {
         Facility that = (Facility) o;
         return enforcement == that.enforcement && keyId == that.keyId && deviceId.equals(that.deviceId)
                 && Objects.equals(adjustorPort, that.adjustorPort) && Objects.equals(returnPort, that.returnPort)
-                && Objects.equals(adjustorMac, that.adjustorMac);
+                && Objects.equals(adjustorMac, that.adjustorMac) && Objects.equals(ruleBudget, that.ruleBudget)
+                && Objects.equals(packetInBudget, that.packetInBudget) && Objects.equals(sampling, that.sampling);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(enforcement, deviceId, adjustorPort, returnPort, adjustorMac, keyId);
+        return Objects.hash(enforcement, deviceId, adjustorPort, returnPort, adjustorMac, keyId, ruleBudget,
+                packetInBudget, sampling);
     }
 
     @Override
     public String toString() {
+        MoreObjects.ToStringHelper h = MoreObjects.toStringHelper(this).add("deviceId", deviceId);
         if (isMetered()) {
-            return MoreObjects.toStringHelper(this).add("deviceId", deviceId).add("enforcement", "meter").toString();
+            h.add("enforcement", "meter");
+        } else {
+            h.add("adjustorPort", adjustorPort).add("returnPort", returnPort).add("adjustorMac", adjustorMac)
+                    .add("keyId", keyId);
         }
-        return MoreObjects.toStringHelper(this).add("deviceId", deviceId)
-                .add("adjustorPort", adjustorPort).add("returnPort", returnPort)
-                .add("adjustorMac", adjustorMac).add("keyId", keyId).toString();
+        return h.add("ruleBudget", ruleBudget).add("packetInBudget", packetInBudget).add("sampling", sampling)
+                .omitNullValues().toString();
     }
 }

@@ -6,7 +6,8 @@ import java.util.List;
 
 /**
  * Changes FUDP: facilities and bottlenecks (through the network config, so they persist and
- * replicate like any ONOS config) and the control mode (through component config).
+ * replicate like any ONOS config), the control mode (through component config) and the keys in force
+ * (from the key file).
  */
 public interface FudpAdminService extends FudpService {
 
@@ -51,4 +52,14 @@ public interface FudpAdminService extends FudpService {
      * @param dryRun true for dry-run
      */
     void setDryRun(boolean dryRun);
+
+    /**
+     * Reads the key file again (the {@code keyFile} component property) and puts its keys in force, so
+     * that a key added to the file in place can sign frames. A file that cannot be read or holds a bad
+     * line changes nothing: the keys in force stay.
+     *
+     * @return the key file's status after the read
+     * @throws IllegalStateException if the file cannot be read or used, naming the file and why
+     */
+    KeyFileStatus reloadKeys();
 }

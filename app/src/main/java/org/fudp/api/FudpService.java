@@ -148,4 +148,12 @@ public interface FudpService extends ListenerService<FudpEvent, FudpListener> {
      * @return status
      */
     ControlStatus getControlStatus();
+
+    /**
+     * Returns the controller's key file as this instance last read it: the ids of the keys in force and
+     * what is wrong with the file, if anything.
+     *
+     * @return status
+     */
+    KeyFileStatus getKeyFileStatus();
 }

@@ -25,8 +25,9 @@ public abstract class FudpCommand extends AbstractShellCommand {
     protected final void doExecute() {
         try {
             run();
-        } catch (IllegalArgumentException | ItemNotFoundException e) {
-            // A bad argument or an unknown id is the user's to fix: say which, without a trace.
+        } catch (IllegalArgumentException | IllegalStateException | ItemNotFoundException e) {
+            // A bad argument, an unknown id or a file that cannot be used is the user's to fix: say which,
+            // without a trace.
             error("%s", e.getMessage());
         }
     }

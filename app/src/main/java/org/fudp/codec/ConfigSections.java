@@ -12,6 +12,7 @@ import org.fudp.loop.TrafficClass;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.core.DefaultApplicationId;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -44,7 +45,49 @@ public final class ConfigSections {
      *         {@code facilities[0].returnPort: must differ from adjustorPort, both are 3}
      */
     public static List<Facility> facilities(JsonNode body) {
-        return parse(body, FACILITIES).facilities();
+        FudpConfig config = parse(body, FACILITIES);
+        List<Facility> facilities = config.facilities();
+        // A field the facility value cannot carry would be dropped on its way to the network config: refuse
+        // it, naming it, rather than accept what would silently not be kept.
+        List<String> dropped = uncarried(config.node().get(FACILITIES), encodeFacilities(facilities),
+                FACILITIES);
+        if (!dropped.isEmpty()) {
+            throw new IllegalArgumentException(String.join("; ", dropped));
+        }
+        return facilities;
+    }
+
+    /**
+     * Names every field of what was given that is not in what will be written, recursively.
+     *
+     * @param given the JSON as given
+     * @param written the same values as they will be written
+     * @param path the path of {@code given}
+     * @return one error per field that would be dropped, by path
+     */
+    static List<String> uncarried(JsonNode given, JsonNode written, String path) {
+        List<String> out = new ArrayList<>();
+        if (given.isArray()) {
+            for (int i = 0; i < given.size(); i++) {
+                out.addAll(uncarried(given.get(i), written.path(i), path + "[" + i + "]"));
+            }
+        } else if (given.isObject()) {
+            given.fields().forEachRemaining(e -> {
+                String at = path + "." + e.getKey();
+                if (written.has(e.getKey())) {
+                    out.addAll(uncarried(e.getValue(), written.get(e.getKey()), at));
+                } else if (!isDefaultEnforcement(e.getKey(), e.getValue())) {
+                    out.add(at + ": cannot be carried through the REST API and would be dropped; set it in the"
+                            + " network config (onos-netcfg)");
+                }
+            });
+        }
+        return out;
+    }
+
+    // "enforcement": "adjustor" is the default, which the config does not write.
+    private static boolean isDefaultEnforcement(String field, JsonNode value) {
+        return "enforcement".equals(field) && "adjustor".equals(value.asText());
     }
 
     /**

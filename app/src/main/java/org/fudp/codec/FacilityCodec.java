@@ -8,8 +8,9 @@ import org.onosproject.codec.JsonCodec;
 import java.util.List;
 
 /**
- * A facility in the network config's own form ({@code deviceId}, {@code adjustorPort},
- * {@code returnPort}, {@code adjustorMac}, {@code keyId}), validated by the config class.
+ * A facility in the network config's own form ({@code deviceId}, {@code enforcement}, {@code adjustorPort},
+ * {@code returnPort}, {@code adjustorMac}, {@code keyId}, {@code ruleBudget}, {@code packetInBudget},
+ * {@code sampling}), validated by the config class; a field it would not carry is refused by name.
  */
 public final class FacilityCodec extends JsonCodec<Facility> {
 

@@ -8,6 +8,7 @@ import org.fudp.api.ControlStatus;
 import org.fudp.loop.CorrelationFlowSet;
 import org.fudp.loop.DecisionRecord;
 import org.fudp.api.Facility;
+import org.fudp.api.KeyFileStatus;
 import org.fudp.loop.FacilityState;
 import org.fudp.loop.FlowRecord;
 import org.fudp.loop.FlowHistorySample;
@@ -25,7 +26,7 @@ public final class FudpCodecs {
     public static final List<Class<?>> TYPES = List.of(FiveTuple.class, FlowRecord.class,
             CorrelationFlowSet.class, DecisionRecord.class, AllocationState.class, AgentState.class,
             CfsSample.class, FlowHistorySample.class, Facility.class, Bottleneck.class, ControlStatus.class,
-            FacilityState.class);
+            FacilityState.class, KeyFileStatus.class);
 
     private FudpCodecs() {
     }
@@ -48,6 +49,7 @@ public final class FudpCodecs {
         service.registerCodec(Bottleneck.class, new BottleneckCodec());
         service.registerCodec(ControlStatus.class, new ControlStatusCodec());
         service.registerCodec(FacilityState.class, new FacilityStateCodec());
+        service.registerCodec(KeyFileStatus.class, new KeyFileStatusCodec());
     }
 
     /**

@@ -7,6 +7,7 @@ import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import org.fudp.api.Bottleneck;
 import org.fudp.api.Facility;
+import org.fudp.api.FacilitySampling;
 import org.fudp.loop.FlowBudget;
 import org.fudp.loop.TrafficClass;
 import org.onlab.packet.IpAddress;
@@ -166,27 +167,25 @@ public final class FudpConfig extends Config<ApplicationId> {
      * @return this config
      */
     public FudpConfig facilities(List<Facility> facilities) {
-        // A facility set anew keeps the budgets the config gave its switch.
-        Map<String, JsonNode> before = new HashMap<>();
-        object.path(FACILITIES).forEach(old -> before.put(old.path(DEVICE_ID).asText(), old));
+        // Every field the facility carries, and only those: what the REST API reads back is what it wrote.
         ArrayNode array = object.putArray(FACILITIES);
         for (Facility f : facilities) {
             ObjectNode n = array.addObject();
             n.put(DEVICE_ID, f.deviceId().toString());
-            JsonNode old = before.get(f.deviceId().toString());
-            for (String budget : List.of(RULE_BUDGET, PACKET_IN_BUDGET, SAMPLING)) {
-                if (old != null && old.has(budget)) {
-                    n.set(budget, old.get(budget));
-                }
-            }
             if (f.isMetered()) {
                 n.put(ENFORCEMENT, METER);
-                continue;
+            } else {
+                n.put(ADJUSTOR_PORT, f.adjustorPort().toLong());
+                n.put(RETURN_PORT, f.returnPort().toLong());
+                n.put(ADJUSTOR_MAC, f.adjustorMac().toString());
+                n.put(KEY_ID, Integer.toUnsignedLong(f.keyId()));
             }
-            n.put(ADJUSTOR_PORT, f.adjustorPort().toLong());
-            n.put(RETURN_PORT, f.returnPort().toLong());
-            n.put(ADJUSTOR_MAC, f.adjustorMac().toString());
-            n.put(KEY_ID, Integer.toUnsignedLong(f.keyId()));
+            f.ruleBudget().ifPresent(v -> n.put(RULE_BUDGET, v));
+            f.packetInBudget().ifPresent(v -> n.put(PACKET_IN_BUDGET, v));
+            f.sampling().ifPresent(s -> {
+                ObjectNode sn = n.putObject(SAMPLING).put(SAMPLING_AGENT, s.agent().toString());
+                s.heavyBps().ifPresent(v -> sn.put(HEAVY_BPS, v));
+            });
         }
         return this;
     }
@@ -294,7 +293,7 @@ public final class FudpConfig extends Config<ApplicationId> {
                 return null;
             }
             p.budgets.put(device, budget);
-            return Facility.metered(device);
+            return configured(Facility.metered(device), n, budget);
         }
         p.checkOnly(n, path, DEVICE_ID, ENFORCEMENT, ADJUSTOR_PORT, RETURN_PORT, ADJUSTOR_MAC, KEY_ID,
                 RULE_BUDGET, PACKET_IN_BUDGET, SAMPLING);
@@ -311,7 +310,24 @@ public final class FudpConfig extends Config<ApplicationId> {
             return null;
         }
         p.budgets.put(device, budget);
-        return new Facility(device, adjustor, back, mac, keyId.intValue());
+        return configured(new Facility(device, adjustor, back, mac, keyId.intValue()), n, budget);
+    }
+
+    // The budgets and the sampling the config gives a facility, valid by now, each only if given.
+    private static Facility configured(Facility f, JsonNode n, FlowBudget budget) {
+        Facility out = f;
+        if (n.has(RULE_BUDGET)) {
+            out = out.withRuleBudget(budget.rules());
+        }
+        if (n.has(PACKET_IN_BUDGET)) {
+            out = out.withPacketInBudget(budget.packetInsPerS());
+        }
+        JsonNode s = n.get(SAMPLING);
+        if (s != null) {
+            out = out.withSampling(new FacilitySampling(IpAddress.valueOf(s.get(SAMPLING_AGENT).asText().trim()),
+                    s.has(HEAVY_BPS) ? Long.valueOf(budget.heavyBps()) : null));
+        }
+        return out;
     }
 
     // A facility's budgets, each optional (the default when absent), and whether it is sampled.

@@ -2,12 +2,16 @@ package org.fudp.impl;
 
 import org.fudp.algorithm.FudpaConfig;
 import org.fudp.loop.LoopSettings;
+import org.onlab.packet.IpAddress;
+import org.onlab.packet.IpPrefix;
 import org.onlab.util.Tools;
 import org.onosproject.net.packet.PacketPriority;
 import org.slf4j.Logger;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Dictionary;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
@@ -29,12 +33,12 @@ final class ComponentSettings {
     final LoopSettings loop;
     final PacketPriority puntPriority;
     final int historyLength;
-    final int sflowPort;
+    final SflowSettings sflow;
     final String keyFile;
 
-    private ComponentSettings(LoopSettings loop, PacketPriority puntPriority, int historyLength, int sflowPort,
+    private ComponentSettings(LoopSettings loop, PacketPriority puntPriority, int historyLength, SflowSettings sflow,
                               String keyFile) {
-        this.sflowPort = sflowPort;
+        this.sflow = sflow;
         this.loop = loop;
         this.puntPriority = puntPriority;
         this.historyLength = historyLength;
@@ -66,7 +70,7 @@ final class ComponentSettings {
                 .heartbeatTimeoutMs(HEARTBEAT_TIMEOUT_MS_DEFAULT).heartbeatIntervalMs(HEARTBEAT_INTERVAL_MS_DEFAULT)
                 .ackTimeoutMs(ACK_TIMEOUT_MS_DEFAULT).closingRules(false).senderId(senderId).build();
         return new ComponentSettings(loop, PacketPriority.valueOf(PUNT_PRIORITY_DEFAULT), HISTORY_LENGTH_DEFAULT,
-                SFLOW_PORT_DEFAULT, KEY_FILE_DEFAULT);
+                new SflowSettings(SFLOW_PORT_DEFAULT, null, List.of()), KEY_FILE_DEFAULT);
     }
 
     /**
@@ -133,9 +137,10 @@ final class ComponentSettings {
             next = next.toBuilder().flowPriority(loop.flowPriority()).build();
         }
         String kf = Tools.get(p, KEY_FILE);
+        SflowSettings sf = new SflowSettings((int) r.integer(SFLOW_PORT, sflow.port(), 0, 65535),
+                r.address(SFLOW_ADDRESS, sflow.address()), r.prefixes(SFLOW_SOURCES, sflow.sources()));
         return new ComponentSettings(next, punt, (int) r.integer(HISTORY_LENGTH, historyLength, 1, 1_000_000),
-                (int) r.integer(SFLOW_PORT, sflowPort, 0, 65535),
-                kf == null || kf.trim().isEmpty() ? keyFile : kf.trim());
+                sf, kf == null || kf.trim().isEmpty() ? keyFile : kf.trim());
     }
 
     /**
@@ -210,6 +215,51 @@ final class ComponentSettings {
                         Arrays.toString(PacketPriority.values()), current);
                 return current;
             }
+        }
+
+        // An IP address; empty for none (every address). A host name is refused: no lookup at start-up.
+        IpAddress address(String name, IpAddress current) {
+            String s = Tools.get(p, name);
+            if (s == null) {
+                return current;
+            }
+            if (s.trim().isEmpty()) {
+                return null;
+            }
+            try {
+                return IpAddress.valueOf(s.trim());
+            } catch (IllegalArgumentException e) {
+                log.error("Invalid {} \"{}\": must be an IP address of this instance, or empty for every address;"
+                        + " keeping {}", name, s, current == null ? "every address" : current);
+                return current;
+            }
+        }
+
+        // Comma-separated IP prefixes or addresses (an address is its /32 or /128); empty for none.
+        List<IpPrefix> prefixes(String name, List<IpPrefix> current) {
+            String s = Tools.get(p, name);
+            if (s == null) {
+                return current;
+            }
+            List<IpPrefix> out = new ArrayList<>();
+            for (String item : s.split(",")) {
+                String t = item.trim();
+                if (t.isEmpty()) {
+                    continue;
+                }
+                try {
+                    out.add(t.contains("/") ? IpPrefix.valueOf(t) : host(IpAddress.valueOf(t)));
+                } catch (IllegalArgumentException e) {
+                    log.error("Invalid {} \"{}\": \"{}\" is not an IP address or prefix such as 192.0.2.0/24;"
+                            + " keeping {}", name, s, t, current);
+                    return current;
+                }
+            }
+            return out;
+        }
+
+        private static IpPrefix host(IpAddress a) {
+            return IpPrefix.valueOf(a, a.isIp4() ? IpPrefix.MAX_INET_MASK_LENGTH : IpPrefix.MAX_INET6_MASK_LENGTH);
         }
 
         boolean bool(String name, boolean current) {

@@ -20,6 +20,7 @@ import org.fudp.api.FudpEvent;
 import org.fudp.api.FudpListener;
 import org.fudp.api.FudpService;
 import org.fudp.api.FudpStoreDelegate;
+import org.fudp.api.KeyFileStatus;
 import org.fudp.protocol.FiveTuple;
 import org.onlab.metrics.MetricsService;
 import org.fudp.store.DistributedFudpStore;
@@ -90,6 +91,8 @@ import static org.onlab.util.Tools.groupedThreads;
                 ACK_TIMEOUT_MS + ":Integer=" + ACK_TIMEOUT_MS_DEFAULT,
                 HISTORY_LENGTH + ":Integer=" + HISTORY_LENGTH_DEFAULT,
                 SFLOW_PORT + ":Integer=" + SFLOW_PORT_DEFAULT,
+                SFLOW_ADDRESS + "=" + SFLOW_ADDRESS_DEFAULT,
+                SFLOW_SOURCES + "=" + SFLOW_SOURCES_DEFAULT,
                 KEY_FILE + "=" + KEY_FILE_DEFAULT,
         })
 public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener>
@@ -189,6 +192,12 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
     /** UDP port of this instance's sFlow collector (sampled facilities); 0 for none. */
     private int sflowPort = SFLOW_PORT_DEFAULT;
 
+    /** Address the sFlow collector binds, e.g. the instance's on the switches' management network; empty: all. */
+    private String sflowAddress = SFLOW_ADDRESS_DEFAULT;
+
+    /** Sources accepted besides the facilities' sampling.agent addresses: IP addresses or prefixes, comma-separated. */
+    private String sflowSources = SFLOW_SOURCES_DEFAULT;
+
     /** File of HMAC keys for control frames: lines "keyId = hexkey"; facilities pick one by keyId. */
     private String keyFile = KEY_FILE_DEFAULT;
 
@@ -277,12 +286,13 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
             packets.setFacilities(loopFacilities(), settings.loop.controlEtherType(), settings.puntPriority,
                     sampledFacilities());
         }
-        if (old.sflowPort != settings.sflowPort) {
-            sflow.update(sflow.agents(), settings.sflowPort);
+        if (!old.sflow.equals(settings.sflow)) {
+            sflow.update(sflow.agents(), settings.sflow);
         }
-        if (!old.keyFile.equals(settings.keyFile)) {
-            host.loadKeys(keyFile);
-        }
+        // Setting keyFile again, to the same path or not, rereads it: how a key added in place is taken.
+        // ONOS hands over every property at each change, so this also reads it when another one changed;
+        // keys that did not change are not put in force again.
+        host.loadKeys(keyFile);
         if (old.loop.periodMs() != settings.loop.periodMs()) {
             host.schedule(settings.loop.periodMs());
             pollCheck.warning(controlPeriodMs).ifPresent(log::warn);
@@ -335,7 +345,9 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
         heartbeatIntervalMs = s.loop.heartbeatIntervalMs();
         ackTimeoutMs = s.loop.ackTimeoutMs();
         historyLength = s.historyLength;
-        sflowPort = s.sflowPort;
+        sflowPort = s.sflow.port();
+        sflowAddress = s.sflow.addressText();
+        sflowSources = s.sflow.sourcesText();
         keyFile = s.keyFile;
     }
 
@@ -351,7 +363,7 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
                              Map<IpAddress, DeviceId> samplingAgents) {
         bottlenecks = ImmutableList.copyOf(newBottlenecks);
         host.setBudgets(budgets);
-        sflow.update(samplingAgents, settings.sflowPort);
+        sflow.update(samplingAgents, settings.sflow);
         facilities = ImmutableList.copyOf(newFacilities);
         trafficClasses = ImmutableList.copyOf(classes);
         host.setClasses(trafficClasses);
@@ -466,8 +478,14 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
     @Override
     public ControlStatus getControlStatus() {
         return new ControlStatus(enabled, dryRun, controlPeriodMs, alpha, beta, host.periods(), host.lastPeriodMs(),
-                Stream.of(host.keyFileProblem(), pollCheck.warning(controlPeriodMs), meterPollWarning())
-                        .flatMap(Optional::stream).collect(Collectors.toList()));
+                Stream.concat(host.keyFileStatus().warnings().stream(),
+                        Stream.of(pollCheck.warning(controlPeriodMs), meterPollWarning()).flatMap(Optional::stream))
+                        .collect(Collectors.toList()));
+    }
+
+    @Override
+    public KeyFileStatus getKeyFileStatus() {
+        return host.keyFileStatus();
     }
 
     private Optional<String> meterPollWarning() {
@@ -495,5 +513,13 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
     @Override
     public void setDryRun(boolean on) {
         cfgService.setProperty(getClass().getName(), DRY_RUN, Boolean.toString(on));
+    }
+
+    @Override
+    public KeyFileStatus reloadKeys() {
+        host.loadKeys(keyFile).failure().ifPresent(why -> {
+            throw new IllegalStateException(why);
+        });
+        return host.keyFileStatus();
     }
 }

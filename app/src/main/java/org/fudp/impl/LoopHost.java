@@ -1,5 +1,6 @@
 package org.fudp.impl;
 
+import org.fudp.api.KeyFileStatus;
 import org.fudp.loop.Actions;
 import org.fudp.loop.Facility;
 import org.fudp.loop.FacilityCheckpoint;
@@ -402,35 +403,35 @@ final class LoopHost {
     }
 
     /**
-     * Reads the key file and hands its keys to the loop. Without a file nothing can be sent to or
-     * verified from an adjustor, and the tick reads the file as soon as it appears; an unusable
-     * file is logged and the keys in force stay. Either way {@link #keyFileProblem} says so until
-     * a good file is read.
+     * Reads the key file and hands its keys to the loop when they differ from those in force. Without a
+     * file nothing can be sent to or verified from an adjustor, and the tick reads the file as soon as it
+     * appears; a file that cannot be read or used changes nothing ({@link KeyFile}), and
+     * {@link #keyFileStatus} says why until a good file is read.
      *
      * @param keyFile the file's path; a relative one is taken from ONOS's working directory, as
      *                ONOS takes its own {@code ../config/*.json}
+     * @return what the read found
      */
-    void loadKeys(String keyFile) {
-        String keyText = keys.read(keyFile);
-        submit("Keys", now -> {
+    KeyFile.Reading loadKeys(String keyFile) {
+        KeyFile.Reading r = keys.read(keyFile, clock.millis());
+        r.newKeys().ifPresent(text -> submit("Keys", now -> {
             try {
-                Actions a = loop.setKeys(now, keyText);
-                keys.taken(keyText);
-                return a;
+                return loop.setKeys(now, text);
             } catch (IllegalArgumentException e) {
-                keys.unusable(e.getMessage());
+                keys.refused(e.getMessage());
                 return Actions.none();
             }
-        });
+        }));
+        return r;
     }
 
     /**
-     * Returns what is wrong with the key file last read, for the operator's warnings.
+     * Returns the key file as last read, for the operator's warnings and the key commands.
      *
-     * @return the problem, empty if the keys were read
+     * @return the status
      */
-    Optional<String> keyFileProblem() {
-        return keys.problem();
+    KeyFileStatus keyFileStatus() {
+        return keys.status();
     }
 
     /**

@@ -120,16 +120,17 @@ final class LoopMetrics {
     }
 
     /**
-     * Registers the sFlow collector's gauges, {@code FUDP.sflow.datagrams}, {@code .malformed} and
-     * {@code .unknownAgentSamples}: a sampled facility whose switch's datagrams are dropped finds no
-     * heavy flow, and only these say why.
+     * Registers the sFlow collector's gauges, {@code FUDP.sflow.datagrams}, {@code .malformed},
+     * {@code .unknownAgentSamples} and {@code .refusedDatagrams}: a sampled facility whose switch's
+     * datagrams are dropped finds no heavy flow, and only these say why; refused datagrams are also
+     * what someone who is no configured agent sent.
      *
      * @param sflow this instance's collector
      */
     void sflow(SflowCollector sflow) {
         MetricsFeature feature = component.registerFeature("sflow");
         Map<String, LongSupplier> gauges = Map.of("datagrams", sflow::datagrams, "malformed", sflow::malformed,
-                "unknownAgentSamples", sflow::unknown);
+                "unknownAgentSamples", sflow::unknown, "refusedDatagrams", sflow::refused);
         gauges.forEach((name, value) -> {
             service.registerMetric(component, feature, name, (Gauge<Long>) value::getAsLong);
             registered.add(Map.entry(feature, name));

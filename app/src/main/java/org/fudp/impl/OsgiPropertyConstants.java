@@ -81,12 +81,26 @@ public final class OsgiPropertyConstants {
     /** Default acknowledgement timeout. */
     public static final int ACK_TIMEOUT_MS_DEFAULT = 2000;
 
-    /** Periods of history kept per CFS and per flow. */
     /** UDP port of this instance's sFlow collector for sampled facilities; 0 turns it off. */
     public static final String SFLOW_PORT = "sflowPort";
     /** Default: 6343, sFlow's registered port. */
     public static final int SFLOW_PORT_DEFAULT = 6343;
 
+    /** The address the sFlow collector binds; empty for every address of the instance. */
+    public static final String SFLOW_ADDRESS = "sflowAddress";
+    /**
+     * Default: every address, as before the property existed: a default address that is wrong for a
+     * deployment would silently starve its sampled facilities, and the source check below is what keeps
+     * strangers out.
+     */
+    public static final String SFLOW_ADDRESS_DEFAULT = "";
+
+    /** Sources, besides the sampled facilities' agent addresses, whose sFlow datagrams are accepted. */
+    public static final String SFLOW_SOURCES = "sflowSources";
+    /** Default: none; only the configured agents' own addresses. */
+    public static final String SFLOW_SOURCES_DEFAULT = "";
+
+    /** Periods of history kept per CFS and per flow. */
     public static final String HISTORY_LENGTH = "historyLength";
     /** Default: one hour at the default period. */
     public static final int HISTORY_LENGTH_DEFAULT = 720;

@@ -3,10 +3,13 @@ package org.fudp.impl;
 import org.fudp.loop.sampling.PacketSample;
 import org.fudp.loop.sampling.SflowIntake;
 import org.onlab.packet.IpAddress;
+import org.onlab.packet.IpPrefix;
 import org.onosproject.net.DeviceId;
 import org.slf4j.Logger;
 
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -18,9 +21,16 @@ import static org.slf4j.LoggerFactory.getLogger;
 
 /**
  * This instance's sFlow collection for the sampled facilities: a {@link SflowReceiver} on the
- * {@code sflowPort} component property while the network config samples any facility, and the
- * facility each datagram came from, by the agent address it names ({@code sampling.agent}). Samples
- * of an agent no facility names are dropped and counted.
+ * {@code sflowPort} and {@code sflowAddress} component properties while the network config samples any
+ * facility, and the facility each datagram came from, by the agent address it names
+ * ({@code sampling.agent}). Samples of an agent no facility names are dropped and counted.
+ * <p>
+ * The agent address is written inside the datagram by whoever sends it, so it says nothing about the
+ * sender: a datagram is taken only from a source address that is a configured agent's, or within
+ * {@code sflowSources} (a switch whose datagrams leave from another address than the agent they
+ * name); any other is dropped undecoded and counted. A sender that can forge its source address on the
+ * path can still pass, so bind an address only the switches' management network reaches.
+ * </p>
  */
 final class SflowCollector {
 
@@ -28,12 +38,14 @@ final class SflowCollector {
 
     private final BiConsumer<DeviceId, List<PacketSample>> sink;
     private final AtomicLong unknown = new AtomicLong();
+    private final AtomicLong refused = new AtomicLong();
     // A stranger or a broken agent: said once, then counted, never a log line per datagram.
     private final SflowIntake intake = new SflowIntake(
             why -> log.warn("sFlow datagram dropped ({}); further ones are only counted", why));
     private volatile Map<IpAddress, DeviceId> agents = Map.of();
+    private volatile List<IpPrefix> sources = List.of();
     private SflowReceiver receiver;
-    private int port;
+    private SflowSettings bound = new SflowSettings(0, null, List.of());
 
     /**
      * Creates the collection, receiving nothing yet.
@@ -45,30 +57,46 @@ final class SflowCollector {
     }
 
     /**
-     * Puts the config's agents and the port in force: receives while an agent is configured and the
-     * port is not 0.
+     * Puts the config's agents and the settings in force: receives while an agent is configured and the
+     * port is not 0, from the agents' addresses and the settings' sources.
      *
      * @param nextAgents the sampled facilities, by agent address
-     * @param nextPort the UDP port, 0 for none
+     * @param next the port, the address to bind and the other sources accepted
      */
-    synchronized void update(Map<IpAddress, DeviceId> nextAgents, int nextPort) {
+    synchronized void update(Map<IpAddress, DeviceId> nextAgents, SflowSettings next) {
         agents = Map.copyOf(nextAgents);
-        boolean wanted = !agents.isEmpty() && nextPort > 0;
-        if (receiver != null && (!wanted || nextPort != port)) {
+        sources = next.sources();
+        boolean wanted = !agents.isEmpty() && next.port() > 0;
+        if (receiver != null && (!wanted || !next.bindsAs(bound))) {
             receiver.close();
             receiver = null;
         }
-        port = nextPort;
+        bound = next;
         if (wanted && receiver == null) {
+            InetSocketAddress at = next.address() == null ? new InetSocketAddress(next.port())
+                    : new InetSocketAddress(next.address().toInetAddress(), next.port());
             try {
-                receiver = new SflowReceiver(port, this::route, intake);
-                log.info("Collecting sFlow on UDP port {} from {}", receiver.port(), agents);
+                receiver = new SflowReceiver(at, this::accepts, this::route, intake);
+                log.info("Collecting sFlow on {} (UDP port {}) from {}", next, receiver.port(), agents);
             } catch (IOException e) {
                 // Sampled facilities then learn nothing new: say so where operators look.
-                log.error("Cannot collect sFlow on UDP port {} ({}): the sampled facilities {} find no heavy flow",
-                        port, e.getMessage(), agents.values());
+                log.error("Cannot collect sFlow on {} ({}): the sampled facilities {} find no heavy flow", next,
+                        e.getMessage(), agents.values());
             }
         }
+    }
+
+    // A datagram is taken from a configured agent's own address, or from a source the settings allow.
+    private boolean accepts(InetAddress from) {
+        IpAddress source = IpAddress.valueOf(from);
+        if (agents.containsKey(source) || sources.stream().anyMatch(p -> p.contains(source))) {
+            return true;
+        }
+        if (refused.getAndIncrement() == 0) {
+            log.warn("sFlow datagram from {} refused: not the address of a sampled facility's agent"
+                    + " (sampling.agent) nor in sflowSources; further ones are only counted", source);
+        }
+        return false;
     }
 
     /**
@@ -105,7 +133,8 @@ final class SflowCollector {
     }
 
     /**
-     * Returns the datagrams received since this instance started, on every port it received on.
+     * Returns the datagrams taken from accepted sources since this instance started, on every port it
+     * received on.
      *
      * @return count
      */
@@ -120,6 +149,16 @@ final class SflowCollector {
      */
     long malformed() {
         return intake.malformed();
+    }
+
+    /**
+     * Returns the datagrams dropped undecoded because their source is no configured agent's address and
+     * not in {@code sflowSources}.
+     *
+     * @return count
+     */
+    long refused() {
+        return refused.get();
     }
 
     /**
@@ -142,6 +181,6 @@ final class SflowCollector {
 
     @Override
     public String toString() {
-        return "sFlow on " + port + " from " + agents;
+        return "sFlow on " + bound + " from " + agents;
     }
 }

@@ -8,9 +8,11 @@ import org.slf4j.Logger;
 import java.io.IOException;
 import java.net.DatagramPacket;
 import java.net.DatagramSocket;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 import static org.slf4j.LoggerFactory.getLogger;
 
@@ -18,7 +20,8 @@ import static org.slf4j.LoggerFactory.getLogger;
  * The sFlow collector of sampled facilities: receives the switches' datagrams on a UDP port of this
  * instance, decodes them and hands their TCP and UDP samples on. Every instance of a cluster runs one
  * (a switch's sFlow record names every instance as a target); only the loop that controls a
- * facility acts on its samples.
+ * facility acts on its samples. A datagram whose source is not accepted is dropped undecoded: the
+ * facility is read from the agent address inside the datagram, which anyone can write.
  */
 final class SflowReceiver {
 
@@ -28,17 +31,22 @@ final class SflowReceiver {
     private final Consumer<List<PacketSample>> sink;
     private final Thread thread;
     private final SflowIntake intake;
+    private final Predicate<InetAddress> accepts;
 
     /**
      * Binds the port and starts receiving.
      *
-     * @param port the UDP port, on every address of this instance; 0 for any free one (tests)
+     * @param bind the address and UDP port; the wildcard address for every address of this instance, port 0
+     *             for any free one (tests)
+     * @param accepts whether a datagram from a source address is taken (it counts what it refuses)
      * @param sink where each datagram's samples go, on the receiver's thread
-     * @param intake decodes and counts each datagram (kept by the caller across receivers)
+     * @param intake decodes and counts each datagram taken (kept by the caller across receivers)
      * @throws IOException if the port cannot be bound
      */
-    SflowReceiver(int port, Consumer<List<PacketSample>> sink, SflowIntake intake) throws IOException {
-        this.socket = new DatagramSocket(new InetSocketAddress(port));
+    SflowReceiver(InetSocketAddress bind, Predicate<InetAddress> accepts, Consumer<List<PacketSample>> sink,
+                  SflowIntake intake) throws IOException {
+        this.socket = new DatagramSocket(bind);
+        this.accepts = accepts;
         this.sink = sink;
         this.intake = intake;
         this.thread = new Thread(this::receive, "fudp-sflow-" + socket.getLocalPort());
@@ -57,6 +65,9 @@ final class SflowReceiver {
                     log.warn("sFlow collector on port {} stopped: {}", socket.getLocalPort(), e.getMessage());
                 }
                 return;
+            }
+            if (!accepts.test(d.getAddress())) {
+                continue;
             }
             List<PacketSample> samples = intake.take(buf, d.getLength(), String.valueOf(d.getAddress()));
             if (!samples.isEmpty()) {

@@ -16,7 +16,7 @@ public class FudpWebApplication extends AbstractWebApplication {
         return getClasses(CfsWebResource.class, FlowsWebResource.class, AllocationsWebResource.class,
                 AgentsWebResource.class, HistoryWebResource.class, BottlenecksWebResource.class,
                 ClassesWebResource.class, FacilitiesWebResource.class, WhatIfWebResource.class,
-                ControlWebResource.class,
+                ControlWebResource.class, KeysWebResource.class, MetricsWebResource.class,
                 InvalidFieldExceptionMapper.class, RequestMismatchMappers.MethodNotAllowed.class,
                 RequestMismatchMappers.UnsupportedMediaType.class, RequestMismatchMappers.NotAcceptable.class,
                 PageWebResource.class);

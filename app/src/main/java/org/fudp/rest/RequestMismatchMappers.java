@@ -74,8 +74,8 @@ public final class RequestMismatchMappers {
 
         @Override
         public Response toResponse(NotAcceptableException e) {
-            return reply(Response.Status.NOT_ACCEPTABLE, HttpHeaders.ACCEPT
-                    + ": must allow what this path gives (application/json for the API), was "
+            return reply(Response.Status.NOT_ACCEPTABLE, HttpHeaders.ACCEPT + ": must allow what this path gives"
+                    + " (application/json for the API, text/plain for /metrics), was "
                     + quoted(headers.getHeaderString(HttpHeaders.ACCEPT)));
         }
     }

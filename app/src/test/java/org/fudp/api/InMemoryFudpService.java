@@ -36,6 +36,9 @@ public abstract class InMemoryFudpService implements FudpService {
     public final Map<String, List<DecisionRecord>> decisions = new LinkedHashMap<>();
     public final Map<String, List<CfsSample>> cfsHistory = new LinkedHashMap<>();
     public final Map<FiveTuple, List<FlowHistorySample>> flowHistory = new LinkedHashMap<>();
+    /** The key file as the service read it last: two keys, nothing wrong. */
+    public KeyFileStatus keyFile = new KeyFileStatus("/opt/onos/config/fudp.keys", List.of(1L, 2L),
+            1_764_000_000_000L, 1_763_990_000_000L, List.of());
 
     @Override
     public Collection<CorrelationFlowSet> getCorrelationFlowSets() {
@@ -119,6 +122,11 @@ public abstract class InMemoryFudpService implements FudpService {
     @Override
     public List<TrafficClass> getTrafficClasses() {
         return List.copyOf(trafficClasses);
+    }
+
+    @Override
+    public KeyFileStatus getKeyFileStatus() {
+        return keyFile;
     }
 
     @Override

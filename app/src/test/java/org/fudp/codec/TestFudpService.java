@@ -20,6 +20,7 @@ import org.fudp.loop.FlowRecord;
 import org.fudp.loop.FlowHistorySample;
 import org.fudp.loop.TrafficClass;
 import org.fudp.api.FudpAdminService;
+import org.fudp.api.KeyFileStatus;
 import org.fudp.api.InMemoryFudpService;
 import org.fudp.protocol.FiveTuple;
 import org.onlab.packet.IpPrefix;
@@ -76,6 +77,8 @@ public class TestFudpService extends InMemoryFudpService implements FudpAdminSer
 
     /** Every admin call, in order, e.g. "setEnabled(false)". */
     public final List<String> adminCalls = new ArrayList<>();
+    /** Why the key file cannot be reloaded, null if it can. */
+    public String keyFileUnusable;
 
     /**
      * Creates the service with the testbed's data.
@@ -241,5 +244,14 @@ public class TestFudpService extends InMemoryFudpService implements FudpAdminSer
     public void setDryRun(boolean on) {
         adminCalls.add("setDryRun(" + on + ")");
         dryRun = on;
+    }
+
+    @Override
+    public KeyFileStatus reloadKeys() {
+        adminCalls.add("reloadKeys()");
+        if (keyFileUnusable != null) {
+            throw new IllegalStateException(keyFileUnusable);
+        }
+        return keyFile;
     }
 }

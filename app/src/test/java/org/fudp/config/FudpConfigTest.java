@@ -178,7 +178,7 @@ class FudpConfigTest {
         assertTrue(c.isValid(), c.errors().toString());
         assertEquals(new FlowBudget(4000, 500), c.budgets().get(DeviceId.deviceId("of:0000000000000009")));
         assertEquals(FlowBudget.DEFAULT, c.budgets().get(DeviceId.deviceId("of:0000000000000001")));
-        // The REST API sets the facilities without budgets: the config's stay.
+        // The facilities written back carry their budgets.
         c.facilities(c.facilities());
         assertEquals(new FlowBudget(4000, 500), c.budgets().get(DeviceId.deviceId("of:0000000000000009")));
 
@@ -205,7 +205,7 @@ class FudpConfigTest {
         assertEquals(Map.of(IpAddress.valueOf("192.0.2.9"), nine, IpAddress.valueOf("2001:db8::1"), one),
                 c.samplingAgents());
         c.facilities(c.facilities());
-        assertTrue(c.budgets().get(nine).sampled(), "kept when the REST API sets the facilities");
+        assertTrue(c.budgets().get(nine).sampled(), "carried when the facilities are written back");
 
         String msg = errorOf("{\"facilities\": [{\"deviceId\": \"of:0000000000000009\", \"enforcement\": \"meter\","
                 + " \"sampling\": {\"agent\": \"switch-9\", \"heavyBps\": 0, \"rate\": 64}},"
@@ -285,6 +285,29 @@ class FudpConfigTest {
         assertTrue(copy.isValid());
         assertEquals(c.facilities(), copy.facilities());
         assertEquals(c.bottlenecks(), copy.bottlenecks());
+    }
+
+    /**
+     * Issue 33: a facility written into another config (as PUT /facilities writes it) carried neither
+     * its budgets nor its sampling; now every field it was read with is written, and nothing else.
+     */
+    @Test
+    void aFacilityIsWrittenWithEveryFieldItWasReadWith() throws IOException {
+        String sampled = "{\"deviceId\":\"of:0000000000000009\",\"enforcement\":\"meter\",\"ruleBudget\":4000,"
+                + "\"packetInBudget\":500,\"sampling\":{\"agent\":\"192.0.2.9\",\"heavyBps\":2000000}}";
+        String plain = "{\"deviceId\":\"of:0000000000000001\",\"adjustorPort\":3,\"returnPort\":4,"
+                + "\"adjustorMac\":\"02:00:00:00:00:AA\",\"keyId\":7,\"sampling\":{\"agent\":\"2001:db8::1\"}}";
+        FudpConfig c = config("{\"facilities\": [" + sampled + ", " + plain + "]}");
+        FudpConfig written = config("{}").facilities(c.facilities());
+        assertEquals("[" + sampled + "," + plain + "]", written.node().get("facilities").toString());
+        assertEquals(c.budgets(), written.budgets());
+        assertEquals(c.samplingAgents(), written.samplingAgents());
+        assertEquals(4000, c.facilities().get(0).ruleBudget().getAsInt());
+        assertTrue(c.facilities().get(1).ruleBudget().isEmpty(), "left to the default, and written so");
+        assertTrue(c.facilities().get(1).sampling().get().heavyBps().isEmpty());
+
+        written.facilities(List.of(c.facilities().get(0).withSampling(null)));
+        assertEquals(Map.of(), written.samplingAgents(), "a facility written without sampling is not sampled");
     }
 
     @Test

@@ -66,4 +66,18 @@ class ComponentSettingsTest {
         assertEquals(PacketPriority.REACTIVE, read(OsgiPropertyConstants.PUNT_PRIORITY, "reactive").puntPriority);
         assertEquals(PacketPriority.MEDIUM, read(OsgiPropertyConstants.PUNT_PRIORITY, "loud").puntPriority);
     }
+
+    @Test
+    void theSflowCollectorBindsEveryAddressByDefaultAndTakesAnAddressAndSources() {
+        SflowSettings d = ComponentSettings.defaults().sflow;
+        assertEquals("UDP port 6343 on every address", d.toString());
+        SflowSettings s = read(OsgiPropertyConstants.SFLOW_ADDRESS, " 10.0.0.11 ", OsgiPropertyConstants.SFLOW_SOURCES,
+                "192.0.2.0/24, 2001:db8::7,").sflow;
+        assertEquals("10.0.0.11", s.addressText());
+        assertEquals("192.0.2.0/24,2001:db8::7/128", s.sourcesText());
+        assertEquals("", read(OsgiPropertyConstants.SFLOW_ADDRESS, "").sflow.addressText(), "empty: every address");
+        SflowSettings bad = read(OsgiPropertyConstants.SFLOW_ADDRESS, "onos-1.example",
+                OsgiPropertyConstants.SFLOW_SOURCES, "192.0.2.0/24,switches").sflow;
+        assertEquals(d, bad, "a host name and a bad source are refused whole, the old values kept");
+    }
 }

@@ -68,7 +68,6 @@ import org.onosproject.net.topology.PathServiceAdapter;
 import java.io.IOException;
 import java.lang.reflect.Field;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -151,8 +150,7 @@ class FudpManagerTest {
 
     @BeforeEach
     void setUp() throws Exception {
-        Path keyFile = tmp.resolve("fudp.keys");
-        Files.write(keyFile, (KEY_ID + " = " + KEY_HEX + "\n").getBytes(StandardCharsets.UTF_8));
+        Path keyFile = ManagerFixture.privateFile(tmp.resolve("fudp.keys"), KEY_ID + " = " + KEY_HEX + "\n");
         host("00:00:00:00:00:01", "10.0.0.1", H1_PORT);
         host("00:00:00:00:00:02", "10.0.0.2", H2_PORT);
         host("00:00:00:00:00:04", "10.0.0.4", ONWARD);
@@ -817,7 +815,7 @@ class FudpManagerTest {
         assertEquals(List.of("no key file at " + tmp.resolve("absent.keys") + " (NoSuchFileException): control"
                 + " frames can be neither sent nor verified"), mgr.getControlStatus().warnings(), "REST, GUI, log");
 
-        Files.writeString(tmp.resolve("absent.keys"), KEY_ID + " = " + KEY_HEX + "\n");
+        ManagerFixture.privateFile(tmp.resolve("absent.keys"), KEY_ID + " = " + KEY_HEX + "\n");
         mgr.host().tick();
         assertEquals(List.of(), mgr.getControlStatus().warnings(), "a key file that appears is read");
         heartbeat();

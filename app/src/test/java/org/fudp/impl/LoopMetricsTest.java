@@ -43,7 +43,7 @@ class LoopMetricsTest {
     void theSflowCollectorsCountsAreGauges() {
         LoopMetrics metrics = new LoopMetrics(registry);
         metrics.sflow(new SflowCollector((d, samples) -> { }));
-        for (String name : List.of("datagrams", "malformed", "unknownAgentSamples")) {
+        for (String name : List.of("datagrams", "malformed", "unknownAgentSamples", "refusedDatagrams")) {
             Gauge<?> g = (Gauge<?>) registry.getMetrics().get("FUDP.sflow." + name);
             assertTrue(g != null, name + " is not registered: " + registry.getMetrics().keySet());
             assertEquals(0L, g.getValue(), name + " before any datagram");

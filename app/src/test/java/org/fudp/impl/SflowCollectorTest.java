@@ -5,12 +5,14 @@ import org.fudp.protocol.FiveTuple;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.onlab.packet.IpAddress;
+import org.onlab.packet.IpPrefix;
 import org.onosproject.net.DeviceId;
 
 import java.io.IOException;
 import java.net.DatagramPacket;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Map;
@@ -25,7 +27,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 /**
  * Issue 27, part 3: each instance collects sFlow on a UDP port while a facility is sampled, and
  * hands a datagram's samples on with the facility its agent names; strangers and garbage are
- * dropped. Over a real UDP socket on the loopback.
+ * dropped. Issue 33: only on the address it is told to bind, and only from the configured agents'
+ * addresses and the sources allowed; anyone else's datagrams, whatever agent they name, are counted and
+ * dropped. Over real UDP sockets on the loopback (127.0.0.2 is a loopback address on Linux too).
  */
 class SflowCollectorTest {
 
@@ -63,10 +67,19 @@ class SflowCollectorTest {
     }
 
     private void send(byte[] bytes) throws IOException {
-        try (DatagramSocket s = new DatagramSocket()) {
-            s.send(new DatagramPacket(bytes, bytes.length, InetAddress.getLoopbackAddress(),
-                    collector.receivingPort()));
+        send(bytes, "127.0.0.1", "127.0.0.1");
+    }
+
+    // From a socket bound to one address, to another.
+    private void send(byte[] bytes, String from, String to) throws IOException {
+        try (DatagramSocket s = new DatagramSocket(new InetSocketAddress(InetAddress.getByName(from), 0))) {
+            s.send(new DatagramPacket(bytes, bytes.length, InetAddress.getByName(to), collector.receivingPort()));
         }
+    }
+
+    private static SflowSettings settings(int port, String bind, String... sources) {
+        return new SflowSettings(port, bind == null ? null : IpAddress.valueOf(bind),
+                java.util.Arrays.stream(sources).map(IpPrefix::valueOf).collect(java.util.stream.Collectors.toList()));
     }
 
     private static int freePort() throws IOException {
@@ -77,7 +90,8 @@ class SflowCollectorTest {
 
     @Test
     void aSampledFacilitysDatagramsReachTheLoopWithItsSwitchOthersAreDropped() throws Exception {
-        collector.update(Map.of(IpAddress.valueOf("192.0.2.9"), NINE), freePort());
+        // The switch names 192.0.2.9 as its agent but sends from the loopback: an allowed source.
+        collector.update(Map.of(IpAddress.valueOf("192.0.2.9"), NINE), settings(freePort(), null, "127.0.0.1/32"));
         send(new byte[] {0, 0, 0, 4, 1, 2, 3});
         send(datagram("192.0.2.77"));
         send(datagram("192.0.2.9"));
@@ -97,15 +111,51 @@ class SflowCollectorTest {
     @Test
     void itReceivesOnlyWhileAFacilityIsSampledAndThePortIsNotZero() throws Exception {
         int port = freePort();
-        collector.update(Map.of(), port);
+        collector.update(Map.of(), settings(port, null));
         assertEquals(0, collector.receivingPort(), "no sampled facility: no socket");
-        collector.update(Map.of(IpAddress.valueOf("192.0.2.9"), NINE), port);
+        collector.update(Map.of(IpAddress.valueOf("192.0.2.9"), NINE), settings(port, null));
         assertEquals(port, collector.receivingPort());
-        collector.update(Map.of(IpAddress.valueOf("192.0.2.9"), NINE), 0);
+        collector.update(Map.of(IpAddress.valueOf("192.0.2.9"), NINE), settings(0, null));
         assertEquals(0, collector.receivingPort(), "sflowPort 0 turns it off");
         try (DatagramSocket taken = new DatagramSocket(freePort())) {
-            collector.update(Map.of(IpAddress.valueOf("192.0.2.9"), NINE), taken.getLocalPort());
+            collector.update(Map.of(IpAddress.valueOf("192.0.2.9"), NINE), settings(taken.getLocalPort(), null));
             assertEquals(0, collector.receivingPort(), "a port in use is said in the log, not thrown");
         }
+        collector.update(Map.of(IpAddress.valueOf("192.0.2.9"), NINE), settings(port, "192.0.2.200"));
+        assertEquals(0, collector.receivingPort(), "an address this host does not have is said in the log");
+    }
+
+    /**
+     * Anyone who could reach the port could make up samples for any facility, by naming its agent in the
+     * datagram: now only the agents' own addresses are heard, and the rest is counted.
+     */
+    @Test
+    void onlyTheConfiguredAgentsAddressesAreHeardOthersAreCountedAndDropped() throws Exception {
+        collector.update(Map.of(IpAddress.valueOf("127.0.0.1"), NINE), settings(freePort(), "127.0.0.1"));
+        send(datagram("127.0.0.1"), "127.0.0.2", "127.0.0.1");
+        send(datagram("127.0.0.1"), "127.0.0.1", "127.0.0.1");
+        Map.Entry<DeviceId, List<PacketSample>> e = got.poll(30, TimeUnit.SECONDS);
+        assertNotNull(e, "the agent's own datagram arrives");
+        assertEquals(NINE, e.getKey());
+        assertEquals(1, collector.refused(), "the forgery from 127.0.0.2, in the agent's name, is counted");
+        assertEquals(1, collector.datagrams(), "and never decoded");
+        assertNull(got.poll(200, TimeUnit.MILLISECONDS), "nothing else was handed on");
+
+        collector.update(Map.of(IpAddress.valueOf("127.0.0.1"), NINE), settings(collector.receivingPort(),
+                "127.0.0.1", "127.0.0.2/32"));
+        send(datagram("127.0.0.1"), "127.0.0.2", "127.0.0.1");
+        assertNotNull(got.poll(30, TimeUnit.SECONDS), "a source sflowSources allows is heard");
+        assertEquals(1, collector.refused());
+    }
+
+    @Test
+    void itListensOnTheAddressItIsToldOnly() throws Exception {
+        collector.update(Map.of(IpAddress.valueOf("127.0.0.1"), NINE), settings(freePort(), "127.0.0.1"));
+        send(datagram("127.0.0.1"), "127.0.0.1", "127.0.0.2");
+        send(datagram("127.0.0.1"), "127.0.0.1", "127.0.0.1");
+        assertNotNull(got.poll(30, TimeUnit.SECONDS), "sent to the bound address: heard");
+        assertNull(got.poll(200, TimeUnit.MILLISECONDS));
+        assertEquals(1, collector.datagrams(), "the datagram to 127.0.0.2 never reached the collector");
+        assertEquals(0, collector.refused());
     }
 }

@@ -79,8 +79,23 @@ class AuthorizationTest extends ResourceTestBase {
     }
 
     @Test
+    void onlyAdminsReloadTheKeysViewersSeeThem() {
+        assertError(403, "User has insufficient privilege", call("POST", "keys/reload", "viewer", null));
+        assertEquals(List.of(), service.adminCalls);
+        assertEquals(200, call("GET", "keys", "viewer", null).status);
+        assertEquals(200, call("POST", "keys/reload", "admin,viewer", null).status);
+        assertEquals(List.of("reloadKeys()"), service.adminCalls);
+    }
+
+    @Test
     void nobodyWithoutARoleReads() {
         assertError(403, "User has insufficient privilege", call("GET", "flows", "", null));
+    }
+
+    @Test
+    void viewersScrapeTheMetrics() {
+        assertEquals(200, new Reply(target("metrics").request().header("X-Test-Roles", "viewer").get()).status);
+        assertError(403, "User has insufficient privilege", new Reply(target("metrics").request().get()));
     }
 
     @Test

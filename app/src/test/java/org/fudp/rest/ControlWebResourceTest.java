@@ -61,8 +61,8 @@ class ControlWebResourceTest extends ResourceTestBase {
                 .post(Entity.entity("enabled", MediaType.TEXT_PLAIN_TYPE)));
         assertError(415, "Content-Type: must be application/json, was \"text/plain\"", wrongType);
         Reply wrongAccept = new Reply(target("control").request(MediaType.TEXT_PLAIN).get());
-        assertError(406, "Accept: must allow what this path gives (application/json for the API), was "
-                + "\"text/plain\"", wrongAccept);
+        assertError(406, "Accept: must allow what this path gives (application/json for the API, text/plain for"
+                + " /metrics), was \"text/plain\"", wrongAccept);
         Response deleted = target("control").request(MediaType.APPLICATION_JSON).delete();
         assertEquals(Set.of("GET", "OPTIONS", "POST"), deleted.getAllowedMethods());
         assertError(405, "(method): DELETE is not allowed here, allowed: GET, OPTIONS, POST", new Reply(deleted));

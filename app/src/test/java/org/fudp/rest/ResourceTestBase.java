@@ -15,6 +15,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.TestInstance;
+import org.onlab.metrics.MetricsManager;
+import org.onlab.metrics.MetricsService;
 import org.onlab.osgi.ServiceDirectory;
 import org.onlab.osgi.TestServiceDirectory;
 import org.onlab.rest.AuthorizationFilter;
@@ -43,6 +45,8 @@ abstract class ResourceTestBase {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     protected TestFudpService service;
+    /** ONOS's own metrics registry, empty until a test registers metrics. */
+    protected MetricsManager metrics;
     private JerseyTest jersey;
     private ServiceDirectory saved;
 
@@ -78,10 +82,12 @@ abstract class ResourceTestBase {
     void freshService() throws Exception {
         // Each test gets its own service, so a test that changes it cannot affect another.
         service = new TestFudpService();
+        metrics = new MetricsManager();
         TestServiceDirectory directory = new TestServiceDirectory()
                 .add(FudpService.class, service)
                 .add(FudpAdminService.class, service)
-                .add(CodecService.class, new TestCodecService());
+                .add(CodecService.class, new TestCodecService())
+                .add(MetricsService.class, metrics);
         ServiceDirectory old = swapServices(directory);
         if (saved == null) {
             saved = old;

@@ -66,6 +66,8 @@ final class AdjustorChannel {
     private final MutableClock clock;
     private final FrameVerifier verifier;
     private final Map<String, FrameEncoder> encoders = new HashMap<>();
+    /** The key id each facility's encoder signs with. */
+    private final Map<String, Integer> encoderKeyIds = new HashMap<>();
 
     /**
      * Creates a channel.
@@ -111,11 +113,20 @@ final class AdjustorChannel {
     }
 
     private FrameEncoder encoder(Facility f) {
-        return encoders.computeIfAbsent(f.id(), id -> {
-            // The facility's key id picks the signing key; the ring's other keys stay accepted.
-            KeyRing ring = KeyRing.parse(keyText + "\nactive = " + Integer.toUnsignedString(f.keyId()) + "\n");
-            return new FrameEncoder(ring, senderId, epoch, 0, clock);
-        });
+        FrameEncoder e = encoders.computeIfAbsent(f.id(),
+                id -> new FrameEncoder(signing(f), senderId, epoch, 0, clock));
+        // A facility given another key id (a key rotation's last step) signs with it from its next frame,
+        // and its sequence goes on: the agent refuses a sequence that goes back within an epoch.
+        Integer before = encoderKeyIds.put(f.id(), f.keyId());
+        if (before != null && before != f.keyId()) {
+            e.setKeys(signing(f));
+        }
+        return e;
+    }
+
+    // The facility's key id picks the signing key; the ring's other keys stay accepted.
+    private KeyRing signing(Facility f) {
+        return KeyRing.parse(keyText + "\nactive = " + Integer.toUnsignedString(f.keyId()) + "\n");
     }
 
     /**
