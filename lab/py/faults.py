@@ -19,6 +19,8 @@ another, each with what must hold and what was measured:
   meter-refused     its own phase, a metered facility (OVS meters, no agent): the flood's first meter is refused
                     (its id is taken), the retry accepted: the set is NOT_ENFORCED with the refusal meanwhile,
                     and TCP is back at its fair share within 3 periods and stays there
+  agent-stop, agent-upgrade, dry-run, disabled
+                    fail open (issue 33), a phase of its own with a UDP flow below its share: faults_stop.py
 
     faults.py [--out DIR] [--only NAME,...]       (as root; tools/lab faults builds the jars first)
 
@@ -47,7 +49,7 @@ REPO = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), 
 SCENARIO = os.path.join(REPO, "lab", "scenarios", "faults.json")
 # The faults of the shared phase (one adjustor topology, in this order), then the metered phase's.
 SHARED = ("agent-kill", "controller-crash", "shaping-interface", "partition", "lossy-wire", "agent-hang")
-FAULTS = SHARED + ("meter-refused",)
+FAULTS = SHARED + ("meter-refused",) + ("agent-stop", "agent-upgrade", "dry-run", "disabled")  # faults_stop.FAULTS
 METRICS_PORT = 9472
 PROBE_INTERVAL = 0.1
 # How late the probe may see tc's classes: a sample interval, and its tc and metrics reads on a busy machine.
@@ -842,6 +844,9 @@ def run(out, only):
         run_shared(out, only, sc, rep, figures)
     if not only or "meter-refused" in only:
         phase_meter_refused(out, sc, rep, figures)
+    if not only or any(name in only for name in FAULTS[len(SHARED) + 1:]):
+        import faults_stop  # noqa: E402 - it uses this module's helpers
+        faults_stop.run(out, only, rep, figures)
     return rep, figures
 
 

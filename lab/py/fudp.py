@@ -23,11 +23,13 @@ def jars(repo):
 
 
 class FudpLoop:
-    def __init__(self, scenario, topo, rundir, repo, agent_settings=None, metered=False):
+    def __init__(self, scenario, topo, rundir, repo, agent_settings=None, metered=False, controller_settings=None):
         self.sc = scenario
         # fudp-meter: the same loop, with OpenFlow meters in the bridge instead of the adjustor agent.
         self.metered = metered
         self.agent_settings = dict(agent_settings or {})
+        # Keys of the controller's config beyond those from the scenario (e.g. dryRun, enabled: LabConfig).
+        self.controller_settings = dict(controller_settings or {})
         self.topo = topo
         self.rundir = rundir
         self.controller_jar, self.agent_jar = jars(repo)
@@ -48,7 +50,12 @@ class FudpLoop:
         with os.fdopen(fd, "w") as fh:
             fh.write("# generated per lab run\n1 = %s\n" % secrets.token_hex(32))
         self.key_path = key_path
-        agent_cfg = self.write_agent_config()
+        return self.write_agent_config(), self.write_controller_config()
+
+    def write_controller_config(self, **overrides):
+        """Writes the controller's config, with the settings given here and at construction; the controller reads
+        it when it (re)starts. Returns its path."""
+        self.controller_settings.update(overrides)
         hosts = ",".join("%s@%d" % (dst, h.ofport) for h in self.topo.hosts.values()
                          for dst in h.destinations())
         bns = []
@@ -81,10 +88,10 @@ class FudpLoop:
               + (["packetInBudget = %d" % self.sc.packet_in_budget] if self.sc.packet_in_budget else [])
               + (["heavyBps = %d" % self.sc.sampling["heavyBps"], "sflowPort = %d" % topo_mod.SFLOW_PORT]
                  if self.sc.sampling else []) + [
-                "keyFile = %s" % key_path,
+                "keyFile = %s" % self.key_path,
                 "log = %s" % self.csv_path,
-            ]) + "\n")
-        return agent_cfg, ctl_cfg
+            ] + ["%s = %s" % kv for kv in self.controller_settings.items()]) + "\n")
+        return ctl_cfg
 
     def write_agent_config(self, **overrides):
         """Writes the agent's config, with the settings given here and at construction; the agent reads it

@@ -47,6 +47,8 @@ public final class LabConfig {
     private final boolean closingRules;
     private final boolean metered;
     private final boolean meterDropsCounted;
+    private final boolean enabled;
+    private final boolean dryRun;
     private final List<TrafficClass> classes;
     private final int idleTimeoutSeconds;
     private final FlowBudget budget;
@@ -74,6 +76,8 @@ public final class LabConfig {
         }
         metered = enforcement.equals("meter");
         meterDropsCounted = bool(p, "meterDropsCounted", "true");
+        enabled = bool(p, "enabled", "true");
+        dryRun = bool(p, "dryRun", "false");
         classes = classes(p.getProperty("classes", "").trim());
         idleTimeoutSeconds = idleTimeout(p, "idleTimeoutSeconds", "10");
         long heavyBps = Math.round(nonNegative(p, "heavyBps", "0"));
@@ -455,6 +459,26 @@ public final class LabConfig {
      */
     public boolean meterDropsCounted() {
         return meterDropsCounted;
+    }
+
+    /**
+     * Tells whether the loop runs (the app's {@code enabled}); false learns and measures flows and
+     * enforces nothing. Read at start: the lab controller cannot switch it at run time.
+     *
+     * @return true unless {@code enabled = false}
+     */
+    public boolean enabled() {
+        return enabled;
+    }
+
+    /**
+     * Tells whether the loop computes its limits without sending them (the app's {@code dryRun}).
+     * Read at start.
+     *
+     * @return true for {@code dryRun = true}
+     */
+    public boolean dryRun() {
+        return dryRun;
     }
 
     /**

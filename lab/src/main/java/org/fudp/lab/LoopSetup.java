@@ -28,6 +28,9 @@ final class LoopSetup {
     static LoopSettings settings(LabConfig config) {
         return LoopSettings.builder()
                 .periodMs(config.periodMillis())
+                // The app's switches, set at start (the fault run's dry-run and disabled cases).
+                .enabled(config.enabled())
+                .dryRun(config.dryRun())
                 .fudpa(FudpaConfig.defaults().toBuilder().alpha(config.alpha()).beta(config.beta())
                         .settle(config.settle()).build())
                 .flowIdleTimeoutS(config.idleTimeoutSeconds())

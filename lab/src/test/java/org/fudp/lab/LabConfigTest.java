@@ -40,6 +40,8 @@ class LabConfigTest {
         refused("keyFile=/k\n", "", "keyFile");
         refused("periodSeconds=1", "periodSeconds=1\nsettle=yes", "settle");
         refused("periodSeconds=1", "periodSeconds=1\nclosingRules=1", "closingRules");
+        refused("periodSeconds=1", "periodSeconds=1\nenabled=no", "enabled");
+        refused("periodSeconds=1", "periodSeconds=1\ndryRun=1", "dryRun");
         refused("periodSeconds=1", "periodSeconds=1\nclasses=video weight=0", "classes");
         refused("periodSeconds=1", "periodSeconds=1\nclasses=video proto=icmp", "classes");
     }
@@ -109,6 +111,13 @@ class LabConfigTest {
         assertEquals(10, s.flowIdleTimeoutS());
         assertEquals(100, s.flowPriority());
         assertTrue(s.closingRules());
+        assertTrue(s.enabled());
+        assertFalse(s.dryRun());
+        LoopSettings dry = LoopSetup.settings(LabFixture.config(LabFixture.CONFIG + "\ndryRun = true\n"));
+        assertTrue(dry.dryRun());
+        assertFalse(dry.enforce());
+        LoopSettings off = LoopSetup.settings(LabFixture.config(LabFixture.CONFIG + "\nenabled = false\n"));
+        assertFalse(off.enabled());
         Facility f = LoopSetup.facility(c);
         assertEquals(List.of("br", 11L, 12L, 1), List.of(f.id(), f.adjustorPort(), f.returnPort(), f.keyId()));
     }

@@ -69,6 +69,7 @@ class LabHostTest {
 
     @Test
     void packetInLineAndHexBecomeTheLoopsRulesInOvsSyntax() {
+        f.agentUp();
         f.monitor(UDP);
         f.monitor(TCP);
         f.monitor(UDP);
@@ -89,6 +90,23 @@ class LabHostTest {
                 flows, "a known flow's next packet-in adds nothing");
         assertTrue(f.log.stream().anyMatch(l -> l.contains("New flow udp-10.0.0.1-40003-10.0.0.4-5203 at br in "
                 + "bottleneck:set1, steered through the adjustor")), f.log.toString());
+    }
+
+    @Test
+    void aUdpFlowGoesStraightOnUntilTheAgentHoldsTheStateThenItsRuleIsModifiedIntoTheAdjustor() {
+        // Fail open (issue 33): before the agent is heard, the flow's rule sends it straight on.
+        f.monitor(UDP);
+        String straight = "cookie=0xfd00000000000009,priority=100,idle_timeout=10,udp,nw_src=10.0.0.1,"
+                + "nw_dst=10.0.0.4,tp_src=40003,tp_dst=5203,ip_dscp=0,actions=output:";
+        assertTrue(f.sw.added.contains(straight + "4"), f.sw.added.toString());
+        assertTrue(f.log.stream().anyMatch(l -> l.contains("New flow udp-10.0.0.1-40003-10.0.0.4-5203 at br in "
+                + "bottleneck:set1, straight on while its adjustor cannot hold a limit")), f.log.toString());
+        assertTrue(f.sw.modified.isEmpty(), f.sw.modified.toString());
+        // Up, and holding what the loop wants: the same rule (its cookie, so its counters) modified in place.
+        f.agentUp();
+        assertEquals(List.of(straight + "11"), f.sw.modified);
+        assertTrue(f.log.stream().anyMatch(l -> l.contains("Adjustor at br holds the limits: 1 UDP flow(s) of br "
+                + "steered through it again")), f.log.toString());
     }
 
     @Test
