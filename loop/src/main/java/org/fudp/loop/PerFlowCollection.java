@@ -386,12 +386,17 @@ final class PerFlowCollection implements FlowCollection {
     @Override
     public void ruleRemoved(long nowMs, long ruleKey, Actions out) {
         TrackedFlow f = flows.byRule(ruleKey);
-        if (f != null && (f.starved() || f.light())) {
-            // Its retransmission timeouts outgrow the idle timeout; it stays counted in its set.
+        if (f != null && (f.starved() || f.light() || f.failedOpen() && isWayBack(f, ruleKey))) {
+            // Its retransmission timeouts outgrow the idle timeout; it stays counted in its set. Or it goes straight
+            // on while its adjustor cannot hold a limit, and its way back from the adjustor counts nothing meanwhile.
             f.rules().stream().filter(r -> r.key() == ruleKey).forEach(r -> out.addRules(List.of(r)));
         } else if (f != null) {
             forget(f, ruleKey, out);
         }
+    }
+
+    private static boolean isWayBack(TrackedFlow f, long ruleKey) {
+        return f.rules().stream().anyMatch(r -> r.key() == ruleKey && r.role() == RuleSpec.Role.FROM_ADJUSTOR);
     }
 
     @Override
