@@ -146,6 +146,9 @@ class Scenario:
             if not 0 < val < 1:
                 raise ScenarioError("fudp.%s: must be in (0, 1) as in Eqs. (1)-(2), got %r" % (key, val))
         self.idle_timeout = int(_positive(fudp.get("idleTimeoutSeconds", 10), "fudp.idleTimeoutSeconds"))
+        # How often the lab controller reads the switch's counters: 0.1 s (OVS's own refresh) by default; 1 s or
+        # more is ONOS's cadence (its flowPollFrequency), where counters are read at the polls only.
+        self.counter_poll = _positive(fudp.get("counterPollSeconds", 0.1), "fudp.counterPollSeconds")
         # The facility's budgets (docs/configuration.md, "Budgets"); absent: the product's defaults.
         self.rule_budget = fudp.get("ruleBudget")
         self.packet_in_budget = fudp.get("packetInBudget")

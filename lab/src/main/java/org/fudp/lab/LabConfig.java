@@ -49,6 +49,7 @@ public final class LabConfig {
     private final boolean meterDropsCounted;
     private final boolean enabled;
     private final boolean dryRun;
+    private final long counterPollMillis;
     private final List<TrafficClass> classes;
     private final int idleTimeoutSeconds;
     private final FlowBudget budget;
@@ -78,6 +79,7 @@ public final class LabConfig {
         meterDropsCounted = bool(p, "meterDropsCounted", "true");
         enabled = bool(p, "enabled", "true");
         dryRun = bool(p, "dryRun", "false");
+        counterPollMillis = Math.round(positive(p, "counterPollSeconds", "0.1") * 1000);
         classes = classes(p.getProperty("classes", "").trim());
         idleTimeoutSeconds = idleTimeout(p, "idleTimeoutSeconds", "10");
         long heavyBps = Math.round(nonNegative(p, "heavyBps", "0"));
@@ -459,6 +461,17 @@ public final class LabConfig {
      */
     public boolean meterDropsCounted() {
         return meterDropsCounted;
+    }
+
+    /**
+     * Returns how often the host reads the switch's counters between periods: 100 ms (OVS refreshes them that
+     * often) by default; 1 s or more is ONOS's cadence (its flowPollFrequency, whole seconds), at which the host
+     * reads counters only at its polls.
+     *
+     * @return milliseconds
+     */
+    public long counterPollMillis() {
+        return counterPollMillis;
     }
 
     /**

@@ -38,10 +38,10 @@ final class LabHost {
     /** A re-base the loop still wants after a try (a counter was missing) is tried again this much later. */
     static final long REBASE_RETRY_MS = 50;
     /**
-     * How often the counters are read between periods, as ONOS's statistics polls do: the loop sees
-     * when a flow stopped within a period. OVS refreshes its counters every 100 ms (max-revalidator).
+     * From this poll interval on, the host reads counters at its polls only, as ONOS does: a period and a
+     * re-base take the last poll's readings instead of reading the switch when they are due.
      */
-    static final long POLL_MS = 100;
+    static final long ONOS_CADENCE_MS = 1000;
 
     private final LabConfig config;
     private final Switch sw;
@@ -50,6 +50,9 @@ final class LabHost {
     private long packetOuts;
     private final Consumer<String> log;
     private final long periodMs;
+    private final long pollMs;
+    private List<RuleCounter> polledCounters = List.of();
+    private List<MeterReading> polledMeters = List.of();
     /** Keys of the loop's rules on the switch: a key missing from a dump is a rule that idled out. */
     private final Set<Long> installed = new HashSet<>();
     /** The loop's meters OVS holds: a meter add-meter refused is not there to delete. */
@@ -89,6 +92,7 @@ final class LabHost {
         this.csv = csv;
         this.log = log;
         this.periodMs = loop.settings().periodMs();
+        this.pollMs = config.counterPollMillis();
         this.refusals = new RuleRefusals(config.bridge(), log);
     }
 
@@ -111,7 +115,7 @@ final class LabHost {
         execute(loop.setFacilities(now, List.of(LoopSetup.facility(config))));
         nextPeriodMs = now + periodMs;
         nextTickMs = now;
-        nextPollMs = now + POLL_MS;
+        nextPollMs = now + pollMs;
     }
 
     /**
@@ -137,7 +141,8 @@ final class LabHost {
     long nextDueMs() {
         long due = Math.min(Math.min(nextPeriodMs, nextTickMs), nextPollMs);
         OptionalLong rebase = loop.rebaseDueMs();
-        return rebase.isPresent() ? Math.min(due, Math.max(rebase.getAsLong(), nextRebaseTryMs)) : due;
+        return rebase.isPresent() && !onosCadence() ? Math.min(due, Math.max(rebase.getAsLong(), nextRebaseTryMs))
+                : due;
     }
 
     /**
@@ -149,24 +154,43 @@ final class LabHost {
     void runDue(long timeMs) {
         long now = advance(timeMs);
         OptionalLong rebase = loop.rebaseDueMs();
-        if (now >= nextPeriodMs) {
+        if (onosCadence()) {
+            // ONOS reads the switch at its statistics polls only: a period and a re-base take the last poll's.
+            if (now >= nextPollMs) {
+                polledCounters = readCounters(now);
+                polledMeters = readMeters(now);
+                execute(loop.poll(now, polledCounters));
+                if (rebase.isPresent() && now >= rebase.getAsLong()) {
+                    execute(loop.rebase(now, polledCounters, polledMeters));
+                }
+                nextPollMs += pollMs * Math.max(1, (now - nextPollMs) / pollMs + 1);
+            }
+            if (now >= nextPeriodMs) {
+                execute(loop.period(now, polledCounters, polledMeters));
+                nextPeriodMs = Math.max(nextPeriodMs + periodMs, now + periodMs / 2);
+            }
+        } else if (now >= nextPeriodMs) {
             List<RuleCounter> counters = readCounters(now);
             execute(loop.period(now, counters, readMeters(now)));
             nextPeriodMs = Math.max(nextPeriodMs + periodMs, now + periodMs / 2);
-            nextPollMs = now + POLL_MS;
+            nextPollMs = now + pollMs;
         } else if (rebase.isPresent() && now >= rebase.getAsLong() && now >= nextRebaseTryMs) {
             List<RuleCounter> counters = readCounters(now);
             execute(loop.rebase(now, counters, readMeters(now)));
             nextRebaseTryMs = now + REBASE_RETRY_MS;
-            nextPollMs = now + POLL_MS;
+            nextPollMs = now + pollMs;
         } else if (now >= nextPollMs) {
             execute(loop.poll(now, readCounters(now)));
-            nextPollMs = now + POLL_MS;
+            nextPollMs = now + pollMs;
         }
         if (now >= nextTickMs) {
             execute(loop.tick(now));
             nextTickMs = now + TICK_MS;
         }
+    }
+
+    private boolean onosCadence() {
+        return pollMs >= ONOS_CADENCE_MS;
     }
 
     /**

@@ -54,6 +54,8 @@ final class LabFixture {
         private static final Pattern COOKIE = Pattern.compile("cookie=0x([0-9a-f]+)");
 
         final List<String> added = new ArrayList<>();
+        /** How often the host read the switch's rules and counters. */
+        int dumps;
         final List<String> deleted = new ArrayList<>();
         final List<Long> framePorts = new ArrayList<>();
         final List<byte[]> frames = new ArrayList<>();
@@ -145,6 +147,7 @@ final class LabFixture {
 
         @Override
         public String dumpFlows() {
+            dumps++;
             StringBuilder s = new StringBuilder("OFPST_FLOW reply (OF1.3) (xid=0x2):\n");
             rules.forEach((cookie, rule) -> {
                 long life = clock.now - installedAt.get(cookie);

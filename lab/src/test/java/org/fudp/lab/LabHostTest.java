@@ -184,6 +184,29 @@ class LabHostTest {
         assertTrue(row.contains(",NaN,NaN,40.0000,"), "band blank, UDP average known: " + row);
     }
 
+    /**
+     * At ONOS's cadence (issue 33) the host reads the switch at its statistics polls only, once a second, and a
+     * period takes the last poll's counters: a lab that read them at each 1 s period, and every 100 ms between,
+     * ran a cadence ONOS cannot.
+     */
+    @Test
+    void atOnosCadenceCountersAreReadAtThePollsOnlyAndAPeriodTakesTheLastPolls() {
+        LabFixture onos = new LabFixture("\ncounterPollSeconds = 1\nperiodSeconds = 2\n", List.of());
+        assertEquals(1000, onos.config.counterPollMillis());
+        onos.agentUp();
+        onos.monitor(UDP);
+        onos.sw.dumps = 0;
+        for (long t = 100; t <= 4_000; t += 100) {
+            onos.at(T0 + t);
+            onos.sw.count(UDP_IN, 4e6, 100);
+            onos.sw.count(UDP_BACK, 4e6, 100);
+            onos.runDue();
+        }
+        assertEquals(4, onos.sw.dumps, "one read a second, none for the two periods");
+        assertTrue(onos.csv.toString().contains("set1"), "the periods ran: " + onos.csv);
+        assertEquals(100, new LabFixture().config.counterPollMillis(), "the lab's own cadence by default");
+    }
+
     @Test
     void stopTellsTheAgentToDropItsLimitsAndDeletesTheLoopsRules() {
         f.agentUp();
