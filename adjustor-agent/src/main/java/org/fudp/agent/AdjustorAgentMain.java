@@ -193,7 +193,8 @@ public final class AdjustorAgentMain implements Runnable {
             if (bridge != null && onStop == StopAction.PASSTHROUGH) {
                 // The switch steers UDP into this box until the controller finds the agent gone.
                 LOG.warn("bridge {} left up without limits (pass-through): traffic goes on unshaped while the agent "
-                        + "is stopped, and the next start adopts it (bridge.on-stop = remove deletes it)", bridge.name());
+                        + "is stopped, and the next start adopts it (bridge.on-stop = remove deletes it)",
+                        bridge.name());
                 return;
             }
             try {
