@@ -84,6 +84,7 @@ import static org.onlab.util.Tools.groupedThreads;
                 SFLOW_ADDRESS + "=" + SFLOW_ADDRESS_DEFAULT,
                 SFLOW_SOURCES + "=" + SFLOW_SOURCES_DEFAULT,
                 KEY_FILE + "=" + KEY_FILE_DEFAULT,
+                HAND_OVER_ON_DEACTIVATE + ":Boolean=" + HAND_OVER_ON_DEACTIVATE_DEFAULT,
         })
 public class FudpManager extends ViewReads implements FudpAdminService {
 
@@ -190,6 +191,9 @@ public class FudpManager extends ViewReads implements FudpAdminService {
     /** File of HMAC keys for control frames: lines "keyId = hexkey"; facilities pick one by keyId. */
     private String keyFile = KEY_FILE_DEFAULT;
 
+    /** Deactivating the app hands every facility over (rules, limits stay) instead of clearing; for upgrades. */
+    private boolean handOverOnDeactivate = HAND_OVER_ON_DEACTIVATE_DEFAULT;
+
     /** Time source; tests replace it before activation. */
     Clock clock = Clock.systemUTC();
 
@@ -293,16 +297,26 @@ public class FudpManager extends ViewReads implements FudpAdminService {
     protected void deactivate() {
         // Still active in the cluster: only this instance goes, and another takes its facilities over.
         boolean leaving = applicationService.getState(appId) == ApplicationState.ACTIVE;
+        // The app goes (deactivate, uninstall, reinstall!), but the version activated next takes the facilities
+        // over as another instance would: ONOS 2.7 removes none of an app's flow rules, meters or consistent
+        // maps when it deactivates or uninstalls it (docs/deploy.md, section 8).
+        boolean handOver = leaving || settings.handOverOnDeactivate;
         ownership.stop();
         joins.stop();
         netcfg.stop();
-        if (!leaving) {
+        if (!handOver) {
             hostLearning.restoreAll();
         }
+        // The punts go either way: no one would take their packets until the next version asks again.
         packets.stop();
         sflow.close();
         flowRuleService.removeListener(flowRuleListener);
-        host.stop(leaving);
+        host.stop(handOver);
+        if (handOver && !leaving) {
+            log.warn("Deactivated with {}: FUDP's rules, the adjustors' limits and the checkpoints stay for the "
+                    + "version activated next; set it to false before an uninstall that should remove them",
+                    HAND_OVER_ON_DEACTIVATE);
+        }
         metrics.remove();
         cfgService.unregisterProperties(getClass(), false);
         eventDispatcher.removeSink(FudpEvent.class);
@@ -338,6 +352,7 @@ public class FudpManager extends ViewReads implements FudpAdminService {
         sflowAddress = s.sflow.addressText();
         sflowSources = s.sflow.sourcesText();
         keyFile = s.keyFile;
+        handOverOnDeactivate = s.handOverOnDeactivate;
     }
 
     // For tests that drive periods and ticks themselves.
