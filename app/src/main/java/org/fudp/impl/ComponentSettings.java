@@ -35,14 +35,17 @@ final class ComponentSettings {
     final int historyLength;
     final SflowSettings sflow;
     final String keyFile;
+    /** Deactivating the app hands the facilities over (rules, limits, checkpoints stay) instead of clearing them. */
+    final boolean handOverOnDeactivate;
 
     private ComponentSettings(LoopSettings loop, PacketPriority puntPriority, int historyLength, SflowSettings sflow,
-                              String keyFile) {
+                              String keyFile, boolean handOverOnDeactivate) {
         this.sflow = sflow;
         this.loop = loop;
         this.puntPriority = puntPriority;
         this.historyLength = historyLength;
         this.keyFile = keyFile;
+        this.handOverOnDeactivate = handOverOnDeactivate;
     }
 
     /**
@@ -70,7 +73,8 @@ final class ComponentSettings {
                 .heartbeatTimeoutMs(HEARTBEAT_TIMEOUT_MS_DEFAULT).heartbeatIntervalMs(HEARTBEAT_INTERVAL_MS_DEFAULT)
                 .ackTimeoutMs(ACK_TIMEOUT_MS_DEFAULT).closingRules(false).senderId(senderId).build();
         return new ComponentSettings(loop, PacketPriority.valueOf(PUNT_PRIORITY_DEFAULT), HISTORY_LENGTH_DEFAULT,
-                new SflowSettings(SFLOW_PORT_DEFAULT, null, List.of()), KEY_FILE_DEFAULT);
+                new SflowSettings(SFLOW_PORT_DEFAULT, null, List.of()), KEY_FILE_DEFAULT,
+                HAND_OVER_ON_DEACTIVATE_DEFAULT);
     }
 
     /**
@@ -140,7 +144,8 @@ final class ComponentSettings {
         SflowSettings sf = new SflowSettings((int) r.integer(SFLOW_PORT, sflow.port(), 0, 65535),
                 r.address(SFLOW_ADDRESS, sflow.address()), r.prefixes(SFLOW_SOURCES, sflow.sources()));
         return new ComponentSettings(next, punt, (int) r.integer(HISTORY_LENGTH, historyLength, 1, 1_000_000),
-                sf, kf == null || kf.trim().isEmpty() ? keyFile : kf.trim());
+                sf, kf == null || kf.trim().isEmpty() ? keyFile : kf.trim(),
+                r.bool(HAND_OVER_ON_DEACTIVATE, handOverOnDeactivate));
     }
 
     /**

@@ -1,14 +1,6 @@
 package org.fudp.impl;
 
 import com.google.common.collect.ImmutableList;
-import org.fudp.loop.AgentState;
-import org.fudp.loop.AllocationState;
-import org.fudp.loop.CfsSample;
-import org.fudp.loop.CorrelationFlowSet;
-import org.fudp.loop.DecisionRecord;
-import org.fudp.loop.FacilityState;
-import org.fudp.loop.FlowHistorySample;
-import org.fudp.loop.FlowRecord;
 import org.fudp.loop.FlowBudget;
 import org.fudp.loop.FudpLoop;
 import org.fudp.loop.TrafficClass;
@@ -17,11 +9,10 @@ import org.fudp.api.ControlStatus;
 import org.fudp.api.Facility;
 import org.fudp.api.FudpAdminService;
 import org.fudp.api.FudpEvent;
-import org.fudp.api.FudpListener;
 import org.fudp.api.FudpService;
+import org.fudp.api.FudpStore;
 import org.fudp.api.FudpStoreDelegate;
 import org.fudp.api.KeyFileStatus;
-import org.fudp.protocol.FiveTuple;
 import org.onlab.metrics.MetricsService;
 import org.fudp.store.DistributedFudpStore;
 import org.onlab.packet.IpAddress;
@@ -33,7 +24,6 @@ import org.onosproject.store.service.StorageService;
 import org.onosproject.cfg.ComponentConfigService;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreService;
-import org.onosproject.event.AbstractListenerManager;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.config.NetworkConfigRegistry;
 import org.onosproject.net.device.DeviceService;
@@ -53,7 +43,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -71,7 +60,8 @@ import static org.onlab.util.Tools.groupedThreads;
  * closed loop itself ({@link FudpLoop}, ONOS-free) runs in a {@link LoopHost}; ONOS reaches it
  * through the adapters: {@link PacketAdapter} (packet requests and packet-ins),
  * {@link RuleAdapter} (flow rules and their counters), {@link AdjustorLink} (Packet-Outs),
- * {@link OnosNetworkView} (hosts, paths, bottlenecks) and {@link StatePublisher} (the store).
+ * {@link OnosNetworkView} (hosts, paths, bottlenecks) and {@link StatePublisher} (the store). The
+ * service's reads of the views are in {@link ViewReads}.
  */
 @Component(immediate = true,
         service = {FudpService.class, FudpAdminService.class},
@@ -94,9 +84,9 @@ import static org.onlab.util.Tools.groupedThreads;
                 SFLOW_ADDRESS + "=" + SFLOW_ADDRESS_DEFAULT,
                 SFLOW_SOURCES + "=" + SFLOW_SOURCES_DEFAULT,
                 KEY_FILE + "=" + KEY_FILE_DEFAULT,
+                HAND_OVER_ON_DEACTIVATE + ":Boolean=" + HAND_OVER_ON_DEACTIVATE_DEFAULT,
         })
-public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener>
-        implements FudpAdminService {
+public class FudpManager extends ViewReads implements FudpAdminService {
 
     /** The application name registered with ONOS; app.xml carries the same name. */
     public static final String APP_NAME = "org.fudp.app";
@@ -201,6 +191,9 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
     /** File of HMAC keys for control frames: lines "keyId = hexkey"; facilities pick one by keyId. */
     private String keyFile = KEY_FILE_DEFAULT;
 
+    /** Deactivating the app hands every facility over (rules, limits stay) instead of clearing; for upgrades. */
+    private boolean handOverOnDeactivate = HAND_OVER_ON_DEACTIVATE_DEFAULT;
+
     /** Time source; tests replace it before activation. */
     Clock clock = Clock.systemUTC();
 
@@ -304,16 +297,26 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
     protected void deactivate() {
         // Still active in the cluster: only this instance goes, and another takes its facilities over.
         boolean leaving = applicationService.getState(appId) == ApplicationState.ACTIVE;
+        // The app goes (deactivate, uninstall, reinstall!), but the version activated next takes the facilities
+        // over as another instance would: ONOS 2.7 removes none of an app's flow rules, meters or consistent
+        // maps when it deactivates or uninstalls it (docs/deploy.md, section 8).
+        boolean handOver = leaving || settings.handOverOnDeactivate;
         ownership.stop();
         joins.stop();
         netcfg.stop();
-        if (!leaving) {
+        if (!handOver) {
             hostLearning.restoreAll();
         }
+        // The punts go either way: no one would take their packets until the next version asks again.
         packets.stop();
         sflow.close();
         flowRuleService.removeListener(flowRuleListener);
-        host.stop(leaving);
+        host.stop(handOver);
+        if (handOver && !leaving) {
+            log.warn("Deactivated with {}: FUDP's rules, the adjustors' limits and the checkpoints stay for the "
+                    + "version activated next; set it to false before an uninstall that should remove them",
+                    HAND_OVER_ON_DEACTIVATE);
+        }
         metrics.remove();
         cfgService.unregisterProperties(getClass(), false);
         eventDispatcher.removeSink(FudpEvent.class);
@@ -349,6 +352,7 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
         sflowAddress = s.sflow.addressText();
         sflowSources = s.sflow.sourcesText();
         keyFile = s.keyFile;
+        handOverOnDeactivate = s.handOverOnDeactivate;
     }
 
     // For tests that drive periods and ticks themselves.
@@ -393,66 +397,11 @@ public class FudpManager extends AbstractListenerManager<FudpEvent, FudpListener
         return facilities.stream().map(NetworkConfigAdapter::loopFacility).collect(Collectors.toList());
     }
 
-    // ---------------------------------------------------------------- FudpService
+    // ---------------------------------------------------------------- FudpService (the views: ViewReads)
 
     @Override
-    public Collection<CorrelationFlowSet> getCorrelationFlowSets() {
-        return store.getCfss();
-    }
-
-    @Override
-    public Optional<CorrelationFlowSet> getCorrelationFlowSet(String id) {
-        return store.getCfs(id);
-    }
-
-    @Override
-    public Collection<FlowRecord> getFlows() {
-        return store.getFlows();
-    }
-
-    @Override
-    public Optional<FlowRecord> getFlow(FiveTuple flow) {
-        return store.getFlow(flow);
-    }
-
-    @Override
-    public Collection<AllocationState> getAllocations() {
-        return store.getAllocations();
-    }
-
-    @Override
-    public Collection<AgentState> getAgents() {
-        return store.getAgents();
-    }
-
-    @Override
-    public Optional<AgentState> getAgent(DeviceId facility) {
-        return store.getAgent(facility);
-    }
-
-    @Override
-    public Collection<FacilityState> getFacilityStates() {
-        return store.getFacilityStates();
-    }
-
-    @Override
-    public Optional<FacilityState> getFacilityState(DeviceId facility) {
-        return store.getFacilityState(facility);
-    }
-
-    @Override
-    public List<DecisionRecord> getDecisions(String cfsId) {
-        return store.getDecisions(cfsId);
-    }
-
-    @Override
-    public List<CfsSample> getCfsHistory(String cfsId) {
-        return store.getCfsHistory(cfsId);
-    }
-
-    @Override
-    public List<FlowHistorySample> getFlowHistory(FiveTuple flow) {
-        return store.getFlowHistory(flow);
+    protected FudpStore views() {
+        return store;
     }
 
     @Override

@@ -23,16 +23,25 @@ import java.util.Set;
  * every packet it learns from). The guard writes it for each adjustor port it finds unconfigured
  * and removes what it wrote when the facility or the app goes; an operator's own setting for such
  * a port is left as it is.
+ * <p>
+ * What it writes is marked {@code "setBy": "org.fudp.app"} (HostLearningConfig.isValid checks only
+ * {@code enabled}, and HostLocationProvider reads only that), so that another instance, or the version
+ * of the app activated after an upgrade that handed the facilities over, knows it for FUDP's and removes
+ * it when FUDP goes for good.
+ * </p>
  */
 final class HostLearningGuard {
 
     /** The subject key and config key HostLocationProvider registers for HostLearningConfig. */
     static final String PORTS = "ports";
     static final String HOST_LEARNING = "hostLearning";
+    /** The field that marks a config as FUDP's; an operator's has none. */
+    static final String SET_BY = "setBy";
 
     private final Logger log = LoggerFactory.getLogger(getClass());
     private final NetworkConfigRegistry registry;
-    private final ObjectNode disabled = new ObjectMapper().createObjectNode().put("enabled", false);
+    private final ObjectNode disabled = new ObjectMapper().createObjectNode().put("enabled", false)
+            .put(SET_BY, FudpManager.APP_NAME);
     private final Set<ConnectPoint> ours = new LinkedHashSet<>();
 
     HostLearningGuard(NetworkConfigRegistry registry) {
@@ -63,6 +72,11 @@ final class HostLearningGuard {
                 continue;
             }
             HostLearningConfig existing = registry.getConfig(cp, HostLearningConfig.class);
+            if (existing != null && FudpManager.APP_NAME.equals(existing.node().path(SET_BY).asText())) {
+                // Written by FUDP: another instance, or the version before an upgrade that handed over.
+                ours.add(cp);
+                continue;
+            }
             if (existing != null) {
                 if (existing.hostLearningEnabled()) {
                     log.warn("Host learning is configured on at adjustor port {}: ONOS may move hosts onto it", cp);

@@ -437,11 +437,12 @@ final class LoopHost {
     /**
      * Stops. When FUDP stops for good (the app is deactivated), tells every adjustor to drop its
      * limits, removes every rule of the app and forgets the checkpoints. When only this instance
-     * goes (it shuts down, the app stays active in the cluster), hands its facilities over as
-     * they are: limits, rules and checkpoints stay for the instance that takes them over.
+     * goes (it shuts down, the app stays active in the cluster), or the app goes with
+     * {@code handOverOnDeactivate} on (an upgrade), hands its facilities over as they are: limits,
+     * rules and checkpoints stay for the instance, or the version, that takes them over.
      * Either way the loop's thread ends once that is done.
      *
-     * @param handOver true if only this instance goes
+     * @param handOver true to hand the facilities over rather than clear them
      */
     void stop(boolean handOver) {
         cancel();

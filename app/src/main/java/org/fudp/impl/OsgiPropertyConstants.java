@@ -105,6 +105,18 @@ public final class OsgiPropertyConstants {
     /** Default: one hour at the default period. */
     public static final int HISTORY_LENGTH_DEFAULT = 720;
 
+    /**
+     * Whether deactivating the app (deactivate, uninstall, reinstall) hands every facility over, as an
+     * instance leaving the cluster does, instead of removing FUDP's rules and the adjustors' limits.
+     */
+    public static final String HAND_OVER_ON_DEACTIVATE = "handOverOnDeactivate";
+    /**
+     * Default: off, so that uninstalling the app still takes everything of FUDP's off the switches and
+     * the adjustors. Turn it on before an upgrade ({@code onos-app ... reinstall!}) that should keep the
+     * limits, and off again before a final uninstall (docs/deploy.md).
+     */
+    public static final boolean HAND_OVER_ON_DEACTIVATE_DEFAULT = false;
+
     /** File holding the HMAC keys of the control frames. */
     public static final String KEY_FILE = "keyFile";
     /** Default key file. */

@@ -1,22 +1,10 @@
 package org.fudp.impl;
 
-import org.fudp.agent.config.FailSafeAction;
-import org.fudp.agent.control.AdjustorControl;
-import org.fudp.agent.metrics.AgentMetrics;
-import org.fudp.agent.tc.ApplyReport;
-import org.fudp.agent.tc.FlowShaper;
-import org.fudp.protocol.AckStatus;
-import org.fudp.protocol.ControlMessage;
+import com.google.common.collect.Iterables;
 import org.fudp.protocol.EthernetFrame;
 import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowLimit;
-import org.fudp.protocol.FrameEncoder;
-import org.fudp.protocol.FrameRejectedException;
-import org.fudp.protocol.Hex;
-import org.fudp.protocol.FrameVerifier;
-import org.fudp.protocol.KeyRing;
 import org.fudp.protocol.MutableClock;
-import org.fudp.protocol.SnapshotAssembler;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -55,8 +43,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collection;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -87,7 +73,6 @@ class ClusterFailoverTest {
     private static final String KEY_HEX = "00112233445566778899aabbccddeeff";
     private static final long T0 = 1_700_000_000_000L;
     private static final long PERIOD = OsgiPropertyConstants.CONTROL_PERIOD_MS_DEFAULT;
-    private static final long AGENT_ID = 0xA6E7L;
     private static final String CONFIG = "{\"facilities\": [{\"deviceId\": \"" + S1 + "\", \"adjustorPort\": 3,"
             + " \"returnPort\": 4, \"adjustorMac\": \"" + ADJUSTOR_MAC + "\", \"keyId\": " + KEY_ID + "}],"
             + " \"bottlenecks\": [{\"name\": \"set1\", \"egress\": \"of:0000000000000002/2\","
@@ -105,7 +90,7 @@ class ClusterFailoverTest {
     /** The switch's rules and counters: ONOS's flow rule store is the same on every instance. */
     private final TestServices.TestFlowRuleService rules = new TestServices.TestFlowRuleService();
     private final List<Instance> instances = new ArrayList<>();
-    private final Agent agent = new Agent();
+    private final RealAgent agent = new RealAgent(clock, KEY_ID, KEY_HEX, this::newFrames, this::toMaster);
     private Path keyFile;
 
     /** One ONOS instance with FUDP active. */
@@ -178,76 +163,14 @@ class ClusterFailoverTest {
         }
     }
 
-    /** The real agent's control logic with a shaper that holds the limits it was told. */
-    private final class Agent implements FlowShaper {
-        Set<FlowLimit> held = new HashSet<>();
-        final KeyRing keys = KeyRing.of(KEY_ID, Hex.decode(KEY_HEX));
-        final FrameVerifier verifier = new FrameVerifier(keys, 9000, 0, clock);
-        final AdjustorControl control = new AdjustorControl(this, new SnapshotAssembler(4, 10_000, 5_000, clock),
-                verifier, new AgentMetrics(), clock, AGENT_ID, 10_000, FailSafeAction.KEEP, null);
-        final FrameEncoder encoder = new FrameEncoder(keys, AGENT_ID, 1, 0, clock);
-        /** The controllers the agent obeyed, in order (sender ids). */
-        final List<Long> appliedFrom = new ArrayList<>();
-        /** The fewest limits the agent held after any frame once it first held some. */
-        int fewestHeld = Integer.MAX_VALUE;
+    /** The control frames the instances sent since the agent last looked, each instance's read in its turn. */
+    private Iterable<byte[]> newFrames() {
+        return Iterables.concat(Iterables.transform(List.copyOf(instances), Instance::newFrames));
+    }
 
-        @Override
-        public ApplyReport apply(Collection<FlowLimit> desired) {
-            held = new HashSet<>(desired);
-            return new ApplyReport(0, 0, 0, 0, "");
-        }
-
-        @Override
-        public void clear() {
-            held = new HashSet<>();
-        }
-
-        @Override
-        public Set<FlowLimit> current() {
-            return held;
-        }
-
-        @Override
-        public String plan(Collection<FlowLimit> desired) {
-            return "";
-        }
-
-        /** Takes every frame the instances sent, answers each acknowledgement to the master. */
-        void receive() throws Exception {
-            for (Instance i : instances) {
-                for (byte[] frame : i.newFrames()) {
-                    ControlMessage m;
-                    try {
-                        m = verifier.verify(EthernetFrame.parse(frame).payload());
-                    } catch (FrameRejectedException e) {
-                        continue;
-                    }
-                    List<AckStatus> acks = control.onMessage(m);
-                    control.controllerInCharge().ifPresent(c -> {
-                        if (appliedFrom.isEmpty() || appliedFrom.get(appliedFrom.size() - 1) != c.senderId()) {
-                            appliedFrom.add(c.senderId());
-                        }
-                    });
-                    if (!held.isEmpty() || fewestHeld != Integer.MAX_VALUE) {
-                        fewestHeld = Math.min(fewestHeld, held.size());
-                    }
-                    for (AckStatus a : acks) {
-                        toMaster(encoder.ack(a));
-                    }
-                }
-            }
-        }
-
-        void heartbeat() throws Exception {
-            toMaster(encoder.heartbeat(control.appliedSnapshotId()));
-        }
-
-        /** A frame from the agent reaches the controller as a packet-in at the switch's master only. */
-        private void toMaster(byte[] payload) throws DeserializationException {
-            byte[] frame = EthernetFrame.build(ADJUSTOR_MAC.toBytes(),
-                    MacAddress.valueOf("02:fd:00:00:00:01").toBytes(), EthernetFrame.DEFAULT_ETHER_TYPE, payload);
-            master().ifPresent(i -> packetIn(i, ADJUSTOR, frame));
-        }
+    /** A frame from the agent reaches the controller as a packet-in at the switch's master only. */
+    private void toMaster(byte[] frame) {
+        master().ifPresent(i -> packetIn(i, ADJUSTOR, frame));
     }
 
 

@@ -55,6 +55,18 @@ class ComponentSettingsTest {
     }
 
     @Test
+    void handOverOnDeactivateIsOffUnlessSetAndAnUnreadableValueKeepsTheOldOne() {
+        assertFalse(ComponentSettings.defaults().handOverOnDeactivate, "an uninstall clears by default");
+        ComponentSettings on = read(OsgiPropertyConstants.HAND_OVER_ON_DEACTIVATE, "true");
+        assertTrue(on.handOverOnDeactivate);
+        Hashtable<String, Object> p = new Hashtable<>();
+        p.put(OsgiPropertyConstants.HAND_OVER_ON_DEACTIVATE, "maybe");
+        assertTrue(on.read(p, LoggerFactory.getLogger(ComponentSettingsTest.class)).handOverOnDeactivate);
+        assertTrue(on.read(new Hashtable<>(), LoggerFactory.getLogger(ComponentSettingsTest.class))
+                .handOverOnDeactivate, "absent: as it was");
+    }
+
+    @Test
     void puntsStayBelowThePerFlowRules() {
         ComponentSettings d = ComponentSettings.defaults();
         assertEquals(PacketPriority.MEDIUM, d.puntPriority);

@@ -117,6 +117,10 @@ final class OnosFlowRulesDouble extends FlowRuleServiceAdapter {
     private long nowMs;
     private long nextPollMs;
     int removedEvents;
+    /** ADD operations apps sent (a MODIFY of a rule the store holds is not one). */
+    int addsSent;
+    /** Rules apps asked to remove, one by one or by app id (each call counts its rules). */
+    int removalsAsked;
 
     /**
      * Creates the service.
@@ -184,8 +188,10 @@ final class OnosFlowRulesDouble extends FlowRuleServiceAdapter {
                 } else if (op.type() == FlowRuleOperation.Type.REMOVE) {
                     removeFlowRules(op.rule());
                 } else if (!masterRole()) {
+                    addsSent++;
                     storeWhileDropped(op.rule());
                 } else {
+                    addsSent++;
                     applyFlowRules(op.rule());
                     Entry added = entries.get(op.rule().id());
                     if (tableFull(added)) {
@@ -289,6 +295,7 @@ final class OnosFlowRulesDouble extends FlowRuleServiceAdapter {
 
     @Override
     public void removeFlowRules(FlowRule... rules) {
+        removalsAsked += rules.length;
         for (FlowRule r : rules) {
             Entry e = entries.get(r.id());
             if (e != null) {
@@ -300,6 +307,7 @@ final class OnosFlowRulesDouble extends FlowRuleServiceAdapter {
 
     @Override
     public void removeFlowRulesById(ApplicationId id) {
+        removalsAsked += (int) entries.values().stream().filter(e -> e.rule.appId() == id.id()).count();
         entries.values().removeIf(e -> e.rule.appId() == id.id());
     }
 
