@@ -74,7 +74,9 @@ public final class RestFuzzServer {
         ResourceTestBase.swapServices(new TestServiceDirectory()
                 .add(FudpService.class, service)
                 .add(FudpAdminService.class, service)
-                .add(CodecService.class, new TestCodecService()));
+                .add(CodecService.class, new TestCodecService())
+                // ONOS always has one; without it GET /metrics had nothing to read (the fuzz found a 500).
+                .add(org.onlab.metrics.MetricsService.class, new org.onlab.metrics.MetricsManager()));
         ResourceConfig config = ResourceConfig.forApplication(new FudpWebApplication())
                 .register(BasicAuth.class)
                 .register(FuzzState.class);
