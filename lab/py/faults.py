@@ -238,20 +238,25 @@ class Goodput(threading.Thread):
                 buf += chunk
                 *done, buf = buf.split("\n")
                 for line in done:
-                    c = re.search(r"connected to (\S+) port (\d+)", line)
-                    if c and self.data_peer is None:
-                        self.data_peer = (c.group(1), int(c.group(2)))
-                    m = self.LINE.match(line)
-                    if m:
+                    p = self.parse(line)
+                    if p:
                         with self.lock:
-                            self.lines.append((now, float(m.group(1)), float(m.group(2)),
-                                               float(m.group(3)) * self.SCALE[m.group(4)]))
+                            self.lines.append((now,) + p)
             time.sleep(0.05)
         if fh:
             fh.close()
 
+    def parse(self, line):
+        """What one line of the server's says of an interval, (start s, end s, Mbit/s), or None; notes the data
+        connection's peer on the way."""
+        c = re.search(r"connected to (\S+) port (\d+)", line)
+        if c and self.data_peer is None:
+            self.data_peer = (c.group(1), int(c.group(2)))
+        m = self.LINE.match(line)
+        return (float(m.group(1)), float(m.group(2)), float(m.group(3)) * self.SCALE[m.group(4)]) if m else None
+
     def intervals(self):
-        """[(start epoch, end epoch, Mbit/s)] of the (first) test so far."""
+        """[(start epoch, end epoch, Mbit/s, and whatever else parse gives)] of the (first) test so far."""
         with self.lock:
             lines = list(self.lines)
         # A new test (a reconnect) starts again at 0: keep the first test's lines.
@@ -262,8 +267,8 @@ class Goodput(threading.Thread):
             first.append(ln)
         if not first:
             return []
-        t0 = min(a - end for a, _, end, _ in first)
-        return [(t0 + start, t0 + end, mbps) for _, start, end, mbps in first]
+        t0 = min(ln[0] - ln[2] for ln in first)
+        return [(t0 + ln[1], t0 + ln[2]) + tuple(ln[3:]) for ln in first]
 
     def stop(self):
         self.stopped.set()

@@ -59,57 +59,13 @@ def parse_udp_line(line):
             int(m.group(5)), int(m.group(6)))
 
 
-class Datagrams(threading.Thread):
+class Datagrams(faults.Goodput):
     """The UDP flow's receiver, live: its iperf3 server prints a line per 0.5 s interval (--forceflush) with the
-    datagrams lost and expected, each line stamped as it arrives and placed as faults.Goodput places TCP's."""
+    datagrams lost and expected, each line stamped as it arrives and placed as faults.Goodput places TCP's;
+    intervals() gives (start epoch, end epoch, Mbit/s, lost, total)."""
 
-    def __init__(self, path):
-        super().__init__(daemon=True)
-        self.path = path
-        self.lines = []  # (arrival epoch, start s, end s, Mbit/s, lost, total)
-        self.stopped = threading.Event()
-        self.lock = threading.Lock()
-
-    def run(self):
-        fh = None
-        buf = ""
-        while not self.stopped.is_set():
-            if fh is None:
-                try:
-                    fh = open(self.path)
-                except OSError:
-                    time.sleep(0.05)
-                    continue
-            chunk = fh.read()
-            now = time.time()
-            if chunk:
-                buf += chunk
-                *done, buf = buf.split("\n")
-                for line in done:
-                    p = parse_udp_line(line)
-                    if p:
-                        with self.lock:
-                            self.lines.append((now,) + p)
-            time.sleep(0.05)
-        if fh:
-            fh.close()
-
-    def intervals(self):
-        """[(start epoch, end epoch, Mbit/s, lost, total)] of the first test so far."""
-        with self.lock:
-            lines = list(self.lines)
-        first = []
-        for ln in lines:
-            if first and ln[1] < first[-1][1]:
-                break
-            first.append(ln)
-        if not first:
-            return []
-        t0 = min(ln[0] - ln[2] for ln in first)
-        return [(t0 + s, t0 + e, m, lost, total) for _, s, e, m, lost, total in first]
-
-    def stop(self):
-        self.stopped.set()
+    def parse(self, line):
+        return parse_udp_line(line)
 
 
 def loss(intervals, since, until):

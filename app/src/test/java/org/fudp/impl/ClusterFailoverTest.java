@@ -10,13 +10,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.onlab.metrics.MetricsManager;
-import org.onlab.packet.DeserializationException;
-import org.onlab.packet.Ethernet;
-import org.onlab.packet.IPv4;
 import org.onlab.packet.IpAddress;
 import org.onlab.packet.MacAddress;
-import org.onlab.packet.TCP;
-import org.onlab.packet.UDP;
 import org.onlab.packet.VlanId;
 import org.onosproject.app.ApplicationState;
 import org.onosproject.cluster.ClusterEvent;
@@ -32,7 +27,6 @@ import org.onosproject.net.PortNumber;
 import org.onosproject.net.device.DeviceServiceAdapter;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.criteria.Criterion;
-import org.onosproject.net.packet.DefaultInboundPacket;
 import org.onosproject.net.packet.OutboundPacket;
 import org.onosproject.net.provider.ProviderId;
 import org.onosproject.net.topology.PathServiceAdapter;
@@ -203,32 +197,7 @@ class ClusterFailoverTest {
     }
 
     private static void packetIn(Instance i, PortNumber port, byte[] frame) {
-        try {
-            Ethernet eth = Ethernet.deserializer().deserialize(frame, 0, frame.length);
-            i.packets.processor.process(new TestServices.TestPacketContext(
-                    new DefaultInboundPacket(new ConnectPoint(S1, port), eth, ByteBuffer.wrap(frame))));
-        } catch (DeserializationException e) {
-            throw new IllegalArgumentException(e);
-        }
-    }
-
-    private static byte[] dataPacket(FiveTuple t) {
-        IPv4 ip = new IPv4();
-        ip.setSourceAddress(IpAddress.valueOf(t.src()).toString());
-        ip.setDestinationAddress(IpAddress.valueOf(t.dst()).toString());
-        ip.setProtocol((byte) t.protocol());
-        ip.setTtl((byte) 64);
-        if (t.protocol() == FiveTuple.TCP) {
-            ip.setPayload(new TCP().setSourcePort(t.srcPort()).setDestinationPort(t.dstPort()));
-        } else {
-            ip.setPayload(new UDP().setSourcePort(t.srcPort()).setDestinationPort(t.dstPort()));
-        }
-        Ethernet eth = new Ethernet();
-        eth.setEtherType(Ethernet.TYPE_IPV4);
-        eth.setSourceMACAddress("00:00:00:00:00:0" + t.src().getAddress()[3]);
-        eth.setDestinationMACAddress("00:00:00:00:00:04");
-        eth.setPayload(ip);
-        return eth.serialize();
+        i.packets.packetIn(new ConnectPoint(S1, port), frame);
     }
 
     private FlowRule ruleFor(FiveTuple t, boolean back) {
@@ -278,7 +247,7 @@ class ClusterFailoverTest {
         agent.receive();
         Instance m = master().orElseThrow();
         for (FiveTuple t : List.of(TCP1, TCP2, UDP1)) {
-            packetIn(m, t.equals(TCP2) ? H2_PORT : H1_PORT, dataPacket(t));
+            packetIn(m, t.equals(TCP2) ? H2_PORT : H1_PORT, TestServices.dataPacket(t));
         }
         assertEquals(4, rules.rulesOn(S1).size());
         period(8_000_000L);

@@ -251,9 +251,49 @@ final class TestServices {
         }
     }
 
+    /**
+     * Returns an IPv4 packet of a flow, from host N's MAC (00:00:00:00:00:0N for 10.0.0.N) to 10.0.0.4's.
+     *
+     * @param t the flow
+     * @return the frame
+     */
+    static byte[] dataPacket(org.fudp.protocol.FiveTuple t) {
+        org.onlab.packet.IPv4 ip = new org.onlab.packet.IPv4();
+        ip.setSourceAddress(IpAddress.valueOf(t.src()).toString());
+        ip.setDestinationAddress(IpAddress.valueOf(t.dst()).toString());
+        ip.setProtocol((byte) t.protocol());
+        ip.setTtl((byte) 64);
+        ip.setPayload(t.protocol() == org.fudp.protocol.FiveTuple.TCP
+                ? new org.onlab.packet.TCP().setSourcePort(t.srcPort()).setDestinationPort(t.dstPort())
+                : new org.onlab.packet.UDP().setSourcePort(t.srcPort()).setDestinationPort(t.dstPort()));
+        org.onlab.packet.Ethernet eth = new org.onlab.packet.Ethernet();
+        eth.setEtherType(org.onlab.packet.Ethernet.TYPE_IPV4);
+        eth.setSourceMACAddress("00:00:00:00:00:0" + t.src().getAddress()[3]);
+        eth.setDestinationMACAddress("00:00:00:00:00:04");
+        eth.setPayload(ip);
+        return eth.serialize();
+    }
+
     /** Records processors, requests and emitted packets. */
     static final class TestPacketService extends PacketServiceAdapter {
         PacketProcessor processor;
+
+        /**
+         * Hands a frame to the app's processor as ONOS hands it a packet-in.
+         *
+         * @param at where the frame came in
+         * @param frame the whole Ethernet frame
+         */
+        void packetIn(ConnectPoint at, byte[] frame) {
+            try {
+                org.onlab.packet.Ethernet eth = org.onlab.packet.Ethernet.deserializer().deserialize(frame, 0,
+                        frame.length);
+                processor.process(new TestPacketContext(new org.onosproject.net.packet.DefaultInboundPacket(at, eth,
+                        java.nio.ByteBuffer.wrap(frame))));
+            } catch (org.onlab.packet.DeserializationException e) {
+                throw new IllegalArgumentException(e);
+            }
+        }
         final Set<String> requested = new HashSet<>();
         /** The requests in force, as the punt rules ONOS would install for them: key to (selector, priority). */
         final Map<String, Map.Entry<TrafficSelector, PacketPriority>> punts = new LinkedHashMap<>();

@@ -10,13 +10,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.onlab.metrics.MetricsManager;
-import org.onlab.packet.DeserializationException;
-import org.onlab.packet.Ethernet;
-import org.onlab.packet.IPv4;
 import org.onlab.packet.IpAddress;
 import org.onlab.packet.MacAddress;
-import org.onlab.packet.TCP;
-import org.onlab.packet.UDP;
 import org.onlab.packet.VlanId;
 import org.onosproject.app.ApplicationState;
 import org.onosproject.event.AbstractListenerManager;
@@ -30,7 +25,6 @@ import org.onosproject.net.device.DeviceServiceAdapter;
 import org.onosproject.net.flow.FlowId;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.criteria.Criterion;
-import org.onosproject.net.packet.DefaultInboundPacket;
 import org.onosproject.net.packet.OutboundPacket;
 import org.onosproject.net.provider.ProviderId;
 import org.onosproject.net.topology.PathServiceAdapter;
@@ -179,29 +173,7 @@ class UpgradeTest {
     }
 
     private void packetIn(PortNumber port, byte[] frame) {
-        try {
-            Ethernet eth = Ethernet.deserializer().deserialize(frame, 0, frame.length);
-            packets.processor.process(new TestServices.TestPacketContext(
-                    new DefaultInboundPacket(new ConnectPoint(S1, port), eth, ByteBuffer.wrap(frame))));
-        } catch (DeserializationException e) {
-            throw new IllegalArgumentException(e);
-        }
-    }
-
-    private static byte[] dataPacket(FiveTuple t) {
-        IPv4 ip = new IPv4();
-        ip.setSourceAddress(IpAddress.valueOf(t.src()).toString());
-        ip.setDestinationAddress(IpAddress.valueOf(t.dst()).toString());
-        ip.setProtocol((byte) t.protocol());
-        ip.setTtl((byte) 64);
-        ip.setPayload(t.protocol() == FiveTuple.TCP ? new TCP().setSourcePort(t.srcPort()).setDestinationPort(
-                t.dstPort()) : new UDP().setSourcePort(t.srcPort()).setDestinationPort(t.dstPort()));
-        Ethernet eth = new Ethernet();
-        eth.setEtherType(Ethernet.TYPE_IPV4);
-        eth.setSourceMACAddress("00:00:00:00:00:0" + t.src().getAddress()[3]);
-        eth.setDestinationMACAddress("00:00:00:00:00:04");
-        eth.setPayload(ip);
-        return eth.serialize();
+        packets.packetIn(new ConnectPoint(S1, port), frame);
     }
 
     private FlowRule ruleFor(FiveTuple t, boolean back) {
@@ -256,9 +228,9 @@ class UpgradeTest {
     private void limitTheUdpFlow() {
         agent.heartbeat();
         agent.receive();
-        packetIn(H1_PORT, dataPacket(TCP1));
-        packetIn(H2_PORT, dataPacket(TCP2));
-        packetIn(H1_PORT, dataPacket(UDP1));
+        packetIn(H1_PORT, TestServices.dataPacket(TCP1));
+        packetIn(H2_PORT, TestServices.dataPacket(TCP2));
+        packetIn(H1_PORT, TestServices.dataPacket(UDP1));
         assertEquals(4, onosRules.rules().size());
         traffic(8_000_000);
         period();
