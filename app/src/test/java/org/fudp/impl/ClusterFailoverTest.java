@@ -1,7 +1,6 @@
 package org.fudp.impl;
 
 import com.google.common.collect.Iterables;
-import org.fudp.protocol.EthernetFrame;
 import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowLimit;
 import org.fudp.protocol.MutableClock;
@@ -27,12 +26,10 @@ import org.onosproject.net.PortNumber;
 import org.onosproject.net.device.DeviceServiceAdapter;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.criteria.Criterion;
-import org.onosproject.net.packet.OutboundPacket;
 import org.onosproject.net.provider.ProviderId;
 import org.onosproject.net.topology.PathServiceAdapter;
 
 import java.lang.reflect.Field;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -143,16 +140,8 @@ class ClusterFailoverTest {
 
         /** Control frames this instance emitted since the last call. */
         List<byte[]> newFrames() {
-            List<byte[]> out = new ArrayList<>();
-            for (; emittedSeen < packets.emitted.size(); emittedSeen++) {
-                OutboundPacket p = packets.emitted.get(emittedSeen);
-                ByteBuffer data = p.data().duplicate();
-                byte[] frame = new byte[data.remaining()];
-                data.get(frame);
-                if (EthernetFrame.parse(frame).etherType() == EthernetFrame.DEFAULT_ETHER_TYPE) {
-                    out.add(frame);
-                }
-            }
+            List<byte[]> out = packets.controlFrames(emittedSeen);
+            emittedSeen = packets.emitted.size();
             return out;
         }
     }

@@ -17,7 +17,6 @@ import org.onosproject.net.DeviceId;
 import org.onosproject.net.PortNumber;
 import org.onosproject.net.device.DeviceServiceAdapter;
 import org.onosproject.net.packet.DefaultInboundPacket;
-import org.onosproject.net.packet.OutboundPacket;
 import org.onosproject.net.topology.PathServiceAdapter;
 import org.fudp.protocol.KeyRing;
 
@@ -137,16 +136,10 @@ public final class ManagerFixture {
      */
     List<ControlMessage> controlMessages(KeyRing agentKeys) throws FrameRejectedException {
         List<ControlMessage> out = new ArrayList<>();
-        for (; seen < packets.emitted.size(); seen++) {
-            OutboundPacket p = packets.emitted.get(seen);
-            ByteBuffer data = p.data().duplicate();
-            byte[] frame = new byte[data.remaining()];
-            data.get(frame);
-            EthernetFrame eth = EthernetFrame.parse(frame);
-            if (eth.etherType() == EthernetFrame.DEFAULT_ETHER_TYPE) {
-                out.add(FrameCodec.decode(eth.payload(), agentKeys, FrameCodec.MAX_PAYLOAD_BYTES));
-            }
+        for (byte[] frame : packets.controlFrames(seen)) {
+            out.add(FrameCodec.decode(EthernetFrame.parse(frame).payload(), agentKeys, FrameCodec.MAX_PAYLOAD_BYTES));
         }
+        seen = packets.emitted.size();
         return out;
     }
 

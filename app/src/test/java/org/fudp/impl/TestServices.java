@@ -279,6 +279,26 @@ final class TestServices {
         PacketProcessor processor;
 
         /**
+         * Returns the control frames (the default control EtherType) emitted from a position of {@link #emitted} on.
+         *
+         * @param from the first emitted packet to look at
+         * @return the whole Ethernet frames, in order
+         */
+        List<byte[]> controlFrames(int from) {
+            List<byte[]> out = new ArrayList<>();
+            for (OutboundPacket p : emitted.subList(from, emitted.size())) {
+                java.nio.ByteBuffer data = p.data().duplicate();
+                byte[] frame = new byte[data.remaining()];
+                data.get(frame);
+                if (org.fudp.protocol.EthernetFrame.parse(frame).etherType()
+                        == org.fudp.protocol.EthernetFrame.DEFAULT_ETHER_TYPE) {
+                    out.add(frame);
+                }
+            }
+            return out;
+        }
+
+        /**
          * Hands a frame to the app's processor as ONOS hands it a packet-in.
          *
          * @param at where the frame came in

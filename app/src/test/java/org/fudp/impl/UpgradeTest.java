@@ -1,6 +1,5 @@
 package org.fudp.impl;
 
-import org.fudp.protocol.EthernetFrame;
 import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowLimit;
 import org.fudp.protocol.MessageType;
@@ -25,14 +24,11 @@ import org.onosproject.net.device.DeviceServiceAdapter;
 import org.onosproject.net.flow.FlowId;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.criteria.Criterion;
-import org.onosproject.net.packet.OutboundPacket;
 import org.onosproject.net.provider.ProviderId;
 import org.onosproject.net.topology.PathServiceAdapter;
 
 import java.lang.reflect.Field;
-import java.nio.ByteBuffer;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -152,16 +148,8 @@ class UpgradeTest {
     }
 
     private List<byte[]> newFrames() {
-        List<byte[]> out = new ArrayList<>();
-        for (; emittedSeen < packets.emitted.size(); emittedSeen++) {
-            OutboundPacket p = packets.emitted.get(emittedSeen);
-            ByteBuffer data = p.data().duplicate();
-            byte[] frame = new byte[data.remaining()];
-            data.get(frame);
-            if (EthernetFrame.parse(frame).etherType() == EthernetFrame.DEFAULT_ETHER_TYPE) {
-                out.add(frame);
-            }
-        }
+        List<byte[]> out = packets.controlFrames(emittedSeen);
+        emittedSeen = packets.emitted.size();
         return out;
     }
 
