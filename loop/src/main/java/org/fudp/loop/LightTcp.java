@@ -1,7 +1,9 @@
 package org.fudp.loop;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -38,14 +40,14 @@ final class LightTcp {
         /** When any of it last sent, -1 if unknown. */
         long trafficMs = -1;
         /** Connections with rules of their own below the join rate. */
-        int lightFlows;
+        final List<TrackedFlow> connections = new ArrayList<>();
         /** TCP aggregate rules of the set. */
         int aggregates;
         /** Connections the samples show sending steadily. */
         int sighted;
 
         int sources() {
-            return lightFlows + aggregates;
+            return connections.size() + aggregates;
         }
     }
 

@@ -80,6 +80,8 @@ final class SetMembership {
         Map<String, Boolean> tcpMembers = new HashMap<>();
         for (TrackedFlow f : flows) {
             if (!f.isUdp()) {
+                // Counted as light TCP again below, if it still is.
+                f.light(false);
                 Optional<CfsAssignment> set = setOf(f, network);
                 boolean flooded = set.isPresent() && out.floods.getOrDefault(set.get().cfsId(), false);
                 boolean member = f.updateMembership(flooded, nowMs, periodMs);
@@ -98,14 +100,12 @@ final class SetMembership {
                 out.members.computeIfAbsent(a.cfsId(), k -> new ArrayList<>()).add(f);
             }
         }
-        light.judge(nowMs, periodMs, lightTcp(flows, table, network, periodMs, nowMs, unmatched), out.floods,
-                tcpMembers);
-        for (TrackedFlow f : flows) {
-            if (!f.isUdp()) {
-                f.light(f.cfs() == null && !f.closed() && setOf(f, network)
-                        .map(s -> light.counted(s.cfsId()) != null).orElse(false));
-            }
-        }
+        Map<String, LightTcp.Reading> lightNow = lightTcp(flows, table, network, periodMs, nowMs, unmatched);
+        light.judge(nowMs, periodMs, lightNow, out.floods, tcpMembers);
+        lightNow.forEach((id, r) -> {
+            boolean counted = light.counted(id) != null;
+            r.connections.forEach(f -> f.light(counted));
+        });
         out.members.forEach((id, m) -> departures.endQuietly(id, m, backend));
         return out;
     }
@@ -126,7 +126,7 @@ final class SetMembership {
                 continue;
             }
             LightTcp.Reading r = out.computeIfAbsent(set.get().cfsId(), k -> new LightTcp.Reading());
-            r.lightFlows++;
+            r.connections.add(f);
             double bps = f.demandKnown() ? f.demandBps() : 0;
             r.bps += bps;
             long silentMs = f.silentMs(nowMs);
@@ -148,17 +148,21 @@ final class SetMembership {
     }
 
     private static boolean acknowledges(TrackedFlow f, FlowTable table) {
-        FiveTuple t = f.tuple();
-        TrackedFlow data = table.get(new FiveTuple(t.protocol(), t.dst(), t.src(), t.dstPort(), t.srcPort()));
+        TrackedFlow data = reverse(f, table);
         return data != null && data.demandKnown() && f.demandKnown()
                 && data.demandBps() >= Membership.JOIN_BPS && data.demandBps() >= ACK_STREAM_RATIO * f.demandBps();
     }
 
     // A light connection's reverse direction carries more: this one is that connection's acknowledgements.
     private static boolean acknowledgesLight(TrackedFlow f, FlowTable table) {
-        FiveTuple t = f.tuple();
-        TrackedFlow data = table.get(new FiveTuple(t.protocol(), t.dst(), t.src(), t.dstPort(), t.srcPort()));
+        TrackedFlow data = reverse(f, table);
         return data != null && data.demandKnown() && f.demandKnown() && data.demandBps() > f.demandBps();
+    }
+
+    // The other direction of a flow's connection, null if the loop does not track it.
+    private static TrackedFlow reverse(TrackedFlow f, FlowTable table) {
+        FiveTuple t = f.tuple();
+        return table.get(new FiveTuple(t.protocol(), t.dst(), t.src(), t.dstPort(), t.srcPort()));
     }
 
     private static Optional<CfsAssignment> setOf(TrackedFlow f, NetworkView network) {

@@ -97,8 +97,9 @@ final class SetViews {
         if (l != null && l.flows > 0) {
             List<String> by = new ArrayList<>();
             LightTcp.Reading r = l.reading;
-            if (r.lightFlows > 0) {
-                by.add(r.lightFlows + " connection" + (r.lightFlows == 1 ? "" : "s") + " below the join rate");
+            int connections = r.connections.size();
+            if (connections > 0) {
+                by.add(connections + " connection" + (connections == 1 ? "" : "s") + " below the join rate");
             }
             if (r.aggregates > 0) {
                 by.add("aggregate counters");
