@@ -9,15 +9,12 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
-import java.util.regex.Pattern;
 import org.fudp.agent.tc.Classifier;
 import org.fudp.agent.tc.HashKey;
 import org.fudp.agent.tc.StartupPolicy;
@@ -35,8 +32,6 @@ public final class AgentConfig {
 
     /** Every key with its default ("" = none; required keys say so) and its description. */
     public static final Map<String, String[]> KEYS;
-
-    private static final Pattern IFNAME = Pattern.compile("[A-Za-z0-9_.:@-]{1,15}");
 
     static {
         Map<String, String[]> k = new LinkedHashMap<>();
@@ -156,7 +151,7 @@ public final class AgentConfig {
 
     private static AgentConfig parse(Properties p, String source, Path baseDir, boolean readKeys)
             throws ConfigException {
-        Parser in = new Parser(p);
+        PropertyReader in = new PropertyReader(p, KEYS);
         AgentConfig c = new AgentConfig();
         c.controlInterface = in.iface("control.interface");
         c.etherType = (int) in.number("control.ethertype", 0x0600, 0xFFFF);
@@ -213,50 +208,14 @@ public final class AgentConfig {
             in.problem("bridge.name", "a bridge needs two interfaces, but control.interface and shape.interface "
                     + "are both " + c.controlInterface);
         }
-        for (String key : p.stringPropertyNames()) {
-            if (!KEYS.containsKey(key)) {
-                in.problem(key, "is not a known key" + suggestion(key));
-            }
-        }
-        if (!in.problems.isEmpty()) {
-            throw new ConfigException(source, in.problems);
+        in.rejectUnknownKeys();
+        if (!in.problems().isEmpty()) {
+            throw new ConfigException(source, in.problems());
         }
         return c;
     }
 
-    private static String suggestion(String key) {
-        String best = null;
-        int bestDistance = 4;
-        for (String known : KEYS.keySet()) {
-            int d = distance(key, known);
-            if (d < bestDistance) {
-                best = known;
-                bestDistance = d;
-            }
-        }
-        return best == null ? "" : " (did you mean " + best + "?)";
-    }
-
-    private static int distance(String a, String b) {
-        int[] prev = new int[b.length() + 1];
-        int[] cur = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            prev[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            cur[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
-            }
-            int[] t = prev;
-            prev = cur;
-            cur = t;
-        }
-        return prev[b.length()];
-    }
-
-    private static KeyRing loadKeys(Path file, Parser in) {
+    private static KeyRing loadKeys(Path file, PropertyReader in) {
         try {
             if (Files.getFileStore(file).supportsFileAttributeView("posix")) {
                 Set<PosixFilePermission> perms = Files.getPosixFilePermissions(file);
@@ -274,80 +233,6 @@ public final class AgentConfig {
             in.problem("keys.file", file + ": " + e.getMessage());
         }
         return null;
-    }
-
-    /** Reads typed values, collecting problems instead of stopping at the first. */
-    private static final class Parser {
-        private final Properties p;
-        private final List<String> problems = new ArrayList<>();
-
-        Parser(Properties p) {
-            this.p = p;
-        }
-
-        void problem(String key, String message) {
-            problems.add(key + ": " + message);
-        }
-
-        String raw(String key) {
-            return p.getProperty(key, KEYS.get(key)[0]).trim();
-        }
-
-        String iface(String key) {
-            String v = raw(key);
-            if (v.isEmpty()) {
-                problem(key, "is required");
-                return null;
-            }
-            if (!IFNAME.matcher(v).matches()) {
-                problem(key, "'" + v + "' is not an interface name (1-15 letters, digits, '_', '.', '-')");
-                return null;
-            }
-            return v;
-        }
-
-        long number(String key, long min, long max) {
-            String v = raw(key).replace("_", "");
-            long n;
-            try {
-                n = v.startsWith("0x") || v.startsWith("0X") ? Long.parseLong(v.substring(2), 16) : Long.parseLong(v);
-            } catch (NumberFormatException e) {
-                problem(key, "'" + raw(key) + "' is not a whole number");
-                return min;
-            }
-            if (n < min || n > max) {
-                problem(key, n + " is out of range " + min + ".." + max);
-                return min;
-            }
-            return n;
-        }
-
-        boolean bool(String key) {
-            String v = raw(key).toLowerCase(Locale.ROOT);
-            if ("true".equals(v) || "yes".equals(v)) {
-                return true;
-            }
-            if ("false".equals(v) || "no".equals(v)) {
-                return false;
-            }
-            problem(key, "'" + raw(key) + "' is neither true nor false");
-            return false;
-        }
-
-        <E extends Enum<E>> E choice(String key, Class<E> type) {
-            String v = raw(key).toUpperCase(Locale.ROOT).replace('-', '_');
-            for (E e : type.getEnumConstants()) {
-                if (e.name().equals(v)) {
-                    return e;
-                }
-            }
-            List<String> names = new ArrayList<>();
-            for (E e : type.getEnumConstants()) {
-                names.add(e.name().toLowerCase(Locale.ROOT).replace('_', '-'));
-            }
-            problem(key, "'" + raw(key) + "' is not one of " + String.join(", ", names));
-            return type.getEnumConstants()[0];
-        }
     }
 
     /**
