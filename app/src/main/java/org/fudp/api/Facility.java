@@ -1,7 +1,7 @@
 package org.fudp.api;
 
 import com.google.common.base.MoreObjects;
-import org.fudp.loop.Facility.Enforcement;
+import org.fudp.loop.api.Facility.Enforcement;
 import org.onlab.packet.MacAddress;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;

@@ -1,6 +1,6 @@
 package org.fudp.api;
 
-import org.fudp.loop.TrafficClass;
+import org.fudp.loop.api.TrafficClass;
 
 import java.util.List;
 

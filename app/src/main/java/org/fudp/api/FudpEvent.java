@@ -1,9 +1,9 @@
 package org.fudp.api;
 
-import org.fudp.loop.CorrelationFlowSet;
-import org.fudp.loop.AgentState;
-import org.fudp.loop.AllocationState;
-import org.fudp.loop.FlowRecord;
+import org.fudp.loop.api.CorrelationFlowSet;
+import org.fudp.loop.api.AgentState;
+import org.fudp.loop.api.AllocationState;
+import org.fudp.loop.api.FlowRecord;
 import com.google.common.base.MoreObjects;
 import org.onosproject.event.AbstractEvent;
 

@@ -3,9 +3,9 @@ package org.fudp.cli;
 import org.apache.karaf.shell.api.action.Command;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
 import org.fudp.codec.FudpQueries;
-import org.fudp.loop.AgentState;
-import org.fudp.loop.FacilityState;
-import org.fudp.loop.Facility;
+import org.fudp.loop.api.AgentState;
+import org.fudp.loop.api.FacilityState;
+import org.fudp.loop.api.Facility;
 import org.onosproject.net.DeviceId;
 
 import java.util.Comparator;

@@ -5,7 +5,7 @@ import org.apache.karaf.shell.api.action.Command;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
 import org.fudp.algorithm.FlowPolicy;
 import org.fudp.codec.ConfigSections;
-import org.fudp.loop.TrafficClass;
+import org.fudp.loop.api.TrafficClass;
 
 import java.util.Arrays;
 import java.util.List;

@@ -1,10 +1,10 @@
 package org.fudp.codec;
 
-import org.fudp.loop.AgentStatus;
-import org.fudp.loop.Facility;
+import org.fudp.loop.api.AgentStatus;
+import org.fudp.loop.api.Facility;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.fudp.loop.AgentState;
+import org.fudp.loop.api.AgentState;
 import org.onosproject.codec.CodecContext;
 import org.onosproject.codec.JsonCodec;
 

@@ -1,8 +1,8 @@
 package org.fudp.codec;
 
-import org.fudp.loop.CfsState;
+import org.fudp.loop.api.CfsState;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.fudp.loop.CfsSample;
+import org.fudp.loop.api.CfsSample;
 import org.onosproject.codec.CodecContext;
 import org.onosproject.codec.JsonCodec;
 

@@ -8,7 +8,7 @@ import com.google.common.collect.ImmutableSet;
 import org.fudp.api.Bottleneck;
 import org.fudp.api.Facility;
 import org.fudp.config.FudpConfig;
-import org.fudp.loop.TrafficClass;
+import org.fudp.loop.api.TrafficClass;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.core.DefaultApplicationId;
 

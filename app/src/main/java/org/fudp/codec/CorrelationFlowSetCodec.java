@@ -1,13 +1,13 @@
 package org.fudp.codec;
 
 import org.fudp.protocol.FlowIds;
-import org.fudp.loop.CfsKind;
-import org.fudp.loop.CfsState;
+import org.fudp.loop.api.CfsKind;
+import org.fudp.loop.api.CfsState;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.fudp.loop.CorrelationFlowSet;
-import org.fudp.loop.DecisionRecord;
+import org.fudp.loop.api.CorrelationFlowSet;
+import org.fudp.loop.api.DecisionRecord;
 import org.fudp.api.FudpService;
 import org.fudp.protocol.FiveTuple;
 import org.onosproject.codec.CodecContext;

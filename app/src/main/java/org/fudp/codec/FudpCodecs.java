@@ -1,17 +1,17 @@
 package org.fudp.codec;
 
-import org.fudp.loop.AgentState;
-import org.fudp.loop.AllocationState;
+import org.fudp.loop.api.AgentState;
+import org.fudp.loop.api.AllocationState;
 import org.fudp.api.Bottleneck;
-import org.fudp.loop.CfsSample;
+import org.fudp.loop.api.CfsSample;
 import org.fudp.api.ControlStatus;
-import org.fudp.loop.CorrelationFlowSet;
-import org.fudp.loop.DecisionRecord;
+import org.fudp.loop.api.CorrelationFlowSet;
+import org.fudp.loop.api.DecisionRecord;
 import org.fudp.api.Facility;
 import org.fudp.api.KeyFileStatus;
-import org.fudp.loop.FacilityState;
-import org.fudp.loop.FlowRecord;
-import org.fudp.loop.FlowHistorySample;
+import org.fudp.loop.api.FacilityState;
+import org.fudp.loop.api.FlowRecord;
+import org.fudp.loop.api.FlowHistorySample;
 import org.fudp.protocol.FiveTuple;
 import org.onosproject.codec.CodecService;
 

@@ -1,10 +1,10 @@
 package org.fudp.codec;
 
 import org.fudp.api.FudpService;
-import org.fudp.loop.AgentState;
-import org.fudp.loop.CfsState;
-import org.fudp.loop.CorrelationFlowSet;
-import org.fudp.loop.FacilityState;
+import org.fudp.loop.api.AgentState;
+import org.fudp.loop.api.CfsState;
+import org.fudp.loop.api.CorrelationFlowSet;
+import org.fudp.loop.api.FacilityState;
 
 import java.util.Comparator;
 import java.util.LinkedHashMap;

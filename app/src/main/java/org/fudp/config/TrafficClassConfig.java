@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.fudp.algorithm.FlowPolicy;
-import org.fudp.loop.AddressPrefix;
-import org.fudp.loop.TrafficClass;
+import org.fudp.loop.api.AddressPrefix;
+import org.fudp.loop.api.TrafficClass;
 
 import java.util.ArrayList;
 import java.util.List;

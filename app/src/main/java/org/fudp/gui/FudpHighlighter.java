@@ -1,12 +1,12 @@
 package org.fudp.gui;
 
-import org.fudp.loop.AgentStatus;
-import org.fudp.loop.CfsState;
-import org.fudp.loop.AgentState;
-import org.fudp.loop.Facility.Enforcement;
-import org.fudp.loop.CorrelationFlowSet;
+import org.fudp.loop.api.AgentStatus;
+import org.fudp.loop.api.CfsState;
+import org.fudp.loop.api.AgentState;
+import org.fudp.loop.api.Facility.Enforcement;
+import org.fudp.loop.api.CorrelationFlowSet;
 import org.fudp.api.Facility;
-import org.fudp.loop.FlowRecord;
+import org.fudp.loop.api.FlowRecord;
 import org.fudp.api.FudpService;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DefaultLink;

@@ -1,8 +1,8 @@
 package org.fudp.gui;
 
-import org.fudp.loop.AgentState;
-import org.fudp.loop.CorrelationFlowSet;
-import org.fudp.loop.FlowRecord;
+import org.fudp.loop.api.AgentState;
+import org.fudp.loop.api.CorrelationFlowSet;
+import org.fudp.loop.api.FlowRecord;
 import org.fudp.api.FudpService;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;

@@ -1,15 +1,15 @@
 package org.fudp.gui;
 
-import org.fudp.loop.CfsState;
+import org.fudp.loop.api.CfsState;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.collect.ImmutableSet;
-import org.fudp.loop.AllocationState;
-import org.fudp.loop.CfsSample;
-import org.fudp.loop.CorrelationFlowSet;
-import org.fudp.loop.DecisionRecord;
-import org.fudp.loop.FlowRecord;
-import org.fudp.loop.FlowHistorySample;
+import org.fudp.loop.api.AllocationState;
+import org.fudp.loop.api.CfsSample;
+import org.fudp.loop.api.CorrelationFlowSet;
+import org.fudp.loop.api.DecisionRecord;
+import org.fudp.loop.api.FlowRecord;
+import org.fudp.loop.api.FlowHistorySample;
 import org.fudp.api.FudpService;
 import org.onosproject.ui.RequestHandler;
 import org.onosproject.ui.UiMessageHandler;

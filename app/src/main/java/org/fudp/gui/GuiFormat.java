@@ -1,8 +1,8 @@
 package org.fudp.gui;
 
 import org.onosproject.net.ConnectPoint;
-import org.fudp.loop.CfsState;
-import org.fudp.loop.FacilityState;
+import org.fudp.loop.api.CfsState;
+import org.fudp.loop.api.FacilityState;
 
 import java.time.Instant;
 import java.util.Locale;

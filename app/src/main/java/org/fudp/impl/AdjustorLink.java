@@ -1,6 +1,6 @@
 package org.fudp.impl;
 
-import org.fudp.loop.FrameOut;
+import org.fudp.loop.api.FrameOut;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.PortNumber;
 import org.onosproject.net.flow.DefaultTrafficTreatment;

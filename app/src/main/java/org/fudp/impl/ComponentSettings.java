@@ -1,7 +1,7 @@
 package org.fudp.impl;
 
 import org.fudp.algorithm.FudpaConfig;
-import org.fudp.loop.LoopSettings;
+import org.fudp.loop.api.LoopSettings;
 import org.onlab.packet.IpAddress;
 import org.onlab.packet.IpPrefix;
 import org.onlab.util.Tools;

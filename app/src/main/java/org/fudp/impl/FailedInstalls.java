@@ -1,7 +1,7 @@
 package org.fudp.impl;
 
-import org.fudp.loop.Actions;
-import org.fudp.loop.FacilityState;
+import org.fudp.loop.api.Actions;
+import org.fudp.loop.api.FacilityState;
 import org.fudp.loop.FudpLoop;
 import org.onosproject.net.flow.FlowEntry;
 import org.onosproject.net.flow.FlowId;

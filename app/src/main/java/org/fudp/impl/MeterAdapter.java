@@ -1,7 +1,7 @@
 package org.fudp.impl;
 
-import org.fudp.loop.MeterReading;
-import org.fudp.loop.MeterSpec;
+import org.fudp.loop.api.MeterReading;
+import org.fudp.loop.api.MeterSpec;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.meter.Band;

@@ -8,8 +8,8 @@ import org.fudp.api.Facility;
 import org.fudp.config.FudpConfig;
 import org.fudp.config.FudpConfigException;
 import org.fudp.config.FudpConfigFactory;
-import org.fudp.loop.TrafficClass;
-import org.fudp.loop.FlowBudget;
+import org.fudp.loop.api.TrafficClass;
+import org.fudp.loop.api.FlowBudget;
 import org.onosproject.core.ApplicationId;
 import org.onlab.packet.IpAddress;
 import org.onosproject.net.DeviceId;
@@ -60,12 +60,12 @@ final class NetworkConfigAdapter implements NetworkConfigListener {
      * @param f the configured facility
      * @return the loop's facility
      */
-    static org.fudp.loop.Facility loopFacility(Facility f) {
+    static org.fudp.loop.api.Facility loopFacility(Facility f) {
         if (f.isMetered()) {
-            return org.fudp.loop.Facility.metered(f.deviceId().toString());
+            return org.fudp.loop.api.Facility.metered(f.deviceId().toString());
         }
-        return new org.fudp.loop.Facility(f.deviceId().toString(), f.adjustorPort().toLong(), f.returnPort().toLong(),
-                f.adjustorMac().toBytes(), f.keyId());
+        return new org.fudp.loop.api.Facility(f.deviceId().toString(), f.adjustorPort().toLong(),
+                f.returnPort().toLong(), f.adjustorMac().toBytes(), f.keyId());
     }
 
     NetworkConfigAdapter(NetworkConfigRegistry registry, ApplicationId appId, Applier apply) {

@@ -1,11 +1,11 @@
 package org.fudp.impl;
 
 import org.fudp.api.Bottleneck;
-import org.fudp.loop.AddressPrefix;
-import org.fudp.loop.BottleneckTable;
-import org.fudp.loop.CfsAssignment;
-import org.fudp.loop.CfsKind;
-import org.fudp.loop.NetworkView;
+import org.fudp.loop.api.AddressPrefix;
+import org.fudp.loop.api.BottleneckTable;
+import org.fudp.loop.api.CfsAssignment;
+import org.fudp.loop.api.CfsKind;
+import org.fudp.loop.api.NetworkView;
 import org.fudp.protocol.FlowIds;
 import org.onlab.packet.IpAddress;
 import org.onlab.packet.IpPrefix;

@@ -1,9 +1,9 @@
 package org.fudp.impl;
 
-import org.fudp.loop.Facility;
-import org.fudp.loop.NetworkView;
-import org.fudp.loop.PacketIn;
-import org.fudp.loop.PacketVerdict;
+import org.fudp.loop.api.Facility;
+import org.fudp.loop.api.NetworkView;
+import org.fudp.loop.api.PacketIn;
+import org.fudp.loop.api.PacketVerdict;
 import org.fudp.protocol.FiveTuple;
 import org.onlab.packet.Ethernet;
 import org.onlab.packet.IPacket;

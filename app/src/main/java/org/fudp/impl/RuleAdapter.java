@@ -1,8 +1,8 @@
 package org.fudp.impl;
 
-import org.fudp.loop.RuleCounter;
-import org.fudp.loop.PacketIn;
-import org.fudp.loop.RuleSpec;
+import org.fudp.loop.api.RuleCounter;
+import org.fudp.loop.api.PacketIn;
+import org.fudp.loop.api.RuleSpec;
 import org.fudp.protocol.FiveTuple;
 import org.onlab.packet.Ethernet;
 import org.onlab.packet.IpAddress;

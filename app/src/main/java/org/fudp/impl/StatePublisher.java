@@ -1,8 +1,8 @@
 package org.fudp.impl;
 
 import org.fudp.api.FudpStore;
-import org.fudp.loop.Actions;
-import org.fudp.loop.FacilityState;
+import org.fudp.loop.api.Actions;
+import org.fudp.loop.api.FacilityState;
 import org.onosproject.net.DeviceId;
 
 import java.util.function.UnaryOperator;

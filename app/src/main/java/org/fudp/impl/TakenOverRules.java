@@ -1,8 +1,8 @@
 package org.fudp.impl;
 
-import org.fudp.loop.FacilityCheckpoint;
-import org.fudp.loop.FlowCheckpoint;
-import org.fudp.loop.RuleSpec;
+import org.fudp.loop.api.FacilityCheckpoint;
+import org.fudp.loop.api.FlowCheckpoint;
+import org.fudp.loop.api.RuleSpec;
 import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowLimit;
 import org.onosproject.net.DeviceId;

@@ -1,6 +1,6 @@
 package org.fudp.rest;
 
-import org.fudp.loop.AgentState;
+import org.fudp.loop.api.AgentState;
 import org.fudp.api.FudpService;
 import org.onlab.util.ItemNotFoundException;
 import org.fudp.codec.FudpQueries;

@@ -1,11 +1,11 @@
 package org.fudp.store;
 
 import org.fudp.api.FudpEvent;
-import org.fudp.loop.AgentState;
-import org.fudp.loop.AgentStatus;
-import org.fudp.loop.AllocationState;
-import org.fudp.loop.CorrelationFlowSet;
-import org.fudp.loop.FlowRecord;
+import org.fudp.loop.api.AgentState;
+import org.fudp.loop.api.AgentStatus;
+import org.fudp.loop.api.AllocationState;
+import org.fudp.loop.api.CorrelationFlowSet;
+import org.fudp.loop.api.FlowRecord;
 
 import java.util.Optional;
 

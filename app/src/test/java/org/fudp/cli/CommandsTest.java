@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.fudp.algorithm.whatif.WhatIfRunner;
 import org.fudp.codec.TestFudpService;
-import org.fudp.loop.AgentState;
-import org.fudp.loop.AllocationState;
+import org.fudp.loop.api.AgentState;
+import org.fudp.loop.api.AllocationState;
 import org.fudp.protocol.FlowIds;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -180,8 +180,8 @@ class CommandsTest extends CommandTestBase {
 
         // A sampled facility says from which rate a flow gets rules of its own, and how many rules are aggregates.
         org.onosproject.net.DeviceId one = org.onosproject.net.DeviceId.deviceId("of:0000000000000001");
-        service.facilityStates.put(one, new org.fudp.loop.FacilityState(one.toString(),
-                new org.fudp.loop.FlowBudget(900, 200, 1_000_000), 31, 900, 6, java.util.Map.of(), 0, "", 0)
+        service.facilityStates.put(one, new org.fudp.loop.api.FacilityState(one.toString(),
+                new org.fudp.loop.api.FlowBudget(900, 200, 1_000_000), 31, 900, 6, java.util.Map.of(), 0, "", 0)
                 .withAggregates(4).withFailedOpen(2));
         assertTrue(lines(run(new AgentsCommand(), false)).stream().anyMatch(l -> l.startsWith("of:0000000000000001")
                 && l.contains("    900      200  >=1.00M      6     4      2  none")),

@@ -1,7 +1,7 @@
 package org.fudp.gui;
 
 import org.fudp.api.Facility;
-import org.fudp.loop.AgentState;
+import org.fudp.loop.api.AgentState;
 import org.junit.jupiter.api.Test;
 import org.onosproject.net.DeviceId;
 import org.onosproject.ui.topo.NodeBadge;

@@ -1,8 +1,8 @@
 package org.fudp.impl;
 
 import org.fudp.algorithm.ControllerState;
-import org.fudp.loop.FacilityCheckpoint;
-import org.fudp.loop.FlowCheckpoint;
+import org.fudp.loop.api.FacilityCheckpoint;
+import org.fudp.loop.api.FlowCheckpoint;
 import org.fudp.protocol.FlowIds;
 import org.junit.jupiter.api.Test;
 import org.onosproject.store.service.ConsistentMap;

@@ -1,8 +1,8 @@
 package org.fudp.impl;
 
-import org.fudp.loop.FacilityState;
-import org.fudp.loop.FlowBudget;
-import org.fudp.loop.PacketIn;
+import org.fudp.loop.api.FacilityState;
+import org.fudp.loop.api.FlowBudget;
+import org.fudp.loop.api.PacketIn;
 import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowIds;
 import org.junit.jupiter.api.Test;

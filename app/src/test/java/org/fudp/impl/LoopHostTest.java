@@ -1,7 +1,7 @@
 package org.fudp.impl;
 
 import org.fudp.api.FudpEvent;
-import org.fudp.loop.PacketIn;
+import org.fudp.loop.api.PacketIn;
 import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowIds;
 import org.junit.jupiter.api.Test;

@@ -1,12 +1,12 @@
 package org.fudp.impl;
 
 import com.codahale.metrics.Gauge;
-import org.fudp.loop.Actions;
-import org.fudp.loop.CfsKind;
-import org.fudp.loop.CfsState;
-import org.fudp.loop.CorrelationFlowSet;
-import org.fudp.loop.FacilityState;
-import org.fudp.loop.FlowBudget;
+import org.fudp.loop.api.Actions;
+import org.fudp.loop.api.CfsKind;
+import org.fudp.loop.api.CfsState;
+import org.fudp.loop.api.CorrelationFlowSet;
+import org.fudp.loop.api.FacilityState;
+import org.fudp.loop.api.FlowBudget;
 import org.junit.jupiter.api.Test;
 import org.onlab.metrics.MetricsManager;
 

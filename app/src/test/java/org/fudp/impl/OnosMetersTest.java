@@ -1,9 +1,9 @@
 package org.fudp.impl;
 
-import org.fudp.loop.AgentState;
-import org.fudp.loop.AllocationState;
-import org.fudp.loop.Facility;
-import org.fudp.loop.PacketIn;
+import org.fudp.loop.api.AgentState;
+import org.fudp.loop.api.AllocationState;
+import org.fudp.loop.api.Facility;
+import org.fudp.loop.api.PacketIn;
 import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowIds;
 import org.junit.jupiter.api.Test;
@@ -133,7 +133,7 @@ class OnosMetersTest {
         assertEquals(band.rate() * 1000, a.toldBps(), 1000.0, "the band is the limit in kbit/s");
         assertTrue(a.acknowledged(), a.toString());
         assertEquals("", a.refusal());
-        assertEquals(org.fudp.loop.Facility.Enforcement.METER, facilityView().enforcement());
+        assertEquals(org.fudp.loop.api.Facility.Enforcement.METER, facilityView().enforcement());
         assertEquals(0, facilityView().unmetered());
     }
 

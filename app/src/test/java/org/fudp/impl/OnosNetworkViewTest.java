@@ -1,8 +1,8 @@
 package org.fudp.impl;
 
-import org.fudp.loop.CfsKind;
+import org.fudp.loop.api.CfsKind;
 import org.fudp.api.Bottleneck;
-import org.fudp.loop.CfsAssignment;
+import org.fudp.loop.api.CfsAssignment;
 import org.junit.jupiter.api.Test;
 import org.onlab.graph.ScalarWeight;
 import org.onlab.packet.ChassisId;

@@ -1,9 +1,9 @@
 package org.fudp.impl;
 
 import org.fudp.algorithm.FlowPolicy;
-import org.fudp.loop.AgentStatus;
-import org.fudp.loop.PacketIn;
-import org.fudp.loop.TrafficClass;
+import org.fudp.loop.api.AgentStatus;
+import org.fudp.loop.api.PacketIn;
+import org.fudp.loop.api.TrafficClass;
 import org.fudp.protocol.EthernetFrame;
 import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowIds;

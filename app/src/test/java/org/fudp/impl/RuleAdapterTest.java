@@ -1,8 +1,8 @@
 package org.fudp.impl;
 
-import org.fudp.loop.AddressPrefix;
-import org.fudp.loop.RuleCounter;
-import org.fudp.loop.RuleSpec;
+import org.fudp.loop.api.AddressPrefix;
+import org.fudp.loop.api.RuleCounter;
+import org.fudp.loop.api.RuleSpec;
 import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowIds;
 import org.junit.jupiter.api.Test;

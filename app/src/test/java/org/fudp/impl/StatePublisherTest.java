@@ -1,12 +1,12 @@
 package org.fudp.impl;
 
-import org.fudp.loop.CfsAssignment;
-import org.fudp.loop.Facility;
-import org.fudp.loop.FacilityState;
-import org.fudp.loop.FlowBudget;
+import org.fudp.loop.api.CfsAssignment;
+import org.fudp.loop.api.Facility;
+import org.fudp.loop.api.FacilityState;
+import org.fudp.loop.api.FlowBudget;
 import org.fudp.loop.FudpLoop;
-import org.fudp.loop.LoopSettings;
-import org.fudp.loop.NetworkView;
+import org.fudp.loop.api.LoopSettings;
+import org.fudp.loop.api.NetworkView;
 import org.junit.jupiter.api.Test;
 import org.onosproject.net.DeviceId;
 

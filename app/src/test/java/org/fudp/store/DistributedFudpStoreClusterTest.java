@@ -1,10 +1,10 @@
 package org.fudp.store;
 
 import org.fudp.api.FudpEvent;
-import org.fudp.loop.AgentStatus;
-import org.fudp.loop.CfsState;
-import org.fudp.loop.FacilityState;
-import org.fudp.loop.FlowHistorySample;
+import org.fudp.loop.api.AgentStatus;
+import org.fudp.loop.api.CfsState;
+import org.fudp.loop.api.FacilityState;
+import org.fudp.loop.api.FlowHistorySample;
 import org.fudp.protocol.FiveTuple;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

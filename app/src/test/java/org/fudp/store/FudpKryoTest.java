@@ -1,15 +1,15 @@
 package org.fudp.store;
 
 import com.google.common.net.InetAddresses;
-import org.fudp.loop.AgentState;
-import org.fudp.loop.AgentStatus;
-import org.fudp.loop.CfsKind;
-import org.fudp.loop.CfsState;
-import org.fudp.loop.CorrelationFlowSet;
-import org.fudp.loop.DecisionRecord;
-import org.fudp.loop.FacilityState;
-import org.fudp.loop.FlowBudget;
-import org.fudp.loop.FlowRecord;
+import org.fudp.loop.api.AgentState;
+import org.fudp.loop.api.AgentStatus;
+import org.fudp.loop.api.CfsKind;
+import org.fudp.loop.api.CfsState;
+import org.fudp.loop.api.CorrelationFlowSet;
+import org.fudp.loop.api.DecisionRecord;
+import org.fudp.loop.api.FacilityState;
+import org.fudp.loop.api.FlowBudget;
+import org.fudp.loop.api.FlowRecord;
 import org.fudp.protocol.FiveTuple;
 import org.junit.jupiter.api.Test;
 import org.onlab.util.KryoNamespace;
@@ -90,7 +90,7 @@ class FudpKryoTest {
         s.addAll(Arrays.asList(CfsKind.values()));
         s.addAll(Arrays.asList(CfsState.values()));
         s.addAll(Arrays.asList(AgentStatus.values()));
-        s.addAll(Arrays.asList(org.fudp.loop.Facility.Enforcement.values()));
+        s.addAll(Arrays.asList(org.fudp.loop.api.Facility.Enforcement.values()));
         s.addAll(Arrays.asList(ReplicatedHistory.Kind.values()));
         s.addAll(Arrays.asList(FacilityState.Skip.values()));
         return s;

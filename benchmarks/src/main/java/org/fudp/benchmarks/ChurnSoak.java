@@ -1,17 +1,17 @@
 package org.fudp.benchmarks;
 
-import org.fudp.loop.Actions;
-import org.fudp.loop.AddressPrefix;
-import org.fudp.loop.BottleneckTable;
-import org.fudp.loop.CfsAssignment;
-import org.fudp.loop.Facility;
-import org.fudp.loop.FlowBudget;
+import org.fudp.loop.api.Actions;
+import org.fudp.loop.api.AddressPrefix;
+import org.fudp.loop.api.BottleneckTable;
+import org.fudp.loop.api.CfsAssignment;
+import org.fudp.loop.api.Facility;
+import org.fudp.loop.api.FlowBudget;
 import org.fudp.loop.FudpLoop;
-import org.fudp.loop.LoopSettings;
-import org.fudp.loop.NetworkView;
-import org.fudp.loop.PacketIn;
-import org.fudp.loop.RuleCounter;
-import org.fudp.loop.RuleSpec;
+import org.fudp.loop.api.LoopSettings;
+import org.fudp.loop.api.NetworkView;
+import org.fudp.loop.api.PacketIn;
+import org.fudp.loop.api.RuleCounter;
+import org.fudp.loop.api.RuleSpec;
 import org.fudp.protocol.FiveTuple;
 
 import java.lang.management.ManagementFactory;

@@ -1,6 +1,6 @@
 package org.fudp.benchmarks;
 
-import org.fudp.loop.LoopSettings;
+import org.fudp.loop.api.LoopSettings;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;

@@ -1,16 +1,16 @@
 package org.fudp.benchmarks;
 
 import org.fudp.api.FudpStore;
-import org.fudp.loop.AgentState;
-import org.fudp.loop.AgentStatus;
-import org.fudp.loop.AllocationState;
-import org.fudp.loop.CfsKind;
-import org.fudp.loop.CfsSample;
-import org.fudp.loop.CfsState;
-import org.fudp.loop.CorrelationFlowSet;
-import org.fudp.loop.DecisionRecord;
-import org.fudp.loop.FlowHistorySample;
-import org.fudp.loop.FlowRecord;
+import org.fudp.loop.api.AgentState;
+import org.fudp.loop.api.AgentStatus;
+import org.fudp.loop.api.AllocationState;
+import org.fudp.loop.api.CfsKind;
+import org.fudp.loop.api.CfsSample;
+import org.fudp.loop.api.CfsState;
+import org.fudp.loop.api.CorrelationFlowSet;
+import org.fudp.loop.api.DecisionRecord;
+import org.fudp.loop.api.FlowHistorySample;
+import org.fudp.loop.api.FlowRecord;
 import org.fudp.protocol.FiveTuple;
 import org.fudp.store.DistributedFudpStore;
 

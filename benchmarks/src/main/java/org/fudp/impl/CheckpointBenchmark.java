@@ -1,9 +1,9 @@
 package org.fudp.impl;
 
 import org.fudp.algorithm.ControllerState;
-import org.fudp.loop.FacilityCheckpoint;
-import org.fudp.loop.FlowCheckpoint;
-import org.fudp.loop.PacketIn;
+import org.fudp.loop.api.FacilityCheckpoint;
+import org.fudp.loop.api.FlowCheckpoint;
+import org.fudp.loop.api.PacketIn;
 import org.fudp.protocol.FiveTuple;
 import org.onosproject.store.service.TestStorageService;
 import org.openjdk.jmh.annotations.Benchmark;

@@ -19,10 +19,10 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import org.fudp.algorithm.FlowPolicy;
-import org.fudp.loop.AddressPrefix;
-import org.fudp.loop.BottleneckTable;
-import org.fudp.loop.FlowBudget;
-import org.fudp.loop.TrafficClass;
+import org.fudp.loop.api.AddressPrefix;
+import org.fudp.loop.api.BottleneckTable;
+import org.fudp.loop.api.FlowBudget;
+import org.fudp.loop.api.TrafficClass;
 import org.fudp.protocol.EthernetFrame;
 import org.fudp.protocol.FlowIds;
 

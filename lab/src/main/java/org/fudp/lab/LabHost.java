@@ -12,19 +12,19 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Consumer;
-import org.fudp.loop.Actions;
-import org.fudp.loop.AgentState;
-import org.fudp.loop.CfsState;
-import org.fudp.loop.CorrelationFlowSet;
-import org.fudp.loop.DecisionRecord;
-import org.fudp.loop.Facility;
-import org.fudp.loop.FrameOut;
+import org.fudp.loop.api.Actions;
+import org.fudp.loop.api.AgentState;
+import org.fudp.loop.api.CfsState;
+import org.fudp.loop.api.CorrelationFlowSet;
+import org.fudp.loop.api.DecisionRecord;
+import org.fudp.loop.api.Facility;
+import org.fudp.loop.api.FrameOut;
 import org.fudp.loop.FudpLoop;
-import org.fudp.loop.MeterReading;
-import org.fudp.loop.MeterSpec;
-import org.fudp.loop.Notice;
-import org.fudp.loop.RuleCounter;
-import org.fudp.loop.RuleSpec;
+import org.fudp.loop.api.MeterReading;
+import org.fudp.loop.api.MeterSpec;
+import org.fudp.loop.api.Notice;
+import org.fudp.loop.api.RuleCounter;
+import org.fudp.loop.api.RuleSpec;
 
 /**
  * Hosts the product's control loop ({@link FudpLoop}) on an Open vSwitch bridge: hands it packet-ins,

@@ -1,8 +1,8 @@
 package org.fudp.lab;
 
 import org.fudp.algorithm.FudpaConfig;
-import org.fudp.loop.Facility;
-import org.fudp.loop.LoopSettings;
+import org.fudp.loop.api.Facility;
+import org.fudp.loop.api.LoopSettings;
 import org.fudp.protocol.EthernetFrame;
 
 /**

@@ -1,7 +1,7 @@
 package org.fudp.lab;
 
-import org.fudp.loop.MeterReading;
-import org.fudp.loop.MeterSpec;
+import org.fudp.loop.api.MeterReading;
+import org.fudp.loop.api.MeterSpec;
 
 import java.util.ArrayList;
 import java.util.List;

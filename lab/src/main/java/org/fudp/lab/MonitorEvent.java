@@ -1,6 +1,6 @@
 package org.fudp.lab;
 
-import org.fudp.loop.PacketIn;
+import org.fudp.loop.api.PacketIn;
 import org.fudp.loop.sampling.PacketSample;
 
 import java.util.List;

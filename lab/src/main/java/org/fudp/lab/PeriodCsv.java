@@ -3,8 +3,8 @@ package org.fudp.lab;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.Map;
-import org.fudp.loop.BottleneckTable;
-import org.fudp.loop.DecisionRecord;
+import org.fudp.loop.api.BottleneckTable;
+import org.fudp.loop.api.DecisionRecord;
 import org.fudp.protocol.FiveTuple;
 
 /**

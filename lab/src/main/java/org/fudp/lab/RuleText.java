@@ -2,8 +2,8 @@ package org.fudp.lab;
 
 import java.util.Locale;
 import java.util.OptionalLong;
-import org.fudp.loop.PacketIn;
-import org.fudp.loop.RuleSpec;
+import org.fudp.loop.api.PacketIn;
+import org.fudp.loop.api.RuleSpec;
 import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowIds;
 

@@ -3,7 +3,7 @@ package org.fudp.lab;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Map;
-import org.fudp.loop.RuleCounter;
+import org.fudp.loop.api.RuleCounter;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import org.fudp.loop.Facility;
-import org.fudp.loop.FlowBudget;
-import org.fudp.loop.LoopSettings;
-import org.fudp.loop.PacketIn;
+import org.fudp.loop.api.Facility;
+import org.fudp.loop.api.FlowBudget;
+import org.fudp.loop.api.LoopSettings;
+import org.fudp.loop.api.PacketIn;
 import org.fudp.protocol.FlowIds;
 import org.junit.jupiter.api.Test;
 

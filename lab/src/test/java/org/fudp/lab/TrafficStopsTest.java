@@ -1,7 +1,7 @@
 package org.fudp.lab;
 
-import org.fudp.loop.RuleCounter;
-import org.fudp.loop.RuleSpec;
+import org.fudp.loop.api.RuleCounter;
+import org.fudp.loop.api.RuleSpec;
 import org.fudp.protocol.FlowIds;
 import org.junit.jupiter.api.Test;
 

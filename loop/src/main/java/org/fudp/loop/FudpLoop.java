@@ -1,13 +1,24 @@
 package org.fudp.loop;
 
-import org.fudp.algorithm.Decision;
+import org.fudp.loop.api.Actions;
+import org.fudp.loop.api.Facility;
+import org.fudp.loop.api.FacilityCheckpoint;
+import org.fudp.loop.api.FlowBudget;
+import org.fudp.loop.api.LoopSettings;
+import org.fudp.loop.api.MeterReading;
+import org.fudp.loop.api.MeterSpec;
+import org.fudp.loop.api.NetworkView;
+import org.fudp.loop.api.PacketIn;
+import org.fudp.loop.api.RuleCounter;
+import org.fudp.loop.api.TrafficClass;
+import org.fudp.loop.collect.PerFlowCollection;
+import org.fudp.loop.flow.Membership;
+import org.fudp.loop.flow.TrackedFlow;
 import org.fudp.algorithm.FlowPolicy;
 import org.fudp.loop.sampling.PacketSample;
 import org.fudp.protocol.FiveTuple;
-import org.fudp.protocol.MutableClock;
 
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,22 +38,7 @@ import java.util.OptionalLong;
  */
 public final class FudpLoop {
 
-    private final NetworkView network;
-    private final MutableClock clock = new MutableClock(0);
-    private final AdjustorBackend adjustors;
-    private final MeterBackend meters;
-    private final EnforcementBackend backend;
-    private final FlowCollection collection;
-    private final FlowTable flows;
-    private final Map<String, Facility> facilities = new LinkedHashMap<>();
-    private final SetDecisions decisions = new SetDecisions();
-    private final Departures departures = new Departures();
-    private final LimitsInForce limits = new LimitsInForce();
-    private final LightTcp light = new LightTcp();
-    private final FailOpen failOpen = new FailOpen();
-    private final LoopViews views;
-    private final FacilityHandover handover;
-    private final MeasurementWindows windows;
+    private final LoopParts parts;
     private LoopSettings settings;
     private List<TrafficClass> classes = List.of();
     private long periods;
@@ -60,21 +56,11 @@ public final class FudpLoop {
      */
     public FudpLoop(LoopSettings settings, NetworkView network, String keyText, long epochMs) {
         this.settings = settings;
-        this.network = network;
-        this.collection = new SampledCollection(settings, network,
-                new PerFlowCollection(settings, network, this::policy, this::forgotten, failOpen::through));
-        this.flows = collection.flows();
-        this.adjustors = new AdjustorBackend(settings, keyText, epochMs, clock);
-        this.meters = new MeterBackend(settings, flows);
-        this.backend = new EnforcementRouter(adjustors, meters);
-        this.views = new LoopViews(collection, limits, backend, adjustors, decisions, clock, this::policy, light);
-        this.handover = new FacilityHandover(facilities, collection, limits, decisions, adjustors, meters, backend,
-                views, light);
-        this.windows = new MeasurementWindows(facilities.keySet(), backend, collection);
+        this.parts = new LoopParts(settings, network, keyText, epochMs, this::policy);
     }
 
     private Actions begin(long nowMs) {
-        clock.set(nowMs);
+        parts.clock.set(nowMs);
         return new Actions();
     }
 
@@ -93,15 +79,15 @@ public final class FudpLoop {
         Actions out = begin(nowMs);
         LoopSettings old = settings;
         settings = next;
-        adjustors.setSettings(next);
-        meters.setSettings(next);
-        collection.setSettings(next);
+        parts.adjustors.setSettings(next);
+        parts.meters.setSettings(next);
+        parts.collection.setSettings(next);
         if (!old.fudpa().equals(next.fudpa())) {
             // The predictors' state was built with the old weights.
-            decisions.clear();
+            parts.decisions.clear();
         }
         if (old.controlEtherType() != next.controlEtherType() || old.senderId() != next.senderId()) {
-            newEpoch(nowMs, adjustors.keyText(), out);
+            newEpoch(nowMs, parts.adjustors.keyText(), out);
         }
         steer(nowMs, out);
         return out;
@@ -146,8 +132,8 @@ public final class FudpLoop {
     }
 
     private void newEpoch(long nowMs, String keys, Actions out) {
-        adjustors.renew(nowMs, keys, 0, out);
-        backend.tick(nowMs, out);
+        parts.adjustors.renew(nowMs, keys, 0, out);
+        parts.backend.tick(nowMs, out);
     }
 
     /**
@@ -162,15 +148,15 @@ public final class FudpLoop {
         Actions out = begin(nowMs);
         Map<String, Facility> wanted = new LinkedHashMap<>();
         next.forEach(f -> wanted.put(f.id(), f));
-        for (Facility old : List.copyOf(facilities.values())) {
+        for (Facility old : List.copyOf(parts.facilities.values())) {
             if (!old.equals(wanted.get(old.id()))) {
-                collection.forget(old.id(), out);
-                facilities.remove(old.id());
+                parts.collection.forget(old.id(), out);
+                parts.facilities.remove(old.id());
             }
         }
-        facilities.putAll(wanted);
-        views.inCharge(wanted.keySet(), nowMs);
-        backend.setFacilities(wanted.values(), nowMs, out);
+        parts.facilities.putAll(wanted);
+        parts.views.inCharge(wanted.keySet(), nowMs);
+        parts.backend.setFacilities(wanted.values(), nowMs, out);
         steer(nowMs, out);
         return out;
     }
@@ -185,7 +171,7 @@ public final class FudpLoop {
      * @return the checkpoint, empty if this loop does not control the facility
      */
     public Optional<FacilityCheckpoint> checkpoint(String facilityId) {
-        return handover.checkpoint(facilityId, clock.millis());
+        return parts.handover.checkpoint(facilityId, parts.clock.millis());
     }
 
     /**
@@ -201,12 +187,12 @@ public final class FudpLoop {
      */
     public Actions adopt(long nowMs, Facility facility, FacilityCheckpoint c) {
         Actions out = begin(nowMs);
-        boolean ours = facilities.containsKey(facility.id());
-        handover.adopt(nowMs, facility, c, settings, lastPeriodMs, out);
+        boolean ours = parts.facilities.containsKey(facility.id());
+        parts.handover.adopt(nowMs, facility, c, settings, lastPeriodMs, out);
         steer(nowMs, out);
         if (!ours && c != null) {
             // After the rules taken over are the host's: their way out is set at the next event.
-            failOpen.tookOver(facility.id(), nowMs, settings);
+            parts.failOpen.tookOver(facility.id(), nowMs, settings);
         }
         return out;
     }
@@ -222,7 +208,7 @@ public final class FudpLoop {
      */
     public Actions handOver(long nowMs, String facilityId) {
         Actions out = begin(nowMs);
-        handover.handOver(facilityId, out);
+        parts.handover.handOver(facilityId, out);
         return out;
     }
 
@@ -240,9 +226,9 @@ public final class FudpLoop {
      */
     public Actions packetIn(long nowMs, PacketIn p) {
         Actions out = begin(nowMs);
-        Facility f = facilities.get(p.facilityId());
+        Facility f = parts.facilities.get(p.facilityId());
         if (f != null) {
-            collection.packetIn(nowMs, f, p, out);
+            parts.collection.packetIn(nowMs, f, p, out);
         }
         return out;
     }
@@ -259,7 +245,7 @@ public final class FudpLoop {
      */
     public Actions ruleRemoved(long nowMs, long ruleKey) {
         Actions out = begin(nowMs);
-        collection.ruleRemoved(nowMs, ruleKey, out);
+        parts.collection.ruleRemoved(nowMs, ruleKey, out);
         return out;
     }
 
@@ -275,7 +261,7 @@ public final class FudpLoop {
      */
     public Actions ruleRefused(long nowMs, long ruleKey, String reason) {
         Actions out = begin(nowMs);
-        collection.ruleRefused(nowMs, ruleKey, reason, out);
+        parts.collection.ruleRefused(nowMs, ruleKey, reason, out);
         return out;
     }
 
@@ -285,7 +271,7 @@ public final class FudpLoop {
      * @param name e.g. the ONOS node id
      */
     public void setController(String name) {
-        views.setController(name);
+        parts.views.setController(name);
     }
 
     /**
@@ -298,7 +284,7 @@ public final class FudpLoop {
      */
     public Actions setBudget(long nowMs, String facilityId, FlowBudget budget) {
         Actions out = begin(nowMs);
-        collection.setBudget(facilityId, budget, out);
+        parts.collection.setBudget(facilityId, budget, out);
         return out;
     }
 
@@ -314,17 +300,11 @@ public final class FudpLoop {
      */
     public Actions samples(long nowMs, String facilityId, List<PacketSample> samples) {
         Actions out = begin(nowMs);
-        Facility f = facilities.get(facilityId);
+        Facility f = parts.facilities.get(facilityId);
         if (f != null) {
-            collection.samples(nowMs, f, samples, out);
+            parts.collection.samples(nowMs, f, samples, out);
         }
         return out;
-    }
-
-    // A flow the collection forgot: its limit and its published allocation go too.
-    private void forgotten(FiveTuple t, Actions out) {
-        limits.remove(t);
-        views.forgotten(t, out);
     }
 
     // ---------------------------------------------------------------- UFC, the meters' side
@@ -339,10 +319,8 @@ public final class FudpLoop {
      */
     public Actions meterAdded(long nowMs, String facilityId, long meterKey) {
         Actions out = begin(nowMs);
-        meters.added(nowMs, facilityId, meterKey, out);
-        views.publishFacility(facilityId, settings, lastPeriodMs, out);
-        views.republishSets(settings, out);
-        return out;
+        parts.meters.added(nowMs, facilityId, meterKey, out);
+        return meterAnswered(facilityId, out);
     }
 
     /**
@@ -356,9 +334,14 @@ public final class FudpLoop {
      */
     public Actions meterFailed(long nowMs, String facilityId, long meterKey, String reason) {
         Actions out = begin(nowMs);
-        meters.failed(nowMs, facilityId, meterKey, reason, out);
-        views.publishFacility(facilityId, settings, lastPeriodMs, out);
-        views.republishSets(settings, out);
+        parts.meters.failed(nowMs, facilityId, meterKey, reason, out);
+        return meterAnswered(facilityId, out);
+    }
+
+    // The switch answered a meter request: the facility's enforcement and its sets' states may have changed.
+    private Actions meterAnswered(String facilityId, Actions out) {
+        parts.views.publishFacility(facilityId, settings, lastPeriodMs, out);
+        parts.views.republishSets(settings, out);
         return out;
     }
 
@@ -373,9 +356,9 @@ public final class FudpLoop {
      */
     public Actions meterLost(long nowMs, String facilityId, FiveTuple flow) {
         Actions out = begin(nowMs);
-        meters.lost(facilityId, flow, out);
-        backend.tick(nowMs, out);
-        views.publishFacility(facilityId, settings, lastPeriodMs, out);
+        parts.meters.lost(facilityId, flow, out);
+        parts.backend.tick(nowMs, out);
+        parts.views.publishFacility(facilityId, settings, lastPeriodMs, out);
         return out;
     }
 
@@ -393,14 +376,14 @@ public final class FudpLoop {
     public Actions controlFrame(long nowMs, String facilityId, byte[] frame) {
         Actions out = begin(nowMs);
         out.consume();
-        if (!facilities.containsKey(facilityId)) {
+        if (!parts.facilities.containsKey(facilityId)) {
             return out;
         }
-        backend.receive(nowMs, facilityId, frame, out);
+        parts.backend.receive(nowMs, facilityId, frame, out);
         steer(nowMs, out);
         // An acknowledgement can turn a set from adjusting to fair before the next period.
-        views.publishAllocations(facilityId, settings, lastPeriodMs, out);
-        views.republishSets(settings, out);
+        parts.views.publishAllocations(facilityId, settings, lastPeriodMs, out);
+        parts.views.republishSets(settings, out);
         return out;
     }
 
@@ -412,18 +395,18 @@ public final class FudpLoop {
      */
     public Actions tick(long nowMs) {
         Actions out = begin(nowMs);
-        boolean changed = backend.tick(nowMs, out);
+        boolean changed = parts.backend.tick(nowMs, out);
         steer(nowMs, out);
         if (changed) {
-            facilities.keySet().forEach(id -> views.publishAllocations(id, settings, lastPeriodMs, out));
-            views.republishSets(settings, out);
+            parts.facilities.keySet().forEach(id -> parts.views.publishAllocations(id, settings, lastPeriodMs, out));
+            parts.views.republishSets(settings, out);
         }
         return out;
     }
 
     // Fail open: UDP goes through an adjustor only while it can hold a limit.
     private void steer(long nowMs, Actions out) {
-        failOpen.update(nowMs, facilities, settings, backend, flows, out);
+        parts.failOpen.update(nowMs, parts.facilities, settings, parts.backend, parts.flows, out);
     }
 
     // ---------------------------------------------------------------- the period
@@ -455,32 +438,10 @@ public final class FudpLoop {
         Actions out = begin(nowMs);
         periods++;
         lastPeriodMs = nowMs;
-        Map<Long, RuleCounter> byKey = RuleCounter.byKey(counters);
-        Map<Long, MeterReading> byMeter = MeterReading.byKey(meterReadings);
-        collection.measure(nowMs, byKey, byMeter);
-        Map<String, Unmatched> unmatched = collection.unmatched(nowMs);
-        SetMembership sets = SetMembership.judge(nowMs, flows.all(), flows, network, backend, departures,
-                settings.periodMs(), unmatched, light);
-        collection.recount();
-        Map<String, CfsAssignment> groups = sets.groups;
-        Map<String, List<TrackedFlow>> members = sets.members;
-        Map<FiveTuple, Long> allocations = new HashMap<>();
-        Map<String, Decision> decided = decisions.decide(nowMs, periods, settings,
-                classes.isEmpty() ? null : this::policy, groups, members, unmatched, light,
-                departures.departed(flows.all(), groups), departures, allocations, out);
-        if (settings.enabled()) {
-            limits.update(allocations, decided, flows.all());
-        } else {
-            limits.clear();
-        }
-        for (String id : facilities.keySet()) {
-            // A window still waiting for the last limits is stale now: this period measured anyway.
-            windows.periodMeasured(id);
-            backend.setDesired(id, settings.enforce() ? limits.of(flows.at(id)) : List.of());
-        }
-        backend.tick(nowMs, out);
+        parts.period.run(nowMs, periods, settings, classes.isEmpty() ? null : this::policy, counters, meterReadings,
+                out);
         steer(nowMs, out);
-        views.publish(nowMs, facilities.keySet(), sets, settings, out);
+        parts.views.publish(nowMs, parts.facilities.keySet(), parts.period.sets(), settings, out);
         return out;
     }
 
@@ -494,7 +455,7 @@ public final class FudpLoop {
      */
     public Actions poll(long nowMs, Collection<RuleCounter> counters) {
         Actions out = begin(nowMs);
-        collection.poll(counters);
+        parts.collection.poll(counters);
         return out;
     }
 
@@ -509,7 +470,7 @@ public final class FudpLoop {
      * @return the time, empty if nothing is pending
      */
     public OptionalLong rebaseDueMs() {
-        return windows.dueMs();
+        return parts.windows.dueMs();
     }
 
     /**
@@ -536,7 +497,7 @@ public final class FudpLoop {
      */
     public Actions rebase(long nowMs, Collection<RuleCounter> counters, Collection<MeterReading> meterReadings) {
         Actions out = begin(nowMs);
-        windows.rebase(nowMs, RuleCounter.byKey(counters), MeterReading.byKey(meterReadings));
+        parts.windows.rebase(nowMs, RuleCounter.byKey(counters), MeterReading.byKey(meterReadings));
         return out;
     }
 
@@ -550,11 +511,11 @@ public final class FudpLoop {
      */
     public Actions stop(long nowMs) {
         Actions out = begin(nowMs);
-        backend.stop(out);
-        collection.forget(null, out);
-        decisions.clear();
-        limits.clear();
-        light.clear();
+        parts.backend.stop(out);
+        parts.collection.forget(null, out);
+        parts.decisions.clear();
+        parts.limits.clear();
+        parts.light.clear();
         return out;
     }
 

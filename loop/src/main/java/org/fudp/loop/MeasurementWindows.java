@@ -1,5 +1,9 @@
 package org.fudp.loop;
 
+import org.fudp.loop.api.MeterReading;
+import org.fudp.loop.api.RuleCounter;
+import org.fudp.loop.collect.FlowCollection;
+import org.fudp.loop.enforce.EnforcementBackend;
 import java.util.Collection;
 import java.util.Map;
 import java.util.Optional;

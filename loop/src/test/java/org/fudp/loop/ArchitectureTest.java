@@ -3,6 +3,13 @@ package org.fudp.loop;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import org.fudp.loop.collect.PerFlowCollection;
+import org.fudp.loop.enforce.ReachesIntoCollection;
+import org.fudp.loop.flow.ReachesUpIntoSets;
+import org.fudp.loop.sets.ReachesDownIntoFlow;
+import org.fudp.loop.view.ReachesUpToTheFacade;
+import org.fudp.hostfixture.HostUsingEnforcement;
+import org.fudp.loop.enforce.FailOpen;
 import org.junit.jupiter.api.Test;
 
 import java.time.Clock;
@@ -10,12 +17,14 @@ import java.time.Clock;
 import static com.tngtech.archunit.core.domain.JavaCall.Predicates.target;
 import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.name;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The loop is hosted, never a host: it imports no ONOS and touches no clock, process, file,
  * socket or thread, so the ONOS app and the lab run the very same code and tests can drive it
- * event by event.
+ * event by event. Inside, one package per part of the paper, layered as {@link LoopLayers} says
+ * (docs/architecture.md draws it).
  */
 class ArchitectureTest {
 
@@ -27,6 +36,7 @@ class ArchitectureTest {
     void importedTheLoop() {
         // Guards the rules below against passing vacuously on an empty import.
         assertTrue(MAIN.contain(FudpLoop.class));
+        assertTrue(MAIN.contain(PerFlowCollection.class));
     }
 
     @Test
@@ -64,5 +74,49 @@ class ArchitectureTest {
                 .orShould().dependOnClassesThat().haveFullyQualifiedName("java.lang.Runtime")
                 .orShould().dependOnClassesThat().haveFullyQualifiedName("java.lang.Thread")
                 .check(MAIN);
+    }
+
+    @Test
+    void packagesFollowTheLayers() {
+        LoopLayers.LAYERS.check(MAIN);
+    }
+
+    @Test
+    void packagesFormNoCycle() {
+        LoopLayers.NO_CYCLES.check(MAIN);
+    }
+
+    // The rules are shown to bite on fixtures of this test tree, never on main code: each fixture breaks one.
+
+    @Test
+    void enforcementReachingIntoCollectionBreaksTheLayers() {
+        JavaClasses fixture = new ClassFileImporter().importClasses(ReachesIntoCollection.class,
+                PerFlowCollection.class);
+        AssertionError e = assertThrows(AssertionError.class, () -> LoopLayers.LAYERS.check(fixture));
+        assertTrue(e.getMessage().contains("ReachesIntoCollection"), e.getMessage());
+    }
+
+    @Test
+    void theFlowBaseReachingUpIntoSetsMakesACycle() {
+        JavaClasses fixture = new ClassFileImporter().importClasses(ReachesUpIntoSets.class,
+                ReachesDownIntoFlow.class);
+        AssertionError up = assertThrows(AssertionError.class, () -> LoopLayers.LAYERS.check(fixture));
+        assertTrue(up.getMessage().contains("ReachesUpIntoSets"), up.getMessage());
+        AssertionError e = assertThrows(AssertionError.class, () -> LoopLayers.NO_CYCLES.check(fixture));
+        assertTrue(e.getMessage().contains("Cycle"), e.getMessage());
+    }
+
+    @Test
+    void aPartReachingUpToTheFacadeIsRefused() {
+        JavaClasses fixture = new ClassFileImporter().importClasses(ReachesUpToTheFacade.class, FudpLoop.class);
+        AssertionError e = assertThrows(AssertionError.class, () -> LoopLayers.LAYERS.check(fixture));
+        assertTrue(e.getMessage().contains("ReachesUpToTheFacade"), e.getMessage());
+    }
+
+    @Test
+    void aHostUsingAPartBelowTheFacadeIsRefused() {
+        JavaClasses fixture = new ClassFileImporter().importClasses(HostUsingEnforcement.class, FailOpen.class);
+        AssertionError e = assertThrows(AssertionError.class, () -> LoopLayers.HOSTS.check(fixture));
+        assertTrue(e.getMessage().contains("HostUsingEnforcement"), e.getMessage());
     }
 }

@@ -1,5 +1,11 @@
 package org.fudp.loop;
 
+import org.fudp.loop.api.Actions;
+import org.fudp.loop.api.FlowBudget;
+import org.fudp.loop.api.LoopSettings;
+import org.fudp.loop.api.PacketIn;
+import org.fudp.loop.api.RuleCounter;
+import org.fudp.loop.api.RuleSpec;
 import org.fudp.protocol.FiveTuple;
 import org.junit.jupiter.api.Test;
 

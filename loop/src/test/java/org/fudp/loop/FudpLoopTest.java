@@ -1,5 +1,23 @@
 package org.fudp.loop;
 
+import org.fudp.loop.api.Actions;
+import org.fudp.loop.api.AddressPrefix;
+import org.fudp.loop.api.AgentState;
+import org.fudp.loop.api.AgentStatus;
+import org.fudp.loop.api.AllocationState;
+import org.fudp.loop.api.BottleneckTable;
+import org.fudp.loop.api.BurstPolicy;
+import org.fudp.loop.api.CfsKind;
+import org.fudp.loop.api.CfsState;
+import org.fudp.loop.api.CorrelationFlowSet;
+import org.fudp.loop.api.DecisionRecord;
+import org.fudp.loop.api.LoopSettings;
+import org.fudp.loop.api.Notice;
+import org.fudp.loop.api.PacketIn;
+import org.fudp.loop.api.RuleCounter;
+import org.fudp.loop.api.RuleSpec;
+import org.fudp.loop.api.TrafficClass;
+import org.fudp.loop.flow.Membership;
 import org.fudp.algorithm.CfsController;
 import org.fudp.algorithm.CfsInput;
 import org.fudp.algorithm.Decision;

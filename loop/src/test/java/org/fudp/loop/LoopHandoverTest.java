@@ -1,5 +1,11 @@
 package org.fudp.loop;
 
+import org.fudp.loop.api.Actions;
+import org.fudp.loop.api.DecisionRecord;
+import org.fudp.loop.api.FacilityCheckpoint;
+import org.fudp.loop.api.FacilityState;
+import org.fudp.loop.api.LoopSettings;
+import org.fudp.loop.api.RuleSpec;
 import org.fudp.algorithm.ControllerState;
 import org.fudp.protocol.AckResult;
 import org.fudp.protocol.ControlMessage;

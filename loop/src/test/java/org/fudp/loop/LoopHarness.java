@@ -1,5 +1,20 @@
 package org.fudp.loop;
 
+import org.fudp.loop.api.Actions;
+import org.fudp.loop.api.AddressPrefix;
+import org.fudp.loop.api.AgentState;
+import org.fudp.loop.api.BottleneckTable;
+import org.fudp.loop.api.CfsAssignment;
+import org.fudp.loop.api.CorrelationFlowSet;
+import org.fudp.loop.api.DecisionRecord;
+import org.fudp.loop.api.Facility;
+import org.fudp.loop.api.FrameOut;
+import org.fudp.loop.api.LoopSettings;
+import org.fudp.loop.api.NetworkView;
+import org.fudp.loop.api.PacketIn;
+import org.fudp.loop.api.RuleCounter;
+import org.fudp.loop.api.RuleSpec;
+import org.fudp.loop.enforce.AdjustorChannel;
 import org.fudp.protocol.AckResult;
 import org.fudp.protocol.AckStatus;
 import org.fudp.protocol.ControlMessage;
@@ -36,34 +51,34 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * set1 in front of 10.0.0.4 and set2 in front of 10.0.0.3.
  * </p>
  */
-final class LoopHarness {
+public final class LoopHarness {
 
-    static final String S1 = "of:0000000000000001";
-    static final long H1 = 1;
-    static final long H2 = 2;
-    static final long ADJUSTOR = 3;
-    static final long BACK = 4;
-    static final long ONWARD = 5;
-    static final int KEY_ID = 7;
-    static final String KEY_HEX = "00112233445566778899aabbccddeeff";
-    static final byte[] ADJUSTOR_MAC = {0x02, 0, 0, 0, 0, (byte) 0xad};
-    static final long CAPACITY = 10_000_000L;
-    static final String SET1 = "bottleneck:set1";
-    static final String SET2 = "bottleneck:set2";
-    static final long T0 = 1_800_000_000_000L;
-    static final long PERIOD = 5_000;
-    static final long AGENT_ID = 0xA6E7L;
+    public static final String S1 = "of:0000000000000001";
+    public static final long H1 = 1;
+    public static final long H2 = 2;
+    public static final long ADJUSTOR = 3;
+    public static final long BACK = 4;
+    public static final long ONWARD = 5;
+    public static final int KEY_ID = 7;
+    public static final String KEY_HEX = "00112233445566778899aabbccddeeff";
+    public static final byte[] ADJUSTOR_MAC = {0x02, 0, 0, 0, 0, (byte) 0xad};
+    public static final long CAPACITY = 10_000_000L;
+    public static final String SET1 = "bottleneck:set1";
+    public static final String SET2 = "bottleneck:set2";
+    public static final long T0 = 1_800_000_000_000L;
+    public static final long PERIOD = 5_000;
+    public static final long AGENT_ID = 0xA6E7L;
 
-    static final FiveTuple TCP1 = tuple("tcp-10.0.0.1-40001-10.0.0.4-5201");
-    static final FiveTuple TCP2 = tuple("tcp-10.0.0.2-40002-10.0.0.4-5202");
-    static final FiveTuple UDP1 = tuple("udp-10.0.0.1-40003-10.0.0.4-5203");
+    public static final FiveTuple TCP1 = tuple("tcp-10.0.0.1-40001-10.0.0.4-5201");
+    public static final FiveTuple TCP2 = tuple("tcp-10.0.0.2-40002-10.0.0.4-5202");
+    public static final FiveTuple UDP1 = tuple("udp-10.0.0.1-40003-10.0.0.4-5203");
 
-    static final Facility FACILITY = new Facility(S1, ADJUSTOR, BACK, ADJUSTOR_MAC, KEY_ID);
+    public static final Facility FACILITY = new Facility(S1, ADJUSTOR, BACK, ADJUSTOR_MAC, KEY_ID);
 
     /** The network as the host would describe it. */
-    static final class Network implements NetworkView {
-        final Map<InetAddress, Long> ports = new HashMap<>();
-        BottleneckTable bottlenecks;
+    public static final class Network implements NetworkView {
+        public final Map<InetAddress, Long> ports = new HashMap<>();
+        public BottleneckTable bottlenecks;
 
         @Override
         public OptionalLong onwardPort(String facilityId, InetAddress dst, long dstMac) {
@@ -83,31 +98,31 @@ final class LoopHarness {
     }
 
     /** One rule on the switch with its counter. */
-    static final class Counter {
-        long bytes;
-        long sampleMs;
-        long installedMs;
+    public static final class Counter {
+        public long bytes;
+        public long sampleMs;
+        public long installedMs;
     }
 
-    final MutableClock agentClock = new MutableClock(T0);
-    final KeyRing agentKeys = KeyRing.of(KEY_ID, Hex.decode(KEY_HEX));
-    final FrameEncoder agent = new FrameEncoder(agentKeys, AGENT_ID, 1, 0, agentClock);
-    final Network network = new Network();
-    final Map<Long, RuleSpec> rules = new LinkedHashMap<>();
-    final Map<Long, Counter> counters = new HashMap<>();
-    final Map<String, Counter> onSwitch;
-    final List<FrameOut> frames = new ArrayList<>();
-    final List<Actions> history = new ArrayList<>();
-    final FudpLoop loop;
-    long now = T0;
-    long agentSnapshot;
+    public final MutableClock agentClock = new MutableClock(T0);
+    public final KeyRing agentKeys = KeyRing.of(KEY_ID, Hex.decode(KEY_HEX));
+    public final FrameEncoder agent = new FrameEncoder(agentKeys, AGENT_ID, 1, 0, agentClock);
+    public final Network network = new Network();
+    public final Map<Long, RuleSpec> rules = new LinkedHashMap<>();
+    public final Map<Long, Counter> counters = new HashMap<>();
+    public final Map<String, Counter> onSwitch;
+    public final List<FrameOut> frames = new ArrayList<>();
+    public final List<Actions> history = new ArrayList<>();
+    public final FudpLoop loop;
+    public long now = T0;
+    public long agentSnapshot;
     private int framesSeen;
 
-    LoopHarness() {
+    public LoopHarness() {
         this(LoopSettings.defaults());
     }
 
-    LoopHarness(LoopSettings settings) {
+    public LoopHarness(LoopSettings settings) {
         this(settings, T0, new HashMap<>(), List.of(FACILITY));
     }
 
@@ -120,7 +135,7 @@ final class LoopHarness {
      * @param onSwitch the switch's counters by rule (flow and role), shared
      * @param facilities the facilities the loop starts with
      */
-    LoopHarness(LoopSettings settings, long epoch, Map<String, Counter> onSwitch, List<Facility> facilities) {
+    public LoopHarness(LoopSettings settings, long epoch, Map<String, Counter> onSwitch, List<Facility> facilities) {
         this.onSwitch = onSwitch;
         network.ports.put(address("10.0.0.1"), H1);
         network.ports.put(address("10.0.0.2"), H2);
@@ -136,7 +151,7 @@ final class LoopHarness {
      *
      * @param bps bit/s
      */
-    void capacity(long bps) {
+    public void capacity(long bps) {
         network.bottlenecks = new BottleneckTable(List.of(
                 new BottleneckTable.Entry("set1", bps, S1 + "/5", null,
                         List.of(AddressPrefix.parse("t", "10.0.0.4/32"))),
@@ -144,17 +159,17 @@ final class LoopHarness {
                         List.of(AddressPrefix.parse("t", "10.0.0.3/32")))));
     }
 
-    static FiveTuple tuple(String id) {
+    public static FiveTuple tuple(String id) {
         return FlowIds.parse("test", id);
     }
 
-    static InetAddress address(String text) {
+    public static InetAddress address(String text) {
         return FlowIds.address("test", text);
     }
 
 
     /** Executes what the loop returned, as a host would. */
-    Actions apply(Actions a) {
+    public Actions apply(Actions a) {
         for (RuleSpec r : a.rulesToRemove()) {
             rules.remove(r.key());
             counters.remove(r.key());
@@ -186,67 +201,67 @@ final class LoopHarness {
         return a;
     }
 
-    void at(long ms) {
+    public void at(long ms) {
         now = ms;
         agentClock.set(ms);
     }
 
-    Actions packetIn(FiveTuple t, long inPort) {
+    public Actions packetIn(FiveTuple t, long inPort) {
         return apply(loop.packetIn(now, new PacketIn(S1, inPort, t, PacketIn.NO_MAC, false)));
     }
 
-    Actions closing(FiveTuple t, long inPort) {
+    public Actions closing(FiveTuple t, long inPort) {
         return apply(loop.packetIn(now, new PacketIn(S1, inPort, t, PacketIn.NO_MAC, true)));
     }
 
     /** Runs a period with every rule's counter as read now. */
-    Actions period() {
+    public Actions period() {
         return apply(loop.period(now, readCounters()));
     }
 
     /** Hands the loop a statistics poll between periods, with every rule's counter as read now. */
-    Actions poll() {
+    public Actions poll() {
         return apply(loop.poll(now, readCounters()));
     }
 
-    Actions tick() {
+    public Actions tick() {
         return apply(loop.tick(now));
     }
 
-    List<RuleCounter> readCounters() {
+    public List<RuleCounter> readCounters() {
         List<RuleCounter> out = new ArrayList<>();
         counters.forEach((k, c) -> out.add(new RuleCounter(k, c.sampleMs, c.bytes, c.sampleMs - c.installedMs)));
         return out;
     }
 
-    RuleSpec rule(FiveTuple t, RuleSpec.Role role) {
+    public RuleSpec rule(FiveTuple t, RuleSpec.Role role) {
         return rules.values().stream().filter(r -> r.flow().equals(t) && r.role() == role).findFirst()
                 .orElse(null);
     }
 
     /** Lets a rule's counter run at a rate until now. */
-    void flow(FiveTuple t, RuleSpec.Role role, double bps) {
+    public void flow(FiveTuple t, RuleSpec.Role role, double bps) {
         Counter c = counters.get(rule(t, role).key());
         c.bytes += Math.round(bps * (now - c.sampleMs) / 8000.0);
         c.sampleMs = now;
     }
 
     /** Frames from the agent. */
-    Actions fromAgent(byte[] payload) {
+    public Actions fromAgent(byte[] payload) {
         byte[] frame = EthernetFrame.build(ADJUSTOR_MAC, AdjustorChannel.CONTROLLER_MAC,
                 EthernetFrame.DEFAULT_ETHER_TYPE, payload);
         return apply(loop.controlFrame(now, S1, frame));
     }
 
-    Actions heartbeat() {
+    public Actions heartbeat() {
         return fromAgent(agent.heartbeat(agentSnapshot));
     }
 
-    Actions ack(ControlMessage m) {
+    public Actions ack(ControlMessage m) {
         return ack(m, AckResult.APPLIED);
     }
 
-    Actions ack(ControlMessage m, AckResult result) {
+    public Actions ack(ControlMessage m, AckResult result) {
         if (result == AckResult.APPLIED) {
             agentSnapshot = m.header().snapshotId();
         }
@@ -256,7 +271,7 @@ final class LoopHarness {
     }
 
     /** Decodes every frame emitted since the last call, as the agent would; heartbeats only if asked. */
-    List<ControlMessage> newMessages(boolean withHeartbeats) {
+    public List<ControlMessage> newMessages(boolean withHeartbeats) {
         List<ControlMessage> out = new ArrayList<>();
         for (; framesSeen < frames.size(); framesSeen++) {
             FrameOut f = frames.get(framesSeen);
@@ -275,11 +290,11 @@ final class LoopHarness {
         return out;
     }
 
-    List<ControlMessage> newMessages() {
+    public List<ControlMessage> newMessages() {
         return newMessages(false);
     }
 
-    static Map<FiveTuple, Long> limits(ControlMessage m) {
+    public static Map<FiveTuple, Long> limits(ControlMessage m) {
         Map<FiveTuple, Long> limits = new LinkedHashMap<>();
         for (LimitEntry e : m.entries()) {
             limits.put(e.flow(), e.rateBps());
@@ -288,7 +303,7 @@ final class LoopHarness {
     }
 
     /** The latest published view of a set, across every action so far. */
-    CorrelationFlowSet cfs(String id) {
+    public CorrelationFlowSet cfs(String id) {
         CorrelationFlowSet v = null;
         for (Actions a : history) {
             if (a.cfss().containsKey(id)) {
@@ -301,7 +316,7 @@ final class LoopHarness {
         return v;
     }
 
-    AgentState agentView() {
+    public AgentState agentView() {
         AgentState v = null;
         for (Actions a : history) {
             v = a.agents().getOrDefault(S1, v);
@@ -309,7 +324,7 @@ final class LoopHarness {
         return v;
     }
 
-    List<DecisionRecord> decisions(String cfsId) {
+    public List<DecisionRecord> decisions(String cfsId) {
         List<DecisionRecord> out = new ArrayList<>();
         for (Actions a : history) {
             a.decisions().stream().filter(d -> d.cfsId().equals(cfsId)).forEach(out::add);
@@ -318,7 +333,7 @@ final class LoopHarness {
     }
 
     /** Brings the agent up and acknowledges the empty state it gets first. */
-    void agentUp() {
+    public void agentUp() {
         heartbeat();
         List<ControlMessage> hello = newMessages();
         assertEquals(1, hello.size());

@@ -1,5 +1,11 @@
 package org.fudp.loop;
 
+import org.fudp.loop.api.Actions;
+import org.fudp.loop.api.CfsState;
+import org.fudp.loop.api.CorrelationFlowSet;
+import org.fudp.loop.api.FlowRecord;
+import org.fudp.loop.api.RuleSpec;
+import org.fudp.loop.flow.Membership;
 import org.fudp.protocol.FiveTuple;
 import org.junit.jupiter.api.Test;
 

@@ -1,0 +1,93 @@
+package org.fudp.loop;
+
+import org.fudp.algorithm.Decision;
+import org.fudp.algorithm.FlowPolicy;
+import org.fudp.loop.api.Actions;
+import org.fudp.loop.api.CfsAssignment;
+import org.fudp.loop.api.LoopSettings;
+import org.fudp.loop.api.MeterReading;
+import org.fudp.loop.api.NetworkView;
+import org.fudp.loop.api.RuleCounter;
+import org.fudp.loop.collect.FlowCollection;
+import org.fudp.loop.enforce.EnforcementBackend;
+import org.fudp.loop.enforce.LimitsInForce;
+import org.fudp.loop.flow.FlowTable;
+import org.fudp.loop.flow.TrackedFlow;
+import org.fudp.loop.flow.Unmatched;
+import org.fudp.loop.sets.Departures;
+import org.fudp.loop.sets.LightTcp;
+import org.fudp.loop.sets.SetDecisions;
+import org.fudp.loop.sets.SetMembership;
+import org.fudp.protocol.FiveTuple;
+
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * One control period, the paper's loop once round (Fig. 2): FIC measures every flow from its counters,
+ * the flows that share a bottleneck form their correlation flow sets, FUDPA decides per set, and UFC
+ * gets the limits now in force for each facility's enforcer.
+ */
+final class ControlPeriod {
+
+    private final NetworkView network;
+    private final FlowCollection collection;
+    private final FlowTable flows;
+    private final Collection<String> facilityIds;
+    private final SetDecisions decisions;
+    private final Departures departures;
+    private final LimitsInForce limits;
+    private final LightTcp light;
+    private final EnforcementBackend backend;
+    private final MeasurementWindows windows;
+    private SetMembership sets;
+
+    ControlPeriod(NetworkView network, FlowCollection collection, Collection<String> facilityIds,
+                  SetDecisions decisions, Departures departures, LimitsInForce limits, LightTcp light,
+                  EnforcementBackend backend, MeasurementWindows windows) {
+        this.network = network;
+        this.collection = collection;
+        this.flows = collection.flows();
+        this.facilityIds = facilityIds;
+        this.decisions = decisions;
+        this.departures = departures;
+        this.limits = limits;
+        this.light = light;
+        this.backend = backend;
+        this.windows = windows;
+    }
+
+    // policy: each flow's traffic class policy, null when no class is configured.
+    void run(long nowMs, long period, LoopSettings settings, Function<TrackedFlow, FlowPolicy> policy,
+             Collection<RuleCounter> counters, Collection<MeterReading> meterReadings, Actions out) {
+        collection.measure(nowMs, RuleCounter.byKey(counters), MeterReading.byKey(meterReadings));
+        Map<String, Unmatched> unmatched = collection.unmatched(nowMs);
+        sets = SetMembership.judge(nowMs, flows.all(), flows, network, backend, departures,
+                settings.periodMs(), unmatched, light);
+        collection.recount();
+        Map<String, CfsAssignment> groups = sets.groups;
+        Map<String, List<TrackedFlow>> members = sets.members;
+        Map<FiveTuple, Long> allocations = new HashMap<>();
+        Map<String, Decision> decided = decisions.decide(nowMs, period, settings, policy, groups, members, unmatched,
+                light, departures.departed(flows.all(), groups), departures, allocations, out);
+        if (settings.enabled()) {
+            limits.update(allocations, decided, flows.all());
+        } else {
+            limits.clear();
+        }
+        for (String id : facilityIds) {
+            // A window still waiting for the last limits is stale now: this period measured anyway.
+            windows.periodMeasured(id);
+            backend.setDesired(id, settings.enforce() ? limits.of(flows.at(id)) : List.of());
+        }
+        backend.tick(nowMs, out);
+    }
+
+    // The sets the last period judged, for the views.
+    SetMembership sets() {
+        return sets;
+    }
+}

@@ -1,0 +1,77 @@
+package org.fudp.loop;
+
+import org.fudp.algorithm.FlowPolicy;
+import org.fudp.loop.api.Actions;
+import org.fudp.loop.api.Facility;
+import org.fudp.loop.api.LoopSettings;
+import org.fudp.loop.api.NetworkView;
+import org.fudp.loop.collect.FlowCollection;
+import org.fudp.loop.collect.PerFlowCollection;
+import org.fudp.loop.collect.SampledCollection;
+import org.fudp.loop.enforce.AdjustorBackend;
+import org.fudp.loop.enforce.EnforcementBackend;
+import org.fudp.loop.enforce.EnforcementRouter;
+import org.fudp.loop.enforce.FailOpen;
+import org.fudp.loop.enforce.LimitsInForce;
+import org.fudp.loop.enforce.MeterBackend;
+import org.fudp.loop.flow.FlowTable;
+import org.fudp.loop.flow.TrackedFlow;
+import org.fudp.loop.handover.FacilityHandover;
+import org.fudp.loop.sets.Departures;
+import org.fudp.loop.sets.LightTcp;
+import org.fudp.loop.sets.SetDecisions;
+import org.fudp.loop.view.LoopViews;
+import org.fudp.protocol.FiveTuple;
+import org.fudp.protocol.MutableClock;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * The parts of one loop and how they are wired (the paper's Fig. 2 as objects): FIC's collection and the
+ * flow table it writes, the sets' membership, departures, light TCP and decisions, UFC's limits in force,
+ * enforcers and fail-open, the views, the hand-over, and the period that runs them in order. The facade
+ * drives them; nothing else holds them.
+ */
+final class LoopParts {
+
+    final MutableClock clock = new MutableClock(0);
+    final Map<String, Facility> facilities = new LinkedHashMap<>();
+    final SetDecisions decisions = new SetDecisions();
+    final Departures departures = new Departures();
+    final LimitsInForce limits = new LimitsInForce();
+    final LightTcp light = new LightTcp();
+    final FailOpen failOpen = new FailOpen();
+    final FlowCollection collection;
+    final FlowTable flows;
+    final AdjustorBackend adjustors;
+    final MeterBackend meters;
+    final EnforcementBackend backend;
+    final LoopViews views;
+    final FacilityHandover handover;
+    final MeasurementWindows windows;
+    final ControlPeriod period;
+
+    LoopParts(LoopSettings settings, NetworkView network, String keyText, long epochMs,
+              Function<TrackedFlow, FlowPolicy> policy) {
+        this.collection = new SampledCollection(settings, network,
+                new PerFlowCollection(settings, network, policy, this::forgotten, failOpen::through));
+        this.flows = collection.flows();
+        this.adjustors = new AdjustorBackend(settings, keyText, epochMs, clock);
+        this.meters = new MeterBackend(settings, flows);
+        this.backend = new EnforcementRouter(adjustors, meters);
+        this.views = new LoopViews(collection, limits, backend, adjustors, decisions, clock, policy, light);
+        this.handover = new FacilityHandover(facilities, collection, limits, decisions, adjustors, meters, backend,
+                views, light);
+        this.windows = new MeasurementWindows(facilities.keySet(), backend, collection);
+        this.period = new ControlPeriod(network, collection, facilities.keySet(), decisions, departures, limits,
+                light, backend, windows);
+    }
+
+    // A flow the collection forgot: its limit and its published allocation go too.
+    private void forgotten(FiveTuple t, Actions out) {
+        limits.remove(t);
+        views.forgotten(t, out);
+    }
+}

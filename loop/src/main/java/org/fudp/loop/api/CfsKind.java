@@ -1,0 +1,13 @@
+package org.fudp.loop.api;
+
+/**
+ * Where a correlation flow set's bottleneck comes from.
+ */
+public enum CfsKind {
+    /** A bottleneck from the configuration. */
+    CONFIGURED,
+    /** The lowest-capacity link on the flows' path. */
+    PATH_LINK,
+    /** No path known: flows to one destination address. */
+    DESTINATION
+}

@@ -1,0 +1,89 @@
+package org.fudp.loop.api;
+
+import org.fudp.protocol.FiveTuple;
+
+import java.util.Objects;
+
+/**
+ * A TCP or UDP packet a facility switch sent to the controller: the first packets of a flow, or
+ * (with {@link LoopSettings#closingRules()}) a TCP FIN or RST copied by a flow's closing rule.
+ */
+public final class PacketIn {
+
+    /** Marks an unknown destination MAC. */
+    public static final long NO_MAC = -1;
+    /** Marks an unknown DSCP. */
+    public static final int NO_DSCP = -1;
+
+    private final String facilityId;
+    private final long inPort;
+    private final FiveTuple flow;
+    private final long dstMac;
+    private final boolean closing;
+    private final int dscp;
+
+    /**
+     * Creates a packet-in.
+     *
+     * @param facilityId the switch it came from
+     * @param inPort the port it entered the switch by
+     * @param flow its 5-tuple
+     * @param dstMac its destination MAC as 48 bits, or {@link #NO_MAC}
+     * @param closing true for a TCP segment with FIN or RST set
+     */
+    public PacketIn(String facilityId, long inPort, FiveTuple flow, long dstMac, boolean closing) {
+        this(facilityId, inPort, flow, dstMac, closing, NO_DSCP);
+    }
+
+    /**
+     * Creates a packet-in that says its DSCP.
+     *
+     * @param facilityId the switch it came from
+     * @param inPort the port it entered the switch by
+     * @param flow its 5-tuple
+     * @param dstMac its destination MAC as 48 bits, or {@link #NO_MAC}
+     * @param closing true for a TCP segment with FIN or RST set
+     * @param dscp its DSCP, 0..63 (IPv4 TOS or IPv6 traffic class, less the ECN bits), or {@link #NO_DSCP}
+     * @throws IllegalArgumentException if the DSCP is out of range
+     */
+    public PacketIn(String facilityId, long inPort, FiveTuple flow, long dstMac, boolean closing, int dscp) {
+        this.facilityId = Objects.requireNonNull(facilityId, "facilityId");
+        this.inPort = inPort;
+        this.flow = Objects.requireNonNull(flow, "flow");
+        this.dstMac = dstMac;
+        this.closing = closing;
+        if (dscp < NO_DSCP || dscp > TrafficClass.MAX_DSCP) {
+            throw new IllegalArgumentException("dscp: must be 0.." + TrafficClass.MAX_DSCP + ", was " + dscp);
+        }
+        this.dscp = dscp;
+    }
+
+    public String facilityId() {
+        return facilityId;
+    }
+
+    public long inPort() {
+        return inPort;
+    }
+
+    public FiveTuple flow() {
+        return flow;
+    }
+
+    public long dstMac() {
+        return dstMac;
+    }
+
+    public boolean closing() {
+        return closing;
+    }
+
+    public int dscp() {
+        return dscp;
+    }
+
+    @Override
+    public String toString() {
+        return flow + " at " + facilityId + "/" + inPort + (closing ? " (FIN/RST)" : "");
+    }
+}

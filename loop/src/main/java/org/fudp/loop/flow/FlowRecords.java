@@ -1,0 +1,50 @@
+package org.fudp.loop.flow;
+
+import org.fudp.algorithm.FlowPolicy;
+import org.fudp.loop.api.FlowRecord;
+
+/**
+ * A tracked flow as REST, CLI and GUI show it: its rates, its limit and, in words, why it has that limit.
+ */
+final class FlowRecords {
+
+    private FlowRecords() {
+    }
+
+    static FlowRecord of(TrackedFlow f, long nowMs, long allocationBps, FlowPolicy policy) {
+        long thr = Math.round(f.throughputBps());
+        long demand = f.isUdp() ? Math.round(f.demandBps()) : thr;
+        return FlowRecord.builder(f.tuple(), f.facilityId()).cfsId(f.cfsId()).rates(demand, thr, f.throughputKnown())
+                .allocationBps(allocationBps).sinceMs(f.sinceMs()).updatedMs(nowMs)
+                .policy(policy.className(), rateReason(f, policy, allocationBps)).build();
+    }
+
+    // Why the limit, from the policy and the limit alone (the set's level is the algorithm's).
+    private static String rateReason(TrackedFlow f, FlowPolicy p, long allocationBps) {
+        if (!f.isUdp()) {
+            return f.starved() ? "TCP, starved: counted in its set while UDP floods it"
+                    : f.light() ? "TCP, light: counted with its set's light TCP, which UDP floods"
+                    : "TCP: never limited";
+        }
+        if (p.exempt()) {
+            return "exempt: never limited";
+        }
+        if (f.failedOpen()) {
+            return "forwarded straight on, unlimited: its adjustor cannot hold a limit now";
+        }
+        if (allocationBps < 0) {
+            return "not limited";
+        }
+        if (allocationBps >= Math.round(p.capBps()) - 1) {
+            return "at its class's cap";
+        }
+        if (p.minBps() > 0 && allocationBps <= Math.round(p.minBps()) + 1) {
+            return "at its class's guaranteed minimum";
+        }
+        return p.weight() == 1 ? "fair share" : "weight " + trim(p.weight()) + ": " + trim(p.weight()) + " TCP shares";
+    }
+
+    private static String trim(double d) {
+        return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
+    }
+}

@@ -1,0 +1,146 @@
+package org.fudp.loop.sets;
+
+import org.fudp.loop.api.AgentState;
+import org.fudp.loop.api.CfsState;
+import org.fudp.loop.api.LoopSettings;
+import org.fudp.loop.enforce.EnforcementBackend;
+import org.fudp.loop.enforce.LimitsInForce;
+import org.fudp.loop.flow.TrackedFlow;
+import org.fudp.protocol.FiveTuple;
+import org.fudp.protocol.FlowLimit;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.Set;
+
+/**
+ * Each set's control state as REST, CLI and GUI show it, from what the enforcers say is in force,
+ * never from what the loop wishes: a set whose limits are not all in force is not shown fair.
+ */
+public final class SetStates {
+
+    /** A state and why. */
+    public static final class Judged {
+        private final CfsState state;
+        private final String reason;
+
+        Judged(CfsState state, String reason) {
+            this.state = state;
+            this.reason = reason;
+        }
+
+        /**
+         * Returns the set's state.
+         *
+         * @return the state
+         */
+        public CfsState state() {
+            return state;
+        }
+
+        /**
+         * Returns why the set is in that state.
+         *
+         * @return the reason, empty when nothing needs saying
+         */
+        public String reason() {
+            return reason;
+        }
+    }
+
+    /** Since when each set has had a limit not in force. */
+    private final Map<String, Long> pendingSince = new HashMap<>();
+
+    /**
+     * Judges a set's state now.
+     *
+     * @param nowMs the time
+     * @param cfsId the set
+     * @param members its members
+     * @param limits the limits the loop decided
+     * @param backend the enforcers
+     * @param changed whether this period changed the set's allocations
+     * @param starvedBehindFlood whether its TCP is starved while UDP floods it: never fair
+     * @param settings the settings in force
+     * @return its state and why
+     */
+    @SuppressWarnings("checkstyle:ParameterNumber")
+    public Judged judge(long nowMs, String cfsId, List<TrackedFlow> members, LimitsInForce limits,
+                 EnforcementBackend backend, boolean changed, boolean starvedBehindFlood, LoopSettings settings) {
+        boolean udp = false;
+        String missingAgent = null;
+        String pending = null;
+        for (TrackedFlow f : members) {
+            if (!f.isUdp()) {
+                continue;
+            }
+            udp = true;
+            if (!backend.isUp(f.facilityId())) {
+                missingAgent = backend.view(f.facilityId()).map(AgentState::reason).orElse("");
+                missingAgent = "the adjustor agent at " + f.facilityId() + " is not up"
+                        + (missingAgent.isEmpty() ? "" : ": " + missingAgent);
+                continue;
+            }
+            FlowLimit l = limits.get(f.tuple());
+            if (pending == null && settings.enforce() && l != null) {
+                pending = notInForce(f, l, backend);
+            }
+        }
+        if (!udp) {
+            pendingSince.remove(cfsId);
+            return new Judged(CfsState.NO_UDP, "");
+        }
+        if (missingAgent != null) {
+            return new Judged(CfsState.NO_AGENT, missingAgent);
+        }
+        if (pending == null && starvedBehindFlood) {
+            // FUDPA found nothing to limit, or the limits are not enforced: the flood is in front of TCP all the same.
+            pending = (settings.enforce() ? "" : "dry run: no limit is enforced; ")
+                    + "the set's TCP is starved behind UDP that no limit in force holds";
+            if (changed) {
+                return new Judged(CfsState.ADJUSTING, pending);
+            }
+        }
+        if (pending == null) {
+            pendingSince.remove(cfsId);
+            // A reallocation that gives every flow what it already has (UDP below the band because it
+            // wants no more) is a steady state, not an adjustment.
+            return new Judged(changed ? CfsState.ADJUSTING : CfsState.FAIR,
+                    settings.enforce() ? "" : "dry run: no limit is enforced");
+        }
+        long since = pendingSince.computeIfAbsent(cfsId, k -> nowMs);
+        if (nowMs - since < settings.periodMs()) {
+            return new Judged(CfsState.ADJUSTING, pending);
+        }
+        return new Judged(CfsState.NOT_ENFORCED, pending + " (for " + (nowMs - since) / 1000 + " s)");
+    }
+
+    // Why a flow's decided limit is not in force, null if it is.
+    private static String notInForce(TrackedFlow f, FlowLimit l, EnforcementBackend backend) {
+        OptionalLong held = backend.inForceBps(f.facilityId(), f.tuple());
+        if (held.isPresent() && held.getAsLong() == l.rateBps()) {
+            return null;
+        }
+        FiveTuple t = f.tuple();
+        String refused = backend.refusal(f.facilityId(), t).orElse("");
+        if (!refused.isEmpty()) {
+            return "the limit of " + t + " is refused: " + refused;
+        }
+        String now = held.isPresent() ? "held at " + held.getAsLong() / 1000 + " kbit/s" : "unlimited";
+        return f.metered() ? "the meter of " + t + " at " + l.rateBps() / 1000 + " kbit/s is not on the switch yet; "
+                + "it runs " + now
+                : "the agent at " + f.facilityId() + " has not acknowledged the limit of " + t + " at "
+                + l.rateBps() / 1000 + " kbit/s; it runs " + now;
+    }
+
+    /**
+     * Forgets the sets that are gone.
+     *
+     * @param sets the sets that remain
+     */
+    public void retain(Set<String> sets) {
+        pendingSince.keySet().retainAll(sets);
+    }
+}

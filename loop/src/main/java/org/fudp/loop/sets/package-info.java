@@ -1,0 +1,6 @@
+/**
+ * Correlation flow sets (CFS): which flows share a bottleneck and count in it (membership, light
+ * TCP, UDP pressure, departures), the set's state, and FUDPA run once per set per period with these
+ * inputs ({@link org.fudp.loop.sets.SetDecisions}, the algorithm itself in {@code org.fudp.algorithm}).
+ */
+package org.fudp.loop.sets;

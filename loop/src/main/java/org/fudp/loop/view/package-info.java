@@ -1,0 +1,5 @@
+/**
+ * How the loop's state becomes the records REST, CLI and GUI read ({@code org.fudp.loop.api}): per
+ * flow, per set, per facility, published through {@link org.fudp.loop.api.Actions} as they change.
+ */
+package org.fudp.loop.view;

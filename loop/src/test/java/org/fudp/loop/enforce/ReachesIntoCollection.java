@@ -1,0 +1,18 @@
+package org.fudp.loop.enforce;
+
+import org.fudp.loop.collect.PerFlowCollection;
+
+/** A fixture of {@code ArchitectureTest}: enforcement using collection's internals, which the layers refuse. */
+public final class ReachesIntoCollection {
+
+    private PerFlowCollection collection;
+
+    /**
+     * Returns what it reached into.
+     *
+     * @return the collection
+     */
+    public PerFlowCollection collection() {
+        return collection;
+    }
+}

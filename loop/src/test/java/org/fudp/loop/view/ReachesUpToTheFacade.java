@@ -1,0 +1,18 @@
+package org.fudp.loop.view;
+
+import org.fudp.loop.FudpLoop;
+
+/** A fixture of {@code ArchitectureTest}: a part of the loop using the facade above it. */
+public final class ReachesUpToTheFacade {
+
+    private FudpLoop loop;
+
+    /**
+     * Returns what it reached up to.
+     *
+     * @return the facade
+     */
+    public FudpLoop loop() {
+        return loop;
+    }
+}
