@@ -17,18 +17,20 @@ cases therefore stop the running controller (SIGTERM, as the lab's restarts do) 
 import os
 import re
 import signal
-import threading
 import time
 
-import faults
 import fudp
 import scenario as scenario_mod
 import topo as topo_mod
 import traffic
+from faults_common import (METRICS_PORT, REPO, Probe, agent_log_since, agent_pid, limited, load, log_size, metric,
+                           start_client, within)
+from receivers import Datagrams, Goodput, loss, mean_mbps
+from rulewatch import Watch, bridge_state, first_straight, ports_seen
 from topo import log, sh
 
 FAULTS = ("agent-stop", "agent-upgrade", "dry-run", "disabled")
-SCENARIO = os.path.join(faults.REPO, "lab", "scenarios", "faults-stop.json")
+SCENARIO = os.path.join(REPO, "lab", "scenarios", "faults-stop.json")
 TCP_FLOW = 1
 UDP_FLOW = 2
 STOP_SECONDS = 20  # the agent down in agent-stop (the live finding: UDP at 0 for the 20 s the agent was stopped)
@@ -39,77 +41,10 @@ LOSS_LIMIT = 1.0  # percent of the UDP flow's datagrams, at its receiver
 TCP_MARGIN = 0.15  # TCP's mean goodput through a fault within this fraction of its mean before
 BEFORE_SECONDS = 4  # TCP's "before": this long before the fault
 HOLD_PERIODS = 4  # dry-run, disabled: the rule watched this long once it is in
-WATCH_INTERVAL = 0.2  # the switch's rules and the agent's bridge, sampled this often
 # How late the watch and the probe may see a change: a sample interval each, and their reads on a busy machine.
 SAMPLING_SLACK = 0.5
 # The bottleneck gives UDP a drop-tail FIFO of its own, guaranteed this rate (udp_queue_of_its_own).
 UDP_CLASS_MBPS = 4
-
-UDP_LINE = re.compile(r"^\[\s*\d+\]\s+([\d.]+)-([\d.]+)\s+sec\s+\S+\s+\w*Bytes\s+([\d.]+)\s+([KMG]?)bits/sec\s+"
-                      r"[\d.]+\s+ms\s+(-?\d+)/(\d+)\s+\([^)]*\)\s*$")
-
-
-def parse_udp_line(line):
-    """An iperf3 UDP receiver's interval line: (start s, end s, Mbit/s, lost, total datagrams), or None for any other
-    line (the summary ends with "receiver")."""
-    m = UDP_LINE.match(line)
-    if not m:
-        return None
-    return (float(m.group(1)), float(m.group(2)), float(m.group(3)) * faults.Goodput.SCALE[m.group(4)],
-            int(m.group(5)), int(m.group(6)))
-
-
-class Datagrams(faults.Goodput):
-    """The UDP flow's receiver, live: its iperf3 server prints a line per 0.5 s interval (--forceflush) with the
-    datagrams lost and expected, each line stamped as it arrives and placed as faults.Goodput places TCP's;
-    intervals() gives (start epoch, end epoch, Mbit/s, lost, total)."""
-
-    def parse(self, line):
-        return parse_udp_line(line)
-
-
-def loss(intervals, since, until):
-    """The UDP datagrams lost over the receiver's intervals that overlap [since, until]: (lost, total, percent or
-    None when nothing was expected). iperf3 counts a gap in the sequence numbers as lost when the next datagram
-    arrives, and takes one back when a late one comes (reordering)."""
-    sel = [iv for iv in intervals if iv[1] > since + 0.01 and iv[0] < until - 0.01]
-    lost = sum(iv[3] for iv in sel)
-    total = sum(iv[4] for iv in sel)
-    return lost, total, (round(100.0 * lost / total, 3) if total else None)
-
-
-def mean_mbps(intervals, since, until):
-    """The time-weighted mean of the intervals (start, end, Mbit/s, ...) that lie within [since, until], or None."""
-    sel = [iv for iv in intervals if iv[0] >= since - 0.01 and iv[1] <= until + 0.01]
-    span = sum(iv[1] - iv[0] for iv in sel)
-    return sum((iv[1] - iv[0]) * iv[2] for iv in sel) / span if span > 0 else None
-
-
-def udp_out_port(dump, src, dst, sport, dport):
-    """Where the switch sends a UDP flow, from `ovs-ofctl dump-flows`: the output port of the loop's rule for it that
-    matches any in_port (its main rule: into the adjustor, or straight on; the rule from the adjustor matches the
-    adjustor's return port), or None without one. The loop's rules carry its tag in the cookie's top byte."""
-    want = {"nw_src": src, "nw_dst": dst, "tp_src": str(sport), "tp_dst": str(dport)}
-    for line in dump.splitlines():
-        c = re.search(r"cookie=0x([0-9a-f]+)", line)
-        if not c or (int(c.group(1), 16) >> 56) != 0xfd:
-            continue
-        match, _, actions = line.partition(" actions=")
-        fields = dict(kv.split("=", 1) for kv in re.split(r"[,\s]+", match) if "=" in kv)
-        words = set(re.split(r"[,\s]+", match))
-        if "udp" not in words or "in_port" in fields or any(fields.get(k) != v for k, v in want.items()):
-            continue
-        out = re.search(r"output:(\d+)", actions)
-        return int(out.group(1)) if out else None
-    return None
-
-
-def bridge_state(text):
-    """`ip -o link show dev BRIDGE`: "absent" (no output), "up" (administratively up) or "down"."""
-    if not text.strip():
-        return "absent"
-    flags = re.search(r"<([^>]*)>", text)
-    return "up" if flags and "UP" in flags.group(1).split(",") else "down"
 
 
 def queue_drops(text, handle):
@@ -150,65 +85,6 @@ def udp_queue_of_its_own(topo, sc):
     ])
 
 
-class Watch(threading.Thread):
-    """Samples, every WATCH_INTERVAL: where the switch sends the UDP flow (its rule's output port, None without a
-    rule) and the state of the agent's bridge."""
-
-    def __init__(self, flow_match):
-        super().__init__(daemon=True)
-        self.flow_match = flow_match
-        self.samples = []  # (epoch, out port or None, bridge state)
-        self.dumps = {}  # the latest dump-flows per output port seen, kept for the run's directory
-        self.stopped = threading.Event()
-        self.lock = threading.Lock()
-
-    def run(self):
-        while not self.stopped.is_set():
-            t = time.time()
-            dump = sh(["ovs-ofctl", "-O", "OpenFlow13", "dump-flows", topo_mod.BRIDGE], env=topo_mod.ovs_env(),
-                      check=False, quiet=True)
-            link = sh(["ip", "-n", topo_mod.ADJ_NS, "-o", "link", "show", "dev", fudp.AGENT_BRIDGE], check=False,
-                      quiet=True)
-            port = udp_out_port(dump, *self.flow_match)
-            with self.lock:
-                self.samples.append((t, port, bridge_state(link)))
-                self.dumps[port] = "# %s\n%s" % (time.strftime("%H:%M:%S", time.localtime(t)), dump)
-            self.stopped.wait(max(0.0, WATCH_INTERVAL - (time.time() - t)))
-
-    def between(self, since, until=float("inf")):
-        with self.lock:
-            return [s for s in self.samples if since <= s[0] <= until]
-
-    def wait(self, pred, timeout, since=None):
-        """The first sample at or after `since` (default: now) for which pred(sample) holds, or None after timeout."""
-        since = time.time() if since is None else since
-        deadline = time.time() + timeout
-        while True:
-            for s in self.between(since):
-                if pred(s):
-                    return s
-            if time.time() > deadline:
-                return None
-            time.sleep(WATCH_INTERVAL / 2)
-
-    def stop(self):
-        self.stopped.set()
-
-
-def ports_seen(samples):
-    """The rule's output ports in order, each once per run of samples: [port, ...] (None: no rule)."""
-    out = []
-    for _, port, _ in samples:
-        if not out or out[-1] != port:
-            out.append(port)
-    return out
-
-
-def first_straight(samples, onward, since):
-    """The first sample at or after `since` whose rule goes straight on, or None."""
-    return next((s for s in samples if s[0] >= since and s[1] == onward), None)
-
-
 class Phase:
     """What the four cases share: the topology, the loop (agent with metrics, controller), the probe, the traffic,
     the receivers and the watch."""
@@ -228,10 +104,10 @@ class Phase:
     def start(self):
         self.topo.build("fudp")
         udp_queue_of_its_own(self.topo, self.sc)
-        self.loop = fudp.FudpLoop(self.sc, self.topo, self.out, faults.REPO, agent_settings={
-            "metrics.address": "127.0.0.1", "metrics.port": str(faults.METRICS_PORT)})
+        self.loop = fudp.FudpLoop(self.sc, self.topo, self.out, REPO, agent_settings={
+            "metrics.address": "127.0.0.1", "metrics.port": str(METRICS_PORT)})
         self.loop.start()
-        self.probe = faults.Probe(self.topo, os.path.join(self.out, "probe.jsonl"))
+        self.probe = Probe(self.topo, os.path.join(self.out, "probe.jsonl"))
         for fl in self.sc.flows:
             h = self.topo.hosts[fl.dst]
             path = os.path.join(self.out, "%s%d-server.txt" % (fl.protocol, fl.id))
@@ -240,7 +116,7 @@ class Phase:
                             ns=h.ns, stdout=fh, stderr=fh)
             fh.close()
         time.sleep(0.5)
-        self.goodput = faults.Goodput(os.path.join(self.out, "tcp%d-server.txt" % TCP_FLOW))
+        self.goodput = Goodput(os.path.join(self.out, "tcp%d-server.txt" % TCP_FLOW))
         self.datagrams = Datagrams(os.path.join(self.out, "udp%d-server.txt" % UDP_FLOW))
         udp = self.flow(UDP_FLOW)
         self.watch = Watch((self.topo.hosts[udp.src].ip, self.topo.hosts[udp.dst].ip, 40000 + udp.id,
@@ -249,7 +125,7 @@ class Phase:
             th.start()
         self.t_traffic = time.time()
         for fl in self.sc.flows:
-            faults.start_client(self.sc, self.topo, fl.id, fl.duration)
+            start_client(self.sc, self.topo, fl.id, fl.duration)
 
     def flow(self, flow_id):
         return next(f for f in self.sc.flows if f.id == flow_id)
@@ -318,7 +194,7 @@ def warm_up(ph, rep):
 def terminate_agent(ph):
     """SIGTERM to the agent's JVM (`ip netns exec` became it), as systemd stops the unit (KillSignal=SIGTERM), and
     waits for it to exit as systemd does (TimeoutStopSec=30). Returns (SIGTERM epoch, exit epoch, exit code)."""
-    pid = faults.agent_pid(ph.loop)
+    pid = agent_pid(ph.loop)
     t = time.time()
     os.kill(pid, signal.SIGTERM)
     code = ph.loop.agent.wait(timeout=30)
@@ -348,7 +224,7 @@ def loss_check(rep, f, ph, since, until, what):
 def back_through(rep, f, ph, t_start, before):
     """After the agent's start: its first heartbeat, then the UDP flow steered into it again (and the limits back,
     if any were in force before). Returns (figures, when the flow went through again or None)."""
-    hb = ph.probe.wait(lambda s: bool(s["m"]) and faults.metric(s, "fudp_agent_heartbeats_sent_total") >= 1, 30,
+    hb = ph.probe.wait(lambda s: bool(s["m"]) and metric(s, "fudp_agent_heartbeats_sent_total") >= 1, 30,
                        since=t_start)
     rep.check(f, "the agent heartbeats after its start (s)", hb is not None,
               None if hb is None else round(hb["t"] - t_start, 2), "within 30 s")
@@ -362,8 +238,8 @@ def back_through(rep, f, ph, t_start, before):
               "<= 2 periods (+%.1f s: the probe's and the watch's sampling)" % SAMPLING_SLACK)
     fig = {"startToHeartbeatSeconds": None if hb is None else round(hb["t"] - t_start, 2),
            "heartbeatToSteeredSeconds": d}
-    if faults.limited(before):
-        lim = ph.probe.wait(faults.limited, 10 * ph.period, since=t_hb)
+    if limited(before):
+        lim = ph.probe.wait(limited, 10 * ph.period, since=t_hb)
         dl = None if lim is None else round(lim["t"] - t_hb, 2)
         rep.check(f, "the limits in force before are back (s after the first heartbeat)",
                   dl is not None and dl <= 2 * ph.period + SAMPLING_SLACK, dl, "<= 2 periods")
@@ -373,11 +249,11 @@ def back_through(rep, f, ph, t_start, before):
 
 def fault_agent_stop(ph, rep):
     f = "agent-stop"
-    log_at = faults.log_size(ph.loop, "agent.log")
-    ctl_at = faults.log_size(ph.loop, "controller.log")
+    log_at = log_size(ph.loop, "agent.log")
+    ctl_at = log_size(ph.loop, "controller.log")
     before = ph.probe.latest() or {}
     t_term, t_exit, code = terminate_agent(ph)
-    text = faults.agent_log_since(ph.loop, log_at)
+    text = agent_log_since(ph.loop, log_at)
     rep.check(f, "the agent exits on SIGTERM leaving its bridge up (its log)",
               "left up without limits" in text, {"exitCode": code, "exitSeconds": round(t_exit - t_term, 2)},
               "WARN bridge ... left up without limits (pass-through)")
@@ -391,8 +267,8 @@ def fault_agent_stop(ph, rep):
     straight = first_straight(down, ph.onward, t_term)
     d_straight = None if straight is None else round(straight[0] - t_term, 2)
     rep.check(f, "the UDP flow's rule goes straight on once the agent is found silent (s after the SIGTERM)",
-              faults.within(d_straight, HEARTBEAT_TIMEOUT - ph.period - SAMPLING_SLACK,
-                            HEARTBEAT_TIMEOUT + ph.period + SAMPLING_SLACK), d_straight,
+              within(d_straight, HEARTBEAT_TIMEOUT - ph.period - SAMPLING_SLACK,
+                     HEARTBEAT_TIMEOUT + ph.period + SAMPLING_SLACK), d_straight,
               "the heartbeat timeout, %g s after the agent's last frame (which left <= 1 period before the SIGTERM), "
               "+-1 period (+%.1f s sampling)" % (HEARTBEAT_TIMEOUT, SAMPLING_SLACK))
     after = [s for s in down if straight and s[0] >= straight[0]]
@@ -418,7 +294,7 @@ def fault_agent_stop(ph, rep):
     fig.update(tcp_check(rep, f, ph, t_term, t_start, "while the agent is stopped"))
     fig.update({"exitCode": code, "termToExitSeconds": round(t_exit - t_term, 2),
                 "termToStraightSeconds": d_straight, "stoppedSeconds": round(t_start - t_term, 2),
-                "bridgeSamples": len(down), "limitedBefore": faults.limited(before),
+                "bridgeSamples": len(down), "limitedBefore": limited(before),
                 "udpFlowLearntAgainWhileStopped": relearnt,
                 "outputPortsSeen": ports_seen(ph.watch.between(t_term, until)),
                 "tcpAfterMbps": None if t_back is None else _r(ph.tcp(t_back, until))})
@@ -445,7 +321,7 @@ def fault_agent_upgrade(ph, rep):
     fig.update(loss_check(rep, f, ph, t_term, until, "from the SIGTERM to 1 s after the flow is through again"))
     fig.update(tcp_check(rep, f, ph, t_term, until, "from the SIGTERM to then"))
     fig.update({"exitCode": code, "termToExitSeconds": round(t_exit - t_term, 2),
-                "exitToStartSeconds": round(t_start - t_exit, 2), "limitedBefore": faults.limited(before)})
+                "exitToStartSeconds": round(t_start - t_exit, 2), "limitedBefore": limited(before)})
     return fig
 
 
@@ -453,7 +329,7 @@ def fault_controller_switch(ph, rep, f, key):
     """The controller restarted with dryRun = true or enabled = false: the UDP flow, learnt again, goes straight on
     and stays so, and no UDP is lost."""
     loop = ph.loop
-    ctl_at = faults.log_size(loop, "controller.log")
+    ctl_at = log_size(loop, "controller.log")
     t_stop = time.time()
     loop.stop_controller("term")
     loop.set_csv_aside()
@@ -526,7 +402,7 @@ def run(out, only, rep, figures):
             else:
                 figures[name] = fault_controller_switch(ph, rep, name, "dryRun" if name == "dry-run" else "enabled")
             figures[name]["elapsedSeconds"] = round(time.time() - t, 1)
-            figures[name]["loadAverage"] = round(faults.load(), 2)
+            figures[name]["loadAverage"] = round(load(), 2)
             figures[name]["bottleneckDropped"] = _dropped(drops0, ph.bottleneck_drops())
             # Between the agent's cases the UDP flow must be through the adjustor again, else the next proves nothing.
             if name in ("agent-stop", "agent-upgrade") and ph.watch.wait(ph.through, 10 * ph.period) is None:

@@ -9,7 +9,8 @@ import unittest
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import faults  # noqa: E402
+import faults_flood  # noqa: E402
+import receivers  # noqa: E402
 
 
 class FakeGoodput:
@@ -35,16 +36,16 @@ class FaultsTest(unittest.TestCase):
             "[  5]   1.00-1.50   sec  15.6 KBytes   256 Kbits/sec                  ",
             "[  5]   0.00-60.00  sec  23.9 MBytes  3.34 Mbits/sec                  receiver",
         ]
-        got = [faults.Goodput.LINE.match(ln) for ln in lines]
+        got = [receivers.Goodput.LINE.match(ln) for ln in lines]
         self.assertIsNone(got[0])
         self.assertIsNone(got[4], "the summary is not an interval")
-        rates = [float(m.group(3)) * faults.Goodput.SCALE[m.group(4)] for m in got[1:4]]
+        rates = [float(m.group(3)) * receivers.Goodput.SCALE[m.group(4)] for m in got[1:4]]
         self.assertEqual([3.41, 0.0, 0.256], rates)
 
     def test_the_goodput_reader_places_intervals_by_their_arrival_and_finds_the_data_connection(self):
         with tempfile.TemporaryDirectory() as d:
             path = os.path.join(d, "server.txt")
-            g = faults.Goodput(path)
+            g = receivers.Goodput(path)
             g.start()
             try:
                 with open(path, "w") as fh:
@@ -65,27 +66,27 @@ class FaultsTest(unittest.TestCase):
 
     def test_windows_of_a_period_are_time_weighted_means(self):
         ivs = halves(100.0, [0, 2, 4, 4, 3])
-        self.assertEqual([(100.0, 101.0, 1.0), (101.0, 102.0, 4.0)], faults.windows(ivs, 100.0))
-        self.assertEqual([(101.0, 102.0, 4.0)], faults.windows(ivs, 100.7))
+        self.assertEqual([(100.0, 101.0, 1.0), (101.0, 102.0, 4.0)], receivers.windows(ivs, 100.0))
+        self.assertEqual([(101.0, 102.0, 4.0)], receivers.windows(ivs, 100.7))
 
     def test_first_segment_through_after_the_limits(self):
         ivs = halves(100.0, [0, 0, 0, 1.5, 3.3])
-        self.assertEqual(101.5, faults.first_through(ivs, 100.2))
-        self.assertEqual(101.7, faults.first_through(ivs, 101.7), "not before the limits")
-        self.assertIsNone(faults.first_through(halves(100.0, [0, 0]), 100.0))
+        self.assertEqual(101.5, receivers.first_through(ivs, 100.2))
+        self.assertEqual(101.7, receivers.first_through(ivs, 101.7), "not before the limits")
+        self.assertIsNone(receivers.first_through(halves(100.0, [0, 0]), 100.0))
 
     def test_back_at_the_first_window_within_the_tolerance_then_stays(self):
         share = 10 / 3
         # Silent, a first segment, an overshoot (UDP limits lowered while TCP was silent), then the share.
-        ivs = halves(100.0, [0, 0, 1.8, 6.3, 5.6, 4.4, 3.6, 3.3] + [3.3] * 2 * faults.STAY_PERIODS)
-        back, stay, _ = faults.recovery(FakeGoodput(ivs), 100.0, lambda t: share, 1.0, 0)
+        ivs = halves(100.0, [0, 0, 1.8, 6.3, 5.6, 4.4, 3.6, 3.3] + [3.3] * 2 * faults_flood.STAY_PERIODS)
+        back, stay, _ = faults_flood.recovery(FakeGoodput(ivs), 100.0, lambda t: share, 1.0, 0)
         # [102.5, 103.5] averages 4.0, above 3.83 (share + 15 %); [103.0, 104.0] 3.45.
         self.assertEqual((103.0, 104.0, 3.45), (back[0], back[1], round(back[2], 2)))
-        self.assertEqual(faults.STAY_PERIODS, len(stay))
+        self.assertEqual(faults_flood.STAY_PERIODS, len(stay))
         self.assertTrue(all(abs(m - share) <= 0.15 * share for _, _, m, _ in stay))
 
     def test_never_back_while_tcp_moves_nothing(self):
-        back, stay, _ = faults.recovery(FakeGoodput(halves(100.0, [0] * 10)), 100.0, lambda t: 10 / 3, 1.0, 0)
+        back, stay, _ = faults_flood.recovery(FakeGoodput(halves(100.0, [0] * 10)), 100.0, lambda t: 10 / 3, 1.0, 0)
         self.assertIsNone(back)
         self.assertEqual([], stay)
 
@@ -102,8 +103,8 @@ class FaultsTest(unittest.TestCase):
             class Loop:
                 ctl_log_path = path
             self.assertEqual(["1 TCP [tcp-a], 2 UDP [udp-b, udp-c]", "0 TCP [], 2 UDP [udp-b, udp-c]"],
-                             faults.members_between(Loop, mark, end))
-            self.assertEqual(["1 TCP [tcp-a], 2 UDP [udp-b, udp-c]"], faults.members_between(Loop, mark, mark))
+                             faults_flood.members_between(Loop, mark, end))
+            self.assertEqual(["1 TCP [tcp-a], 2 UDP [udp-b, udp-c]"], faults_flood.members_between(Loop, mark, mark))
 
 
 if __name__ == "__main__":

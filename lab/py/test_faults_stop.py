@@ -14,6 +14,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import faults  # noqa: E402
 import faults_stop  # noqa: E402
+import receivers  # noqa: E402
+import rulewatch  # noqa: E402
 
 # As OVS 3.1 prints it (ovs-ofctl -O OpenFlow13 dump-flows), with the lab's base rules and the loop's.
 DUMP = ("OFPST_FLOW reply (OF1.3) (xid=0x2):\n"
@@ -41,7 +43,7 @@ class FailOpenTest(unittest.TestCase):
             "[  5]   0.00-2.00   sec   488 KBytes  2.00 Mbits/sec  0.008 ms  6/357 (1.7%)  receiver",
             "[  5]   0.00-0.50   sec   208 KBytes  3.41 Mbits/sec                  ",
         ]
-        got = [faults_stop.parse_udp_line(ln) for ln in lines]
+        got = [receivers.parse_udp_line(ln) for ln in lines]
         self.assertIsNone(got[0])
         self.assertEqual((0.0, 0.5, 2.02, 0, 90), got[1])
         self.assertEqual((0.5, 1.0, 1.85, 7, 90), got[2])
@@ -53,7 +55,7 @@ class FailOpenTest(unittest.TestCase):
     def test_the_receiver_places_udp_intervals_by_their_arrival(self):
         with tempfile.TemporaryDirectory() as d:
             path = os.path.join(d, "server.txt")
-            r = faults_stop.Datagrams(path)
+            r = receivers.Datagrams(path)
             r.start()
             try:
                 with open(path, "w") as fh:
@@ -72,38 +74,38 @@ class FailOpenTest(unittest.TestCase):
     def test_loss_over_the_intervals_that_overlap_a_window(self):
         ivs = [(100.0, 100.5, 2.0, 0, 90), (100.5, 101.0, 2.0, 3, 90), (101.0, 101.5, 2.0, 0, 90),
                (101.5, 102.0, 2.0, 1, 90)]
-        self.assertEqual((4, 360, 1.111), faults_stop.loss(ivs, 100.0, 102.0))
-        self.assertEqual((3, 180, 1.667), faults_stop.loss(ivs, 100.7, 101.2), "partly covered intervals count whole")
-        self.assertEqual((0, 90, 0.0), faults_stop.loss(ivs, 101.0, 101.5), "touching intervals do not")
-        self.assertEqual((0, 0, None), faults_stop.loss(ivs, 200.0, 201.0))
+        self.assertEqual((4, 360, 1.111), receivers.loss(ivs, 100.0, 102.0))
+        self.assertEqual((3, 180, 1.667), receivers.loss(ivs, 100.7, 101.2), "partly covered intervals count whole")
+        self.assertEqual((0, 90, 0.0), receivers.loss(ivs, 101.0, 101.5), "touching intervals do not")
+        self.assertEqual((0, 0, None), receivers.loss(ivs, 200.0, 201.0))
 
     def test_tcp_mean_is_time_weighted_over_the_intervals_inside_the_window(self):
         ivs = [(100.0, 100.5, 8.0), (100.5, 101.0, 6.0), (101.0, 102.0, 9.0), (102.0, 102.5, 1.0)]
-        self.assertAlmostEqual((4 + 3 + 9) / 2.0, faults_stop.mean_mbps(ivs, 100.0, 102.0))
-        self.assertAlmostEqual(9.0, faults_stop.mean_mbps(ivs, 100.7, 102.2))
-        self.assertIsNone(faults_stop.mean_mbps(ivs, 103.0, 104.0))
+        self.assertAlmostEqual((4 + 3 + 9) / 2.0, receivers.mean_mbps(ivs, 100.0, 102.0))
+        self.assertAlmostEqual(9.0, receivers.mean_mbps(ivs, 100.7, 102.2))
+        self.assertIsNone(receivers.mean_mbps(ivs, 103.0, 104.0))
 
     def test_where_the_switch_sends_the_udp_flow(self):
         flow = ("10.77.0.2", "10.77.0.3", 40002, 5202)
-        self.assertEqual(11, faults_stop.udp_out_port(DUMP % "11", *flow), "into the adjustor")
-        self.assertEqual(3, faults_stop.udp_out_port(DUMP % "3", *flow), "straight on: its main rule, not the one "
-                                                                        "from the adjustor")
-        self.assertIsNone(faults_stop.udp_out_port(DUMP % "11", "10.77.0.2", "10.77.0.3", 40002, 5201))
-        self.assertIsNone(faults_stop.udp_out_port(DUMP % "11", "10.77.0.2", "10.77.0.33", 40002, 5202))
-        self.assertIsNone(faults_stop.udp_out_port(DUMP.replace("0xfd00000000000011", "0x11") % "11", *flow),
+        self.assertEqual(11, rulewatch.udp_out_port(DUMP % "11", *flow), "into the adjustor")
+        self.assertEqual(3, rulewatch.udp_out_port(DUMP % "3", *flow), "straight on: its main rule, not the one "
+                                                                      "from the adjustor")
+        self.assertIsNone(rulewatch.udp_out_port(DUMP % "11", "10.77.0.2", "10.77.0.3", 40002, 5201))
+        self.assertIsNone(rulewatch.udp_out_port(DUMP % "11", "10.77.0.2", "10.77.0.33", 40002, 5202))
+        self.assertIsNone(rulewatch.udp_out_port(DUMP.replace("0xfd00000000000011", "0x11") % "11", *flow),
                           "a rule without the loop's tag is not the loop's")
-        self.assertIsNone(faults_stop.udp_out_port("OFPST_FLOW reply (OF1.3) (xid=0x2):\n", *flow))
+        self.assertIsNone(rulewatch.udp_out_port("OFPST_FLOW reply (OF1.3) (xid=0x2):\n", *flow))
 
     def test_the_agents_bridge_state(self):
-        self.assertEqual("up", faults_stop.bridge_state(
+        self.assertEqual("up", rulewatch.bridge_state(
             "7: flab-adjbr: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 1500 qdisc noqueue state UP mode DEFAULT group "
             "default qlen 1000\\    link/ether 02:fa:00:00:00:a1 brd ff:ff:ff:ff:ff:ff"))
-        self.assertEqual("down", faults_stop.bridge_state(
+        self.assertEqual("down", rulewatch.bridge_state(
             "7: flab-adjbr: <BROADCAST,MULTICAST> mtu 1500 qdisc noop state DOWN mode DEFAULT"))
-        self.assertEqual("up", faults_stop.bridge_state(
+        self.assertEqual("up", rulewatch.bridge_state(
             "7: flab-adjbr: <NO-CARRIER,BROADCAST,MULTICAST,UP> mtu 1500 qdisc noqueue state DOWN"),
             "administratively up, whatever its ports")
-        self.assertEqual("absent", faults_stop.bridge_state(""))
+        self.assertEqual("absent", rulewatch.bridge_state(""))
 
     def test_what_each_bottleneck_queue_dropped(self):
         text = ("qdisc htb 1: root refcnt 2 r2q 10 default 0x20 direct_packets_stat 0 direct_qlen 32\n"
@@ -124,9 +126,9 @@ class FailOpenTest(unittest.TestCase):
     def test_ports_seen_and_the_first_straight_sample(self):
         samples = [(1.0, 11, "up"), (1.2, 11, "up"), (1.4, 3, "up"), (1.6, 3, "up"), (1.8, None, "up"),
                    (2.0, 11, "up")]
-        self.assertEqual([11, 3, None, 11], faults_stop.ports_seen(samples))
-        self.assertEqual((1.4, 3, "up"), faults_stop.first_straight(samples, 3, 1.0))
-        self.assertIsNone(faults_stop.first_straight(samples, 3, 1.7))
+        self.assertEqual([11, 3, None, 11], rulewatch.ports_seen(samples))
+        self.assertEqual((1.4, 3, "up"), rulewatch.first_straight(samples, 3, 1.0))
+        self.assertIsNone(rulewatch.first_straight(samples, 3, 1.7))
 
     def test_the_fault_run_knows_the_phase_by_its_names(self):
         self.assertEqual(faults_stop.FAULTS, faults.FAULTS[len(faults.SHARED) + 1:])

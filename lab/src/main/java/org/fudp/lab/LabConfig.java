@@ -1,30 +1,29 @@
 package org.fudp.lab;
 
+import static org.fudp.lab.ConfigValues.bool;
+import static org.fudp.lab.ConfigValues.fraction;
+import static org.fudp.lab.ConfigValues.idleTimeout;
+import static org.fudp.lab.ConfigValues.mac;
+import static org.fudp.lab.ConfigValues.nonNegative;
+import static org.fudp.lab.ConfigValues.port;
+import static org.fudp.lab.ConfigValues.positive;
+import static org.fudp.lab.ConfigValues.positiveInt;
+import static org.fudp.lab.ConfigValues.required;
+
 import java.io.IOException;
 import java.io.Reader;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Collections;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
-import java.util.Set;
-import org.fudp.algorithm.FlowPolicy;
 import org.fudp.loop.api.AddressPrefix;
 import org.fudp.loop.api.BottleneckTable;
 import org.fudp.loop.api.FlowBudget;
 import org.fudp.loop.api.TrafficClass;
-import org.fudp.protocol.EthernetFrame;
-import org.fudp.protocol.FlowIds;
 
 /**
  * What the lab tells its controller about the network, never about the traffic: the switch, which
@@ -63,8 +62,8 @@ public final class LabConfig {
         adjustorSwitchPort = port(p, "adjustorSwitchPort");
         adjustorOnwardPort = port(p, "adjustorOnwardPort");
         adjustorMac = mac(p, "adjustorMac");
-        hostPorts = hosts(required(p, "hosts"));
-        bottlenecks = bottlenecks(required(p, "bottlenecks"), bridge, hostPorts);
+        hostPorts = ConfigLists.hosts(required(p, "hosts"));
+        bottlenecks = ConfigLists.bottlenecks(required(p, "bottlenecks"), bridge, hostPorts);
         periodMillis = Math.round(positive(p, "periodSeconds", "1") * 1000);
         alpha = fraction(p, "alpha", "0.875");
         beta = fraction(p, "beta", "0.25");
@@ -80,7 +79,7 @@ public final class LabConfig {
         enabled = bool(p, "enabled", "true");
         dryRun = bool(p, "dryRun", "false");
         counterPollMillis = Math.round(positive(p, "counterPollSeconds", "0.1") * 1000);
-        classes = classes(p.getProperty("classes", "").trim());
+        classes = ConfigLists.classes(p.getProperty("classes", "").trim());
         idleTimeoutSeconds = idleTimeout(p, "idleTimeoutSeconds", "10");
         long heavyBps = Math.round(nonNegative(p, "heavyBps", "0"));
         budget = new FlowBudget(positiveInt(p, "ruleBudget", Integer.toString(FlowBudget.DEFAULT_RULES)),
@@ -116,207 +115,6 @@ public final class LabConfig {
         Properties p = new Properties();
         p.load(reader);
         return new LabConfig(p);
-    }
-
-    private static String required(Properties p, String key) {
-        String v = p.getProperty(key);
-        if (v == null || v.isBlank()) {
-            throw new IllegalArgumentException("config: missing key '" + key + "'");
-        }
-        return v.trim();
-    }
-
-    private static int port(Properties p, String key) {
-        return port(key, required(p, key));
-    }
-
-    private static int port(String key, String v) {
-        try {
-            int port = Integer.parseInt(v);
-            if (port < 1 || port > 0xFF00) {
-                throw new NumberFormatException();
-            }
-            return port;
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("config: '" + key + "' must be an OpenFlow port number, got '"
-                    + v + "'", e);
-        }
-    }
-
-    private static String mac(Properties p, String key) {
-        String v = required(p, key);
-        try {
-            EthernetFrame.parseMac(v);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("config: '" + key + "' must be a MAC address, got '" + v + "'", e);
-        }
-        return v.toLowerCase(Locale.ROOT);
-    }
-
-    private static double number(String key, String v) {
-        try {
-            return Double.parseDouble(v);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("config: '" + key + "' must be a number, got '" + v + "'", e);
-        }
-    }
-
-    private static double positive(Properties p, String key, String dflt) {
-        double d = number(key, p.getProperty(key, dflt).trim());
-        if (!(d > 0)) {
-            throw new IllegalArgumentException("config: '" + key + "' must be > 0, got " + d);
-        }
-        return d;
-    }
-
-    private static double fraction(Properties p, String key, String dflt) {
-        double d = number(key, p.getProperty(key, dflt).trim());
-        if (!(d > 0 && d < 1)) {
-            throw new IllegalArgumentException("config: '" + key + "' must be in (0, 1), got " + d);
-        }
-        return d;
-    }
-
-    /**
-     * Parses {@code name key=value ...; name key=value ...}: keys {@code proto} (tcp, udp),
-     * {@code src}, {@code dst} (prefixes), {@code sport}, {@code dport} (port or low-high), {@code dscp}
-     * (values, comma-separated),
-     * {@code weight}, {@code min}, {@code cap} (bit/s) and {@code exempt} (true, false).
-     */
-    private static List<TrafficClass> classes(String text) {
-        List<TrafficClass> out = new ArrayList<>();
-        if (text.isEmpty()) {
-            return out;
-        }
-        for (String item : text.split(";")) {
-            String[] tokens = item.trim().split("\\s+");
-            String name = tokens[0];
-            Map<String, String> kv = new HashMap<>();
-            for (int i = 1; i < tokens.length; i++) {
-                int eq = tokens[i].indexOf('=');
-                if (eq < 1) {
-                    throw new IllegalArgumentException("config: 'classes' " + name + ": expected key=value, got '"
-                            + tokens[i] + "'");
-                }
-                kv.put(tokens[i].substring(0, eq), tokens[i].substring(eq + 1));
-            }
-            try {
-                String proto = kv.getOrDefault("proto", "");
-                int protocol = proto.isEmpty() ? TrafficClass.ANY_PROTOCOL : proto.equals("tcp") ? 6
-                        : proto.equals("udp") ? 17 : -1;
-                FlowPolicy policy = FlowPolicy.of(name, Double.parseDouble(kv.getOrDefault("weight", "1")),
-                        Double.parseDouble(kv.getOrDefault("min", "0")),
-                        kv.containsKey("cap") ? Double.parseDouble(kv.get("cap")) : Double.POSITIVE_INFINITY,
-                        Boolean.parseBoolean(kv.getOrDefault("exempt", "false")));
-                out.add(new TrafficClass(kv.containsKey("src") ? AddressPrefix.parse("src", kv.get("src")) : null,
-                        kv.containsKey("dst") ? AddressPrefix.parse("dst", kv.get("dst")) : null, protocol,
-                        ports(kv.get("sport")), ports(kv.get("dport")), dscp(kv.get("dscp")), policy));
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("config: 'classes' " + name + ": " + e.getMessage(), e);
-            }
-        }
-        return out;
-    }
-
-    private static int[] dscp(String text) {
-        return text == null ? null : Arrays.stream(text.split(",")).mapToInt(Integer::parseInt).toArray();
-    }
-
-    private static int[] ports(String text) {
-        if (text == null) {
-            return null;
-        }
-        int dash = text.indexOf('-');
-        return dash < 0 ? new int[] {Integer.parseInt(text), Integer.parseInt(text)}
-                : new int[] {Integer.parseInt(text.substring(0, dash)), Integer.parseInt(text.substring(dash + 1))};
-    }
-
-    private static boolean bool(Properties p, String key, String dflt) {
-        String v = p.getProperty(key, dflt).trim();
-        if (!v.equals("true") && !v.equals("false")) {
-            throw new IllegalArgumentException("config: '" + key + "' must be true or false, got '" + v + "'");
-        }
-        return v.equals("true");
-    }
-
-    private static int idleTimeout(Properties p, String key, String dflt) {
-        double d = number(key, p.getProperty(key, dflt).trim());
-        if (d != Math.rint(d) || d < 1 || d > 65535) {
-            throw new IllegalArgumentException("config: '" + key + "' must be a whole number of seconds in "
-                    + "1..65535 (an OpenFlow idle timeout), got " + d);
-        }
-        return (int) d;
-    }
-
-    private static double nonNegative(Properties p, String key, String dflt) {
-        double d = number(key, p.getProperty(key, dflt).trim());
-        if (!(d >= 0) || Double.isInfinite(d)) {
-            throw new IllegalArgumentException("config: '" + key + "' must be a number >= 0, got " + d);
-        }
-        return d;
-    }
-
-    private static int positiveInt(Properties p, String key, String dflt) {
-        double d = number(key, p.getProperty(key, dflt).trim());
-        if (d != Math.rint(d) || d < 1 || d > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException("config: '" + key + "' must be a whole number >= 1, got " + d);
-        }
-        return (int) d;
-    }
-
-    private static InetAddress address(String key, String text) {
-        return FlowIds.address("config: '" + key + "'", text);
-    }
-
-    /** Parses {@code <ip>[/<len>]@<port>,...}: a host's address, or a prefix of destinations behind it. */
-    private static Map<AddressPrefix, Integer> hosts(String text) {
-        Map<AddressPrefix, Integer> out = new LinkedHashMap<>();
-        for (String item : text.split(",")) {
-            String[] kv = item.trim().split("@");
-            if (kv.length != 2) {
-                throw new IllegalArgumentException("config: 'hosts' items are <ip>[/<len>]@<port>, got '" + item + "'");
-            }
-            out.put(AddressPrefix.parse("config: 'hosts'", kv[0].trim()), port("hosts", kv[1].trim()));
-        }
-        return Collections.unmodifiableMap(out);
-    }
-
-    /**
-     * Parses {@code <cfs>:<prefix>:<bit/s>,...}. An IPv6 prefix has colons of its own, so the name ends at
-     * the first colon and the capacity starts after the last. A bottleneck's egress is the bridge port of the
-     * hosts behind it when they all hang off one (the lab shapes that port's link), as the app's netcfg says.
-     */
-    private static BottleneckTable bottlenecks(String text, String bridge, Map<AddressPrefix, Integer> hostPorts) {
-        List<BottleneckTable.Entry> out = new ArrayList<>();
-        for (String raw : text.split(",")) {
-            String item = raw.trim();
-            int first = item.indexOf(':');
-            int last = item.lastIndexOf(':');
-            if (first <= 0 || last <= first + 1 || last == item.length() - 1) {
-                throw new IllegalArgumentException(
-                        "config: 'bottlenecks' items are <cfs>:<ip>/<len>:<bit/s>, got '" + item + "'");
-            }
-            String name = item.substring(0, first);
-            String prefix = item.substring(first + 1, last);
-            if (!prefix.contains("/")) {
-                throw new IllegalArgumentException("config: 'bottlenecks' needs a prefix <ip>/<len>, got '"
-                        + prefix + "' in '" + item + "'");
-            }
-            AddressPrefix behind = AddressPrefix.parse("config: 'bottlenecks' " + name, prefix);
-            double cap = number("bottlenecks", item.substring(last + 1));
-            if (!(cap > 0)) {
-                throw new IllegalArgumentException("config: 'bottlenecks' capacity must be > 0, got " + cap);
-            }
-            Set<Integer> ports = new HashSet<>();
-            hostPorts.forEach((host, port) -> {
-                if (behind.overlaps(host)) {
-                    ports.add(port);
-                }
-            });
-            String egress = ports.size() == 1 ? bridge + "/" + ports.iterator().next() : null;
-            out.add(new BottleneckTable.Entry(name, Math.round(cap), egress, null, List.of(behind)));
-        }
-        return new BottleneckTable(out);
     }
 
     /**

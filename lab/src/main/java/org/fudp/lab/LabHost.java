@@ -350,7 +350,7 @@ final class LabHost {
      * Notes a set's state and returns the line to log when it changed, with its reason ("Set set1 NOT_ENFORCED:
      * the agent at ... has not acknowledged ..."), or when the reason says something else while the state
      * stays (the figures in it aside, which move every period). The fault run reads these lines
-     * ({@code lab/py/faults.py}).
+     * ({@code lab/py/faults_flood.py}).
      */
     private Optional<String> stateLine(CorrelationFlowSet v) {
         String reason = v.stateReason();
