@@ -16,6 +16,7 @@ import org.fudp.loop.flow.TrackedFlow;
 import org.fudp.loop.flow.Unmatched;
 import org.fudp.loop.sets.Departures;
 import org.fudp.loop.sets.LightTcp;
+import org.fudp.loop.sets.ResponsiveUdp;
 import org.fudp.loop.sets.SetDecisions;
 import org.fudp.loop.sets.SetMembership;
 import org.fudp.protocol.FiveTuple;
@@ -28,8 +29,8 @@ import java.util.function.Function;
 
 /**
  * One control period, the paper's loop once round (Fig. 2): FIC measures every flow from its counters,
- * the flows that share a bottleneck form their correlation flow sets, FUDPA decides per set, and UFC
- * gets the limits now in force for each facility's enforcer.
+ * the flows that share a bottleneck form their correlation flow sets, the tests of UDP flows' responsiveness
+ * take a step, FUDPA decides per set, and UFC gets the limits now in force for each facility's enforcer.
  */
 final class ControlPeriod {
 
@@ -43,11 +44,12 @@ final class ControlPeriod {
     private final LightTcp light;
     private final EnforcementBackend backend;
     private final MeasurementWindows windows;
+    private final ResponsiveUdp responsive;
     private SetMembership sets;
 
     ControlPeriod(NetworkView network, FlowCollection collection, Collection<String> facilityIds,
                   SetDecisions decisions, Departures departures, LimitsInForce limits, LightTcp light,
-                  EnforcementBackend backend, MeasurementWindows windows) {
+                  EnforcementBackend backend, MeasurementWindows windows, ResponsiveUdp responsive) {
         this.network = network;
         this.collection = collection;
         this.flows = collection.flows();
@@ -58,6 +60,7 @@ final class ControlPeriod {
         this.light = light;
         this.backend = backend;
         this.windows = windows;
+        this.responsive = responsive;
     }
 
     // policy: each flow's traffic class policy, null when no class is configured.
@@ -70,11 +73,20 @@ final class ControlPeriod {
         collection.recount();
         Map<String, CfsAssignment> groups = sets.groups;
         Map<String, List<TrackedFlow>> members = sets.members;
+        Map<FiveTuple, Long> holds = responsive.period(nowMs, members, settings, limits);
         Map<FiveTuple, Long> allocations = new HashMap<>();
         Map<String, Decision> decided = decisions.decide(nowMs, period, settings, policy, groups, members, unmatched,
                 light, departures.departed(flows.all(), groups), departures, allocations, out);
+        decided.forEach((id, d) -> responsive.judged(id, d.reason().isFair()));
+        responsive.retain(groups.keySet());
         if (settings.enabled()) {
+            allocations.putAll(holds);
             limits.update(allocations, decided, flows.all());
+            for (TrackedFlow f : flows.all()) {
+                if (ResponsiveUdp.unlimited(f)) {
+                    limits.remove(f.tuple());
+                }
+            }
         } else {
             limits.clear();
         }

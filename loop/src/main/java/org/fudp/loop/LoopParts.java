@@ -19,6 +19,7 @@ import org.fudp.loop.flow.TrackedFlow;
 import org.fudp.loop.handover.FacilityHandover;
 import org.fudp.loop.sets.Departures;
 import org.fudp.loop.sets.LightTcp;
+import org.fudp.loop.sets.ResponsiveUdp;
 import org.fudp.loop.sets.SetDecisions;
 import org.fudp.loop.view.LoopViews;
 import org.fudp.protocol.FiveTuple;
@@ -43,6 +44,7 @@ final class LoopParts {
     final LimitsInForce limits = new LimitsInForce();
     final LightTcp light = new LightTcp();
     final FailOpen failOpen = new FailOpen();
+    final ResponsiveUdp responsive = new ResponsiveUdp();
     final FlowCollection collection;
     final FlowTable flows;
     final AdjustorBackend adjustors;
@@ -66,7 +68,7 @@ final class LoopParts {
                 views, light);
         this.windows = new MeasurementWindows(facilities.keySet(), backend, collection);
         this.period = new ControlPeriod(network, collection, facilities.keySet(), decisions, departures, limits,
-                light, backend, windows);
+                light, backend, windows, responsive);
     }
 
     // A flow the collection forgot: its limit and its published allocation go too.

@@ -27,10 +27,14 @@ public final class FlowRecord {
     private final long updatedMs;
     private final String className;
     private final String rateReason;
+    private final String responsiveness;
+    private final String responsiveEvidence;
 
     private FlowRecord(Builder b) {
         this.className = b.className == null ? "" : b.className;
         this.rateReason = b.rateReason == null ? "" : b.rateReason;
+        this.responsiveness = b.responsiveness == null ? "" : b.responsiveness;
+        this.responsiveEvidence = b.responsiveEvidence == null ? "" : b.responsiveEvidence;
         this.flow = Objects.requireNonNull(b.flow, "flow");
         this.facilityId = Objects.requireNonNull(b.facilityId, "facilityId");
         this.cfsId = b.cfsId;
@@ -164,6 +168,26 @@ public final class FlowRecord {
     }
 
     /**
+     * Returns what a UDP flow counts as by its responsiveness test (docs/algorithm.md, "Responsive UDP"):
+     * "unresponsive", "candidate", "testing" or "responsive".
+     *
+     * @return the class; empty for TCP
+     */
+    public String responsiveness() {
+        return responsiveness;
+    }
+
+    /**
+     * Returns what the flow's responsiveness tests found: the rates under the last test, how many it
+     * passed, or the test that runs now.
+     *
+     * @return words; empty before its first test
+     */
+    public String responsiveEvidence() {
+        return responsiveEvidence;
+    }
+
+    /**
      * Returns a builder holding this record's values.
      *
      * @return builder
@@ -181,6 +205,8 @@ public final class FlowRecord {
         b.updatedMs = updatedMs;
         b.className = className;
         b.rateReason = rateReason;
+        b.responsiveness = responsiveness;
+        b.responsiveEvidence = responsiveEvidence;
         return b;
     }
 
@@ -211,13 +237,14 @@ public final class FlowRecord {
                 && rateKnown == that.rateKnown && allocationBps == that.allocationBps
                 && sinceMs == that.sinceMs && updatedMs == that.updatedMs && flow.equals(that.flow)
                 && facilityId.equals(that.facilityId) && Objects.equals(cfsId, that.cfsId)
-                && className.equals(that.className) && rateReason.equals(that.rateReason);
+                && className.equals(that.className) && rateReason.equals(that.rateReason)
+                && responsiveness.equals(that.responsiveness) && responsiveEvidence.equals(that.responsiveEvidence);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(flow, facilityId, cfsId, demandBps, throughputBps, rateKnown,
-                allocationBps, sinceMs, updatedMs, className, rateReason);
+                allocationBps, sinceMs, updatedMs, className, rateReason, responsiveness, responsiveEvidence);
     }
 
     @Override
@@ -242,8 +269,23 @@ public final class FlowRecord {
         private long updatedMs;
         private String className;
         private String rateReason;
+        private String responsiveness;
+        private String responsiveEvidence;
 
         private Builder() {
+        }
+
+        /**
+         * Sets what a UDP flow counts as by its responsiveness test, and what the test found.
+         *
+         * @param kind see {@link FlowRecord#responsiveness()}
+         * @param evidence see {@link FlowRecord#responsiveEvidence()}
+         * @return this builder
+         */
+        public Builder responsiveness(String kind, String evidence) {
+            this.responsiveness = kind;
+            this.responsiveEvidence = evidence;
+            return this;
         }
 
         /**

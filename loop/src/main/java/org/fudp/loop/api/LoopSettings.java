@@ -24,6 +24,7 @@ public final class LoopSettings {
     private final long counterLagMs;
     private final boolean closingRules;
     private final long senderId;
+    private final ResponsiveTest responsive;
 
     private LoopSettings(Builder b) {
         periodMs = b.periodMs;
@@ -39,6 +40,7 @@ public final class LoopSettings {
         counterLagMs = b.counterLagMs;
         closingRules = b.closingRules;
         senderId = b.senderId;
+        responsive = b.responsive;
     }
 
     /**
@@ -70,6 +72,7 @@ public final class LoopSettings {
         b.counterLagMs = counterLagMs;
         b.closingRules = closingRules;
         b.senderId = senderId;
+        b.responsive = responsive;
         return b;
     }
 
@@ -216,6 +219,15 @@ public final class LoopSettings {
     /**
      * Builds settings; every setter checks its value and names it when refusing.
      */
+    /**
+     * Returns how UDP flows are tested for responsiveness.
+     *
+     * @return the test
+     */
+    public ResponsiveTest responsive() {
+        return responsive;
+    }
+
     public static final class Builder {
         private long periodMs = 5000;
         private FudpaConfig fudpa = FudpaConfig.defaults();
@@ -230,6 +242,7 @@ public final class LoopSettings {
         private long counterLagMs = 150;
         private boolean closingRules;
         private long senderId = 0x4655_4450_0000_0001L;
+        private ResponsiveTest responsive = ResponsiveTest.defaults();
 
         private Builder() {
         }
@@ -393,6 +406,17 @@ public final class LoopSettings {
          */
         public Builder senderId(long id) {
             senderId = id;
+            return this;
+        }
+
+        /**
+         * Sets how UDP flows are tested for responsiveness.
+         *
+         * @param test the test; {@link ResponsiveTest#off()} for none
+         * @return this
+         */
+        public Builder responsive(ResponsiveTest test) {
+            responsive = java.util.Objects.requireNonNull(test, "responsive");
             return this;
         }
 

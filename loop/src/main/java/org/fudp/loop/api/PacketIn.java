@@ -2,6 +2,7 @@ package org.fudp.loop.api;
 
 import org.fudp.protocol.FiveTuple;
 
+import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -14,6 +15,9 @@ public final class PacketIn {
     public static final long NO_MAC = -1;
     /** Marks an unknown DSCP. */
     public static final int NO_DSCP = -1;
+    /** How many bytes of a packet's transport payload the loop keeps. */
+    public static final int PAYLOAD_HEAD = 16;
+    private static final byte[] NO_PAYLOAD = new byte[0];
 
     private final String facilityId;
     private final long inPort;
@@ -21,6 +25,7 @@ public final class PacketIn {
     private final long dstMac;
     private final boolean closing;
     private final int dscp;
+    private final byte[] payloadHead;
 
     /**
      * Creates a packet-in.
@@ -56,6 +61,38 @@ public final class PacketIn {
             throw new IllegalArgumentException("dscp: must be 0.." + TrafficClass.MAX_DSCP + ", was " + dscp);
         }
         this.dscp = dscp;
+        this.payloadHead = NO_PAYLOAD;
+    }
+
+    private PacketIn(PacketIn p, byte[] payloadHead) {
+        this.facilityId = p.facilityId;
+        this.inPort = p.inPort;
+        this.flow = p.flow;
+        this.dstMac = p.dstMac;
+        this.closing = p.closing;
+        this.dscp = p.dscp;
+        this.payloadHead = payloadHead;
+    }
+
+    /**
+     * Returns a copy carrying the first bytes of the packet's transport payload (after the UDP header), by
+     * which the loop may find a QUIC connection's first packet (a hint, never a verdict: docs/algorithm.md,
+     * "Responsive UDP").
+     *
+     * @param payload the payload as far as the host has it; only its first {@value #PAYLOAD_HEAD} bytes are kept
+     * @return the copy
+     */
+    public PacketIn withPayload(byte[] payload) {
+        return new PacketIn(this, Arrays.copyOf(payload, Math.min(payload.length, PAYLOAD_HEAD)));
+    }
+
+    /**
+     * Returns the first bytes of the packet's transport payload, as the host gave them.
+     *
+     * @return a copy; empty if the host gave none
+     */
+    public byte[] payloadHead() {
+        return payloadHead.clone();
     }
 
     public String facilityId() {

@@ -150,7 +150,11 @@ public final class PerFlowCollection implements FlowCollection {
             // iperf3, for one, sends its UDP "connect" datagram unmarked and marks only its data.
             out.info("Flow " + t + " now marked DSCP " + p.dscp() + ", was " + known.dscp() + ": learnt again");
             forget(known, -1, out);
-            out.forward(learn(f, t, p.dscp(), known.onwardPort(), nowMs, out, true).onwardPort());
+            TrackedFlow again = learn(f, t, p.dscp(), known.onwardPort(), nowMs, out, true);
+            if (known.responsiveness().hinted()) {
+                again.responsiveness().hint();
+            }
+            out.forward(again.onwardPort());
             return;
         }
         if (known != null) {
@@ -168,8 +172,10 @@ public final class PerFlowCollection implements FlowCollection {
         // Straight on, not into the adjustor: the flow's rules may not be on the switch yet, and a
         // packet sent into the adjustor before the rule back from it would come back to no rule.
         out.forward(onward.getAsLong());
-        if (!ledger(f.id()).budget.sampled()) {
-            take(nowMs, f, t, p.dscp(), onward.getAsLong(), out);
+        if (!ledger(f.id()).budget.sampled() && take(nowMs, f, t, p.dscp(), onward.getAsLong(), out)
+                && QuicHint.looksLikeQuic(p.payloadHead())) {
+            // A candidate for the responsiveness test, no more (docs/algorithm.md, "Responsive UDP").
+            flows.get(t).responsiveness().hint();
         }
     }
 

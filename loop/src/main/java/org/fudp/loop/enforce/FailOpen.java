@@ -87,6 +87,8 @@ public final class FailOpen {
                 s.through = through;
                 s.graceUntilMs = 0;
                 steer(f.id(), through, flows, out, why(f.id(), settings, backend));
+            } else if (through) {
+                bypass(f.id(), flows, out);
             }
             if (s.resync) {
                 // The rules taken over are the host's now: each gets this loop's way out, whatever it had.
@@ -103,7 +105,7 @@ public final class FailOpen {
     private static void steer(String facilityId, boolean through, FlowTable flows, Actions out, String why) {
         List<TrackedFlow> moved = new ArrayList<>();
         for (TrackedFlow t : flows.at(facilityId)) {
-            t.steer(through).ifPresent(rule -> {
+            t.steer(through && !t.bypasses()).ifPresent(rule -> {
                 out.modifyRule(rule);
                 moved.add(t);
             });
@@ -116,6 +118,14 @@ public final class FailOpen {
                 out.warn("Adjustor at " + facilityId + " cannot hold a limit (" + why + "): " + what
                         + " forwarded straight on, unlimited, until it can");
             }
+        }
+    }
+
+    // A flow that responds to congestion has no limit to be held at: it goes straight on, past the adjustor,
+    // and back through it when a test is to hold it.
+    private static void bypass(String facilityId, FlowTable flows, Actions out) {
+        for (TrackedFlow t : flows.at(facilityId)) {
+            t.steer(!t.bypasses()).ifPresent(out::modifyRule);
         }
     }
 

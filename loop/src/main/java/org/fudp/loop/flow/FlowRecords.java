@@ -16,7 +16,9 @@ final class FlowRecords {
         long demand = f.isUdp() ? Math.round(f.demandBps()) : thr;
         return FlowRecord.builder(f.tuple(), f.facilityId()).cfsId(f.cfsId()).rates(demand, thr, f.throughputKnown())
                 .allocationBps(allocationBps).sinceMs(f.sinceMs()).updatedMs(nowMs)
-                .policy(policy.className(), rateReason(f, policy, allocationBps)).build();
+                .policy(policy.className(), rateReason(f, policy, allocationBps))
+                .responsiveness(f.isUdp() ? f.responsiveness().kind().toString() : "",
+                        f.isUdp() ? f.responsiveness().evidence() : "").build();
     }
 
     // Why the limit, from the policy and the limit alone (the set's level is the algorithm's).
@@ -28,6 +30,12 @@ final class FlowRecords {
         }
         if (p.exempt()) {
             return "exempt: never limited";
+        }
+        if (f.responsiveness().holdBps() >= 0) {
+            return "under a responsiveness test: held below its rate for a few periods";
+        }
+        if (f.responsiveness().countsResponsive() || f.responsiveness().testing()) {
+            return "responsive: counted with its set's TCP, never limited";
         }
         if (f.failedOpen()) {
             return "forwarded straight on, unlimited: its adjustor cannot hold a limit now";

@@ -44,6 +44,7 @@ public final class TrackedFlow {
     private final int dscp;
     private final boolean remarked;
     private final MeterWindow meter = new MeterWindow();
+    private final Responsiveness responsiveness = new Responsiveness();
     private CfsAssignment cfs;
     private String lastCfsId = "";
     private boolean assigned;
@@ -337,7 +338,26 @@ public final class TrackedFlow {
      * @return true if so
      */
     public boolean failedOpen() {
-        return viaAdjustor && !throughAdjustor;
+        return viaAdjustor && !throughAdjustor && !bypasses();
+    }
+
+    /**
+     * Tells whether the flow goes straight on, past its adjustor, by right: it counts as responsive and no
+     * test holds it, so it has no limit to be held at.
+     *
+     * @return true if so
+     */
+    public boolean bypasses() {
+        return viaAdjustor && responsiveness.countsResponsive() && !responsiveness.testing();
+    }
+
+    /**
+     * Returns the flow's responsiveness: untested, under test, or what its last test found.
+     *
+     * @return its state
+     */
+    public Responsiveness responsiveness() {
+        return responsiveness;
     }
 
     /**
@@ -505,7 +525,8 @@ public final class TrackedFlow {
      */
     public FlowSample sample() {
         String id = tuple.toString();
-        if (!isUdp()) {
+        if (!isUdp() || responsiveness.countsResponsive()) {
+            // A UDP flow that responds to congestion counts with the set's responsive flows (n and W).
             return throughputKnown() ? FlowSample.tcp(id, throughputBps()) : FlowSample.missing(id, Protocol.TCP);
         }
         if (!throughputKnown()) {

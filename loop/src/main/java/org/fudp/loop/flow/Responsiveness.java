@@ -1,0 +1,226 @@
+package org.fudp.loop.flow;
+
+import org.fudp.loop.api.ResponsiveTest;
+
+import java.util.Locale;
+
+/**
+ * One UDP flow's responsiveness, judged by what it does when its limit changes (docs/algorithm.md,
+ * "Responsive UDP"): held below the rate it offers, a congestion-controlled flow offers less; released, it
+ * offers more again. A flow that keeps offering what it offered under the hold does not respond. Until a
+ * test says otherwise, and again after a test failed, a UDP flow is unresponsive, as in the paper.
+ */
+public final class Responsiveness {
+
+    /** What a flow counts as. */
+    public enum Kind {
+        /** Plain UDP: counted and limited as the paper's UDP. */
+        UNRESPONSIVE,
+        /** Not tested yet (its first test waits for a known rate and a set). */
+        CANDIDATE,
+        /** Under its first test: held, or released and watched. */
+        TESTING,
+        /** Passed its last test: counted with the set's responsive flows, never limited. */
+        RESPONSIVE;
+
+        @Override
+        public String toString() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    private enum Phase { NONE, HOLD, RELEASE }
+
+    // A flow that followed the hold at least halfway from where it was to its limit responded.
+    private static final double FOLLOWED = 0.5;
+    // Released, it must offer this much more than under the hold within the release periods.
+    private static final double PROBED = 1.25;
+
+    private boolean hinted;
+    private boolean candidate;
+    private Kind kind = Kind.UNRESPONSIVE;
+    private Phase phase = Phase.NONE;
+    private boolean verified;
+    private int periodsInPhase;
+    private double startBps;
+    private double limitBps;
+    private double heldBps;
+    private long lastTestMs = Long.MIN_VALUE;
+    private int tests;
+    private int passed;
+    private String evidence = "";
+
+    /** Notes that the flow's first packet looked like QUIC. */
+    public void hint() {
+        hinted = true;
+    }
+
+    public boolean hinted() {
+        return hinted;
+    }
+
+    /**
+     * Makes the flow a candidate or not under the test's settings; a flow tested already keeps its verdict.
+     *
+     * @param test the settings
+     */
+    public void settle(ResponsiveTest test) {
+        candidate = test.candidate(hinted);
+        if (!candidate) {
+            kind = Kind.UNRESPONSIVE;
+            phase = Phase.NONE;
+            verified = false;
+            evidence = "";
+        } else if (kind == Kind.UNRESPONSIVE && tests == 0) {
+            kind = Kind.CANDIDATE;
+        }
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+
+    /**
+     * Tells whether the flow counts with its set's responsive flows (n and W, never limited): it passed its
+     * last test, and a test of it now runs only to check it again.
+     *
+     * @return true if so
+     */
+    public boolean countsResponsive() {
+        return verified;
+    }
+
+    /**
+     * Tells whether a test of the flow runs now.
+     *
+     * @return true while held or released and watched
+     */
+    public boolean testing() {
+        return phase != Phase.NONE;
+    }
+
+    /**
+     * Returns the limit the test holds the flow at.
+     *
+     * @return bit/s; -1 when the test does not hold it now
+     */
+    public long holdBps() {
+        return phase == Phase.HOLD ? Math.round(limitBps) : -1;
+    }
+
+    /**
+     * Tells whether the flow is due for a test: a candidate never tested, or any flow tested before whose
+     * last test is older than the interval.
+     *
+     * @param nowMs the time
+     * @param test the settings
+     * @return true if so
+     */
+    public boolean due(long nowMs, ResponsiveTest test) {
+        if (!candidate || phase != Phase.NONE) {
+            return false;
+        }
+        return tests == 0 || nowMs - lastTestMs >= test.recheckMs();
+    }
+
+    /**
+     * Tells whether the flow may be tested again early (its set left the band, or it takes more than its
+     * share): its last test ended at least the given time ago.
+     *
+     * @param nowMs the time
+     * @param minGapMs the least time between two tests
+     * @return true if so
+     */
+    public boolean mayRecheck(long nowMs, long minGapMs) {
+        return candidate && phase == Phase.NONE && tests > 0 && nowMs - lastTestMs >= minGapMs;
+    }
+
+    /**
+     * Starts a test: the flow is held at a fraction of what it offers, and at most at the limit it has.
+     *
+     * @param nowMs the time
+     * @param offeredBps what it offered this period
+     * @param inForceBps its limit in force, -1 if none
+     * @param test the settings
+     */
+    public void start(long nowMs, double offeredBps, long inForceBps, ResponsiveTest test) {
+        startBps = offeredBps;
+        limitBps = test.holdFraction() * offeredBps;
+        if (inForceBps >= 0) {
+            limitBps = Math.min(limitBps, inForceBps);
+        }
+        limitBps = Math.max(1, limitBps);
+        phase = Phase.HOLD;
+        periodsInPhase = 0;
+        lastTestMs = nowMs;
+        if (!verified) {
+            kind = Kind.TESTING;
+        }
+    }
+
+    /**
+     * Takes one period of a running test.
+     *
+     * @param nowMs the period's time
+     * @param offeredBps what the flow offered this period
+     * @param known whether that rate is known (a missing counter tells nothing)
+     * @param test the settings
+     */
+    public void step(long nowMs, double offeredBps, boolean known, ResponsiveTest test) {
+        if (phase == Phase.NONE || !known) {
+            return;
+        }
+        periodsInPhase++;
+        if (phase == Phase.HOLD) {
+            if (periodsInPhase < test.holdPeriods()) {
+                return;
+            }
+            heldBps = offeredBps;
+            if (offeredBps > limitBps + FOLLOWED * (startBps - limitBps)) {
+                end(nowMs, false, String.format(Locale.ROOT, "kept offering %s of %s at a limit of %s",
+                        mbps(offeredBps), mbps(startBps), mbps(limitBps)));
+                return;
+            }
+            phase = Phase.RELEASE;
+            periodsInPhase = 0;
+        } else if (offeredBps >= PROBED * heldBps && offeredBps > heldBps + 1) {
+            end(nowMs, true, String.format(Locale.ROOT, "slowed from %s to %s at a limit of %s, back to %s released",
+                    mbps(startBps), mbps(heldBps), mbps(limitBps), mbps(offeredBps)));
+        } else if (periodsInPhase >= test.releasePeriods()) {
+            end(nowMs, false, String.format(Locale.ROOT, "slowed from %s to %s at a limit of %s, not back up released"
+                    + " (%s)", mbps(startBps), mbps(heldBps), mbps(limitBps), mbps(offeredBps)));
+        }
+    }
+
+    private void end(long nowMs, boolean responded, String what) {
+        phase = Phase.NONE;
+        lastTestMs = nowMs;
+        tests++;
+        passed += responded ? 1 : 0;
+        verified = responded;
+        kind = responded ? Kind.RESPONSIVE : Kind.UNRESPONSIVE;
+        evidence = (responded ? "responded: " : "did not respond: ") + what + "; passed " + passed + " of "
+                + tests + " tests";
+    }
+
+    /**
+     * Says what the last test found, and how many the flow passed.
+     *
+     * @return words; empty before its first test ended
+     */
+    public String evidence() {
+        if (phase == Phase.HOLD) {
+            return "under test: held at " + mbps(limitBps) + " (offered " + mbps(startBps) + ")"
+                    + (evidence.isEmpty() ? "" : "; last " + evidence);
+        }
+        if (phase == Phase.RELEASE) {
+            return "under test: released after offering " + mbps(heldBps) + " at " + mbps(limitBps)
+                    + (evidence.isEmpty() ? "" : "; last " + evidence);
+        }
+        return evidence;
+    }
+
+    private static String mbps(double bps) {
+        return String.format(Locale.ROOT, "%.2f Mbit/s", bps / 1e6);
+    }
+}

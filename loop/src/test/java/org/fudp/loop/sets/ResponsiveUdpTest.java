@@ -1,0 +1,206 @@
+package org.fudp.loop.sets;
+
+import org.fudp.loop.LoopHarness;
+import org.fudp.loop.api.Actions;
+import org.fudp.loop.api.CorrelationFlowSet;
+import org.fudp.loop.api.FlowRecord;
+import org.fudp.loop.api.LoopSettings;
+import org.fudp.loop.api.PacketIn;
+import org.fudp.loop.api.ResponsiveTest;
+import org.fudp.loop.api.RuleSpec;
+import org.fudp.protocol.ControlMessage;
+import org.fudp.protocol.FiveTuple;
+import org.junit.jupiter.api.Test;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.fudp.loop.LoopHarness.ADJUSTOR;
+import static org.fudp.loop.LoopHarness.H1;
+import static org.fudp.loop.LoopHarness.H2;
+import static org.fudp.loop.LoopHarness.ONWARD;
+import static org.fudp.loop.LoopHarness.PERIOD;
+import static org.fudp.loop.LoopHarness.S1;
+import static org.fudp.loop.LoopHarness.SET1;
+import static org.fudp.loop.LoopHarness.T0;
+import static org.fudp.loop.LoopHarness.TCP1;
+import static org.fudp.loop.LoopHarness.tuple;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Issue 35: UDP is not all unresponsive. A QUIC-only set was NO_TCP and a flood next to it ran free; a flood
+ * dressed as QUIC must still be limited. Flows here behave as their kind does at the adjustor: a responsive
+ * one offers no more than the limit it is held at (and its wish when free), a flood offers its rate whatever
+ * it is held at.
+ */
+class ResponsiveUdpTest {
+
+    private static final FiveTuple QUIC = tuple("udp-10.0.0.1-40010-10.0.0.4-443");
+    private static final FiveTuple FLOOD = tuple("udp-10.0.0.2-40011-10.0.0.4-5201");
+    private static final FiveTuple DISGUISED = tuple("udp-10.0.0.2-40012-10.0.0.4-443");
+    /** A QUIC v1 Initial's first bytes: long header, fixed bit, type Initial; version 1; an 8-byte DCID. */
+    private static final byte[] QUIC_INITIAL = {(byte) 0xC3, 0, 0, 0, 1, 8, 1, 2, 3, 4, 5, 6, 7, 8};
+
+    private final LoopHarness h = new LoopHarness(LoopSettings.builder().periodMs(PERIOD)
+            .responsive(ResponsiveTest.defaults().withRecheckMs(60_000)).build());
+    private final Map<FiveTuple, Double> wants = new HashMap<>();
+    private final Map<FiveTuple, Boolean> responds = new HashMap<>();
+    private Map<FiveTuple, Long> held = Map.of();
+    private long t = T0;
+    private Actions last;
+
+    private void start(FiveTuple f, long inPort, boolean quicFirstPacket, double bps, boolean responsive) {
+        PacketIn p = new PacketIn(S1, inPort, f, PacketIn.NO_MAC, false);
+        h.apply(h.loop.packetIn(h.now, quicFirstPacket ? p.withPayload(QUIC_INITIAL) : p));
+        wants.put(f, bps);
+        responds.put(f, responsive);
+    }
+
+    /** What a flow offers now: a responsive one no more than its limit; a flood its rate. */
+    private double offered(FiveTuple f) {
+        Long limit = held.get(f);
+        double want = wants.get(f);
+        return responds.get(f) && limit != null ? Math.min(want, limit) : want;
+    }
+
+    private Actions period() {
+        t += PERIOD;
+        h.at(t);
+        for (FiveTuple f : wants.keySet()) {
+            if (f.protocol() == FiveTuple.TCP) {
+                h.flow(f, RuleSpec.Role.DIRECT, wants.get(f));
+                continue;
+            }
+            double in = offered(f);
+            h.flow(f, RuleSpec.Role.TO_ADJUSTOR, in);
+            Long limit = held.get(f);
+            h.flow(f, RuleSpec.Role.FROM_ADJUSTOR, limit == null ? in : Math.min(in, limit));
+        }
+        last = h.period();
+        List<ControlMessage> sent = h.newMessages();
+        if (!sent.isEmpty()) {
+            held = LoopHarness.limits(sent.get(sent.size() - 1));
+            sent.forEach(h::ack);
+        }
+        return last;
+    }
+
+    private FlowRecord record(FiveTuple f) {
+        return last.flows().get(f);
+    }
+
+    @Test
+    void aQuicFlowThatFollowsItsLimitIsResponsiveAndProtectedFromAFloodWithNoTcpInItsSet() {
+        h.agentUp();
+        start(QUIC, H1, true, 4_000_000, true);
+        period();
+        assertEquals("testing", record(QUIC).responsiveness(), record(QUIC).responsiveEvidence());
+        assertTrue(held.get(QUIC) <= 2_000_000, "held at half its rate: " + held);
+        int periods = 1;
+        while (!"responsive".equals(record(QUIC).responsiveness()) && periods < 8) {
+            period();
+            periods++;
+        }
+        assertEquals("responsive", record(QUIC).responsiveness(), record(QUIC).responsiveEvidence());
+        assertTrue(periods <= 5, "verified within 5 periods, took " + periods);
+        assertTrue(record(QUIC).responsiveEvidence().startsWith("responded: slowed from 4.00 Mbit/s"),
+                record(QUIC).responsiveEvidence());
+        period();
+        assertFalse(held.containsKey(QUIC), "never limited once responsive: " + held);
+        assertEquals(ONWARD, h.rule(QUIC, RuleSpec.Role.TO_ADJUSTOR).outPort(), "past the adjustor");
+
+        // The flood comes: with no TCP in the set it would have run free (NO_TCP).
+        start(FLOOD, H2, false, 30_000_000, false);
+        for (int i = 0; i < 4; i++) {
+            period();
+        }
+        CorrelationFlowSet set = h.cfs(SET1);
+        assertTrue(held.containsKey(FLOOD), "the flood is limited: " + held + ", set " + set);
+        assertTrue(held.get(FLOOD) < 10_000_000, held.toString());
+        assertEquals("unresponsive", record(FLOOD).responsiveness());
+        assertEquals("", record(FLOOD).responsiveEvidence(), "never a candidate: no QUIC header");
+        assertFalse(held.containsKey(QUIC));
+        assertEquals(ONWARD, h.rule(QUIC, RuleSpec.Role.TO_ADJUSTOR).outPort());
+    }
+
+    @Test
+    void aFloodDressedAsQuicFailsItsTestAndIsLimitedWithinFivePeriods() {
+        h.agentUp();
+        h.packetIn(TCP1, H1);
+        wants.put(TCP1, 2_000_000.0);
+        responds.put(TCP1, true);
+        period();
+        start(DISGUISED, H2, true, 30_000_000, false);
+        int periods = 0;
+        boolean limited = false;
+        while (periods < 5 && !limited) {
+            period();
+            periods++;
+            FlowRecord r = record(DISGUISED);
+            assertFalse("responsive".equals(r.responsiveness()), r.responsiveEvidence());
+            limited = "unresponsive".equals(r.responsiveness()) && held.containsKey(DISGUISED)
+                    && held.get(DISGUISED) < 10_000_000;
+        }
+        assertTrue(limited, "limited as UDP within 5 periods: " + record(DISGUISED) + " " + held);
+        assertTrue(record(DISGUISED).responsiveEvidence().startsWith("did not respond: kept offering 30.00 Mbit/s"),
+                record(DISGUISED).responsiveEvidence());
+        assertEquals(ADJUSTOR, h.rule(DISGUISED, RuleSpec.Role.TO_ADJUSTOR).outPort());
+    }
+
+    @Test
+    void aFlowThatPassedAndThenFloodsLosesTheStatusAtItsNextTest() {
+        h.agentUp();
+        h.packetIn(TCP1, H1);
+        wants.put(TCP1, 2_000_000.0);
+        responds.put(TCP1, true);
+        start(QUIC, H2, true, 3_000_000, true);
+        for (int i = 0; i < 6; i++) {
+            period();
+        }
+        assertEquals("responsive", record(QUIC).responsiveness(), record(QUIC).responsiveEvidence());
+        // On/off: it behaved while tested; now it floods.
+        responds.put(QUIC, false);
+        wants.put(QUIC, 30_000_000.0);
+        long floodFrom = t;
+        while (!"unresponsive".equals(record(QUIC).responsiveness()) && t - floodFrom < 120_000) {
+            period();
+        }
+        assertEquals("unresponsive", record(QUIC).responsiveness(), record(QUIC).responsiveEvidence());
+        // Tested again early: it takes more than twice its set's responsive mean (the interval is 60 s).
+        assertTrue(t - floodFrom <= 60_000, "lost it after " + (t - floodFrom) + " ms");
+        period();
+        assertTrue(held.containsKey(QUIC) && held.get(QUIC) < 10_000_000, "limited again: " + held);
+    }
+
+    @Test
+    void onlyCandidatesAreTestedAndTheTestCanBeTurnedOff() {
+        h.agentUp();
+        start(FLOOD, H1, false, 5_000_000, true);
+        period();
+        period();
+        assertEquals("unresponsive", record(FLOOD).responsiveness(), "no QUIC header: not tested by default");
+        assertEquals("", record(FLOOD).responsiveEvidence());
+
+        LoopHarness all = new LoopHarness(LoopSettings.builder().periodMs(PERIOD)
+                .responsive(ResponsiveTest.defaults().withCandidates(ResponsiveTest.Candidates.ALL)).build());
+        all.agentUp();
+        all.packetIn(FLOOD, H1);
+        all.at(T0 + PERIOD);
+        all.flow(FLOOD, RuleSpec.Role.TO_ADJUSTOR, 5_000_000);
+        all.flow(FLOOD, RuleSpec.Role.FROM_ADJUSTOR, 5_000_000);
+        assertEquals("testing", all.period().flows().get(FLOOD).responsiveness(), "candidates = all");
+
+        LoopHarness off = new LoopHarness(LoopSettings.builder().periodMs(PERIOD).responsive(ResponsiveTest.off())
+                .build());
+        off.agentUp();
+        off.apply(off.loop.packetIn(off.now, new PacketIn(S1, H1, QUIC, PacketIn.NO_MAC, false)
+                .withPayload(QUIC_INITIAL)));
+        off.at(T0 + PERIOD);
+        off.flow(QUIC, RuleSpec.Role.TO_ADJUSTOR, 5_000_000);
+        off.flow(QUIC, RuleSpec.Role.FROM_ADJUSTOR, 5_000_000);
+        assertEquals("unresponsive", off.period().flows().get(QUIC).responsiveness(), "off: the paper's UDP");
+    }
+}
