@@ -32,6 +32,7 @@ public final class CorrelationFlowSet {
     private final long udpDemandBps;
     private final int lightTcpFlows;
     private final String tcpEvidence;
+    private final int responsiveUdpFlows;
     private final double jainIndex;
     private final CfsState state;
     private final String stateReason;
@@ -49,6 +50,7 @@ public final class CorrelationFlowSet {
         this.udpDemandBps = b.udpDemandBps;
         this.lightTcpFlows = b.lightTcpFlows;
         this.tcpEvidence = Objects.requireNonNull(b.tcpEvidence, "tcpEvidence");
+        this.responsiveUdpFlows = b.responsiveUdpFlows;
         this.jainIndex = b.jainIndex;
         this.state = Objects.requireNonNull(b.state, "state");
         this.stateReason = Objects.requireNonNull(b.stateReason, "stateReason");
@@ -140,6 +142,16 @@ public final class CorrelationFlowSet {
     }
 
     /**
+     * Returns how many of the set's UDP flows passed their responsiveness test: FUDPA counts them with the
+     * set's TCP (n and W) and never limits them (docs/algorithm.md, "Responsive UDP").
+     *
+     * @return flows among {@link #udpFlows()}
+     */
+    public int responsiveUdpFlows() {
+        return responsiveUdpFlows;
+    }
+
+    /**
      * Returns the TCP aggregate measured in the last period, W(f_T) of Eq. (1).
      *
      * @return rate in bit/s
@@ -211,7 +223,7 @@ public final class CorrelationFlowSet {
      */
     public Builder toBuilder() {
         return builder(id, kind).egress(egress, linkDst).capacityBps(capacityBps)
-                .flows(tcpFlows, udpFlows).lightTcp(lightTcpFlows, tcpEvidence)
+                .flows(tcpFlows, udpFlows).lightTcp(lightTcpFlows, tcpEvidence).responsiveUdp(responsiveUdpFlows)
                 .totals(tcpThroughputBps, udpThroughputBps, udpDemandBps, jainIndex).state(state, stateReason);
     }
 
@@ -241,7 +253,8 @@ public final class CorrelationFlowSet {
                 || !Objects.equals(egress, other.egress) || !Objects.equals(linkDst, other.linkDst)
                 || capacityBps != other.capacityBps || !tcpFlows.equals(other.tcpFlows)
                 || !udpFlows.equals(other.udpFlows) || lightTcpFlows != other.lightTcpFlows
-                || !tcpEvidence.equals(other.tcpEvidence) || state != other.state
+                || !tcpEvidence.equals(other.tcpEvidence) || responsiveUdpFlows != other.responsiveUdpFlows
+                || state != other.state
                 || !stateReason.equals(other.stateReason);
     }
 
@@ -262,13 +275,14 @@ public final class CorrelationFlowSet {
     @Override
     public int hashCode() {
         return Objects.hash(id, kind, egress, linkDst, capacityBps, tcpFlows, udpFlows, lightTcpFlows, tcpEvidence,
-                tcpThroughputBps, udpThroughputBps, udpDemandBps, jainIndex, state, stateReason);
+                responsiveUdpFlows, tcpThroughputBps, udpThroughputBps, udpDemandBps, jainIndex, state, stateReason);
     }
 
     @Override
     public String toString() {
         return id + " " + state + ": " + tcpFlows.size() + " TCP" + (lightTcpFlows > 0 ? " + " + lightTcpFlows
-                + " light" : "") + ", " + udpFlows.size() + " UDP";
+                + " light" : "") + ", " + udpFlows.size() + " UDP" + (responsiveUdpFlows > 0 ? " (" + responsiveUdpFlows
+                + " responsive)" : "");
     }
 
     /**
@@ -287,6 +301,7 @@ public final class CorrelationFlowSet {
         private long udpDemandBps;
         private int lightTcpFlows;
         private String tcpEvidence = "";
+        private int responsiveUdpFlows;
         private double jainIndex = Double.NaN;
         private CfsState state = CfsState.NO_UDP;
         private String stateReason = "";
@@ -341,6 +356,17 @@ public final class CorrelationFlowSet {
         public Builder lightTcp(int flows, String evidence) {
             this.lightTcpFlows = flows;
             this.tcpEvidence = evidence;
+            return this;
+        }
+
+        /**
+         * Sets how many of the set's UDP flows passed their responsiveness test.
+         *
+         * @param flows how many
+         * @return this builder
+         */
+        public Builder responsiveUdp(int flows) {
+            this.responsiveUdpFlows = flows;
             return this;
         }
 

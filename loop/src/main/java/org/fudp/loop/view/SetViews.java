@@ -66,6 +66,7 @@ final class SetViews {
         long udpBps = 0;
         long udpDemand = 0;
         int starved = 0;
+        int responsive = 0;
         JainIndex jain = new JainIndex();
         for (TrackedFlow f : members) {
             long thr = Math.round(f.throughputBps());
@@ -73,6 +74,7 @@ final class SetViews {
                 udp.add(f.tuple());
                 udpBps += thr;
                 udpDemand += Math.round(f.demandBps());
+                responsive += f.responsiveness().countsResponsive() ? 1 : 0;
             } else {
                 tcp.add(f.tuple());
                 tcpBps += thr;
@@ -93,6 +95,7 @@ final class SetViews {
                 decisions.changed(g.cfsId()), floods && tcpStarved, settings);
         return CorrelationFlowSet.builder(g.cfsId(), g.kind()).egress(g.egress().orElse(null), g.linkDst().orElse(null))
                 .capacityBps(g.capacityBps()).flows(tcp, udp).lightTcp(lightFlows, evidence(tcp.size(), starved, l))
+                .responsiveUdp(responsive)
                 .totals(tcpBps, udpBps, udpDemand, jain.value()).state(state.state(), state.reason()).build();
     }
 

@@ -122,6 +122,8 @@ class ResponsiveUdpTest {
         assertTrue(held.get(FLOOD) < 10_000_000, held.toString());
         assertEquals("unresponsive", record(FLOOD).responsiveness());
         assertEquals("", record(FLOOD).responsiveEvidence(), "never a candidate: no QUIC header");
+        assertEquals(1, set.responsiveUdpFlows(), set.toString());
+        assertEquals(2, set.udpFlows().size());
         assertFalse(held.containsKey(QUIC));
         assertEquals(ONWARD, h.rule(QUIC, RuleSpec.Role.TO_ADJUSTOR).outPort());
     }
