@@ -2,6 +2,7 @@ package org.fudp.lab;
 
 import java.util.Locale;
 import java.util.Properties;
+import org.fudp.loop.api.ResponsiveTest;
 import org.fudp.protocol.EthernetFrame;
 
 /**
@@ -103,5 +104,40 @@ final class ConfigValues {
             throw new IllegalArgumentException("config: '" + key + "' must be a whole number >= 1, got " + d);
         }
         return (int) d;
+    }
+
+    /**
+     * Reads the responsiveness test's keys: {@code responsiveCandidates} (none, quic, all),
+     * {@code responsiveHoldFraction}, {@code responsiveHoldPeriods}, {@code responsiveReleasePeriods},
+     * {@code responsiveRecheckSeconds}; each absent key keeps the product's default.
+     *
+     * @param p the properties
+     * @return the test
+     * @throws IllegalArgumentException naming the bad key
+     */
+    static ResponsiveTest responsive(Properties p) {
+        ResponsiveTest d = ResponsiveTest.defaults();
+        ResponsiveTest.Candidates candidates;
+        try {
+            candidates = ResponsiveTest.Candidates.parse(p.getProperty("responsiveCandidates",
+                    d.candidates().toString()));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("config: 'responsiveCandidates' " + e.getMessage(), e);
+        }
+        double fraction = positive(p, "responsiveHoldFraction", Double.toString(d.holdFraction()));
+        int hold = positiveInt(p, "responsiveHoldPeriods", Integer.toString(d.holdPeriods()));
+        int release = positiveInt(p, "responsiveReleasePeriods", Integer.toString(d.releasePeriods()));
+        double recheckS = positive(p, "responsiveRecheckSeconds", Long.toString(d.recheckMs() / 1000));
+        try {
+            return d.withCandidates(candidates).withHold(fraction, hold).withReleasePeriods(release)
+                    .withRecheckMs(Math.round(recheckS * 1000));
+        } catch (IllegalArgumentException e) {
+            // The test names its field ("holdFraction: must be ..."); the config's key is that name, prefixed.
+            String m = e.getMessage();
+            String field = m.substring(0, Math.max(0, m.indexOf(':')));
+            String key = "responsive" + Character.toUpperCase(field.charAt(0)) + field.substring(1)
+                    .replace("Ms", "Seconds");
+            throw new IllegalArgumentException("config: '" + key + "'" + m.substring(field.length()), e);
+        }
     }
 }

@@ -23,6 +23,7 @@ import java.util.Properties;
 import org.fudp.loop.api.AddressPrefix;
 import org.fudp.loop.api.BottleneckTable;
 import org.fudp.loop.api.FlowBudget;
+import org.fudp.loop.api.ResponsiveTest;
 import org.fudp.loop.api.TrafficClass;
 
 /**
@@ -48,6 +49,7 @@ public final class LabConfig {
     private final boolean meterDropsCounted;
     private final boolean enabled;
     private final boolean dryRun;
+    private final ResponsiveTest responsive;
     private final long counterPollMillis;
     private final List<TrafficClass> classes;
     private final int idleTimeoutSeconds;
@@ -79,6 +81,7 @@ public final class LabConfig {
         enabled = bool(p, "enabled", "true");
         dryRun = bool(p, "dryRun", "false");
         counterPollMillis = Math.round(positive(p, "counterPollSeconds", "0.1") * 1000);
+        responsive = ConfigValues.responsive(p);
         classes = ConfigLists.classes(p.getProperty("classes", "").trim());
         idleTimeoutSeconds = idleTimeout(p, "idleTimeoutSeconds", "10");
         long heavyBps = Math.round(nonNegative(p, "heavyBps", "0"));
@@ -290,6 +293,15 @@ public final class LabConfig {
      */
     public boolean dryRun() {
         return dryRun;
+    }
+
+    /**
+     * Returns how the loop tests UDP flows for responsiveness (the app's {@code responsive*} properties).
+     *
+     * @return the test; the product's defaults unless {@code responsiveCandidates} and the others say otherwise
+     */
+    public ResponsiveTest responsive() {
+        return responsive;
     }
 
     /**

@@ -38,6 +38,7 @@ final class LoopSetup {
                 // OVS matches tcp_flags; ONOS 2.7 cannot, so only the lab closes connections at their FIN/RST
                 // (a scenario can turn them off to run as the app does).
                 .closingRules(config.closingRules())
+                .responsive(config.responsive())
                 // The lab sets other_config:max-revalidator=100: counters lag the datapath by up to 100 ms.
                 .counterLagMs(150)
                 // An ACK comes back in tens of ms (the agent's very first tc class: 0.3-0.7 s), so a

@@ -31,7 +31,11 @@ final class MonitorParser {
     private static final Pattern HEX_LINE = Pattern.compile("^[0-9a-f]{8}  (.*)$");
     private static final Pattern HEX_BYTE = Pattern.compile("[0-9a-f]{2}");
 
-    private enum State { HEADER, SUMMARY, FRAME }
+    private enum State { HEADER, SUMMARY, FRAME, PAYLOAD }
+
+    // Enough of a UDP packet for the loop's look at its payload: Ethernet, the longest IPv4 header, UDP, and
+    // the payload head the loop keeps.
+    private static final int UDP_HEAD_BYTES = 14 + 60 + 8 + PacketIn.PAYLOAD_HEAD;
 
     private final String facilityId;
     private final String controlType;
@@ -39,6 +43,7 @@ final class MonitorParser {
     private long inPort;
     private int frameLength;
     private final ByteArrayOutputStream frame = new ByteArrayOutputStream();
+    private PacketIn pending;
 
     /**
      * Creates a parser.
@@ -64,15 +69,21 @@ final class MonitorParser {
             if (state == State.FRAME) {
                 return frameBytes(hex.group(1), nowMs);
             }
+            if (state == State.PAYLOAD) {
+                return payloadBytes(hex.group(1), nowMs);
+            }
             return Optional.empty();
         }
         if (state == State.SUMMARY) {
             return summary(line, nowMs);
         }
-        // A header, or a line of some other message: an unfinished frame is lost either way.
+        // A header, or a line of some other message: an unfinished frame is lost either way; a UDP packet-in
+        // whose dump ended before its payload goes without it.
+        Optional<MonitorEvent> unfinished = state == State.PAYLOAD ? Optional.of(udpPacketIn(nowMs))
+                : Optional.empty();
         state = State.HEADER;
         header(line);
-        return Optional.empty();
+        return unfinished;
     }
 
     private void header(String line) {
@@ -103,17 +114,59 @@ final class MonitorParser {
             return Optional.empty();
         }
         state = State.HEADER;
-        return packetIn(fields).map(p -> MonitorEvent.packetIn(nowMs, p));
+        Optional<PacketIn> p = packetIn(fields);
+        if (p.isPresent() && p.get().flow().protocol() == FiveTuple.UDP) {
+            // Its payload's first bytes come in the hex dump: the loop looks there for a QUIC header.
+            pending = p.get();
+            frame.reset();
+            state = State.PAYLOAD;
+            return Optional.empty();
+        }
+        return p.map(in -> MonitorEvent.packetIn(nowMs, in));
     }
 
-    private Optional<MonitorEvent> frameBytes(String columns, long nowMs) {
+    private Optional<MonitorEvent> payloadBytes(String columns, long nowMs) {
+        int need = Math.min(frameLength, UDP_HEAD_BYTES);
+        collect(columns, need);
+        if (frame.size() < need) {
+            return Optional.empty();
+        }
+        state = State.HEADER;
+        return Optional.of(udpPacketIn(nowMs));
+    }
+
+    private MonitorEvent udpPacketIn(long nowMs) {
+        byte[] b = frame.toByteArray();
+        int at = udpPayloadAt(b);
+        PacketIn p = at < 0 || at >= b.length ? pending : pending.withPayload(Arrays.copyOfRange(b, at, b.length));
+        pending = null;
+        return MonitorEvent.packetIn(nowMs, p);
+    }
+
+    // Where an untagged IPv4 or IPv6 UDP frame's payload starts; -1 if the bytes say otherwise.
+    private static int udpPayloadAt(byte[] b) {
+        if (b.length < 14) {
+            return -1;
+        }
+        int type = (b[12] & 0xff) << 8 | b[13] & 0xff;
+        if (type == 0x0800 && b.length > 14) {
+            return 14 + (b[14] & 0x0f) * 4 + 8;
+        }
+        return type == 0x86dd ? 14 + 40 + 8 : -1;
+    }
+
+    private void collect(String columns, int need) {
         // The byte columns, with a '-' between the 8th and 9th byte; stop at anything else.
         for (String b : columns.replace('-', ' ').trim().split("\\s+")) {
-            if (frame.size() >= frameLength || !HEX_BYTE.matcher(b).matches()) {
+            if (frame.size() >= need || !HEX_BYTE.matcher(b).matches()) {
                 break;
             }
             frame.write(Integer.parseInt(b, 16));
         }
+    }
+
+    private Optional<MonitorEvent> frameBytes(String columns, long nowMs) {
+        collect(columns, frameLength);
         if (frame.size() < frameLength) {
             return Optional.empty();
         }

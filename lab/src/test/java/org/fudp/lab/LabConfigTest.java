@@ -12,6 +12,7 @@ import org.fudp.loop.api.FlowBudget;
 import org.fudp.loop.api.LoopSettings;
 import org.fudp.loop.api.PacketIn;
 import org.fudp.protocol.FlowIds;
+import org.fudp.loop.api.ResponsiveTest;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -44,6 +45,21 @@ class LabConfigTest {
         refused("periodSeconds=1", "periodSeconds=1\ndryRun=1", "dryRun");
         refused("periodSeconds=1", "periodSeconds=1\nclasses=video weight=0", "classes");
         refused("periodSeconds=1", "periodSeconds=1\nclasses=video proto=icmp", "classes");
+        refused("periodSeconds=1", "periodSeconds=1\nresponsiveCandidates=some", "responsiveCandidates");
+        refused("periodSeconds=1", "periodSeconds=1\nresponsiveHoldFraction=1.5", "responsiveHoldFraction");
+        refused("periodSeconds=1", "periodSeconds=1\nresponsiveHoldPeriods=0", "responsiveHoldPeriods");
+        refused("periodSeconds=1", "periodSeconds=1\nresponsiveRecheckSeconds=0.1", "responsiveRecheckSeconds");
+    }
+
+    @Test
+    void theResponsivenessTestIsTheProductsUnlessTheConfigSaysOtherwise() throws Exception {
+        assertEquals(ResponsiveTest.defaults(), LabFixture.config(LabFixture.CONFIG).responsive());
+        LabConfig c = LabFixture.config(LabFixture.CONFIG.replace("periodSeconds=1", "periodSeconds=1\n"
+                + "responsiveCandidates=all\nresponsiveHoldFraction=0.3\nresponsiveHoldPeriods=3\n"
+                + "responsiveReleasePeriods=4\nresponsiveRecheckSeconds=30"));
+        assertEquals(ResponsiveTest.defaults().withCandidates(ResponsiveTest.Candidates.ALL).withHold(0.3, 3)
+                .withReleasePeriods(4).withRecheckMs(30_000), c.responsive());
+        assertEquals(c.responsive(), LoopSetup.settings(c).responsive());
     }
 
     @Test

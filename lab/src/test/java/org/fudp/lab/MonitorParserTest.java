@@ -130,4 +130,35 @@ class MonitorParserTest {
         assertEquals(1, events.size());
         assertArrayEquals(feed(CAPTURED).get(0).frame(), events.get(0).frame());
     }
+
+    @Test
+    void aUdpPacketInCarriesItsPayloadsFirstBytesForTheLoopsLookAtQuic() {
+        byte[] quic = {(byte) 0xc3, 0, 0, 0, 1, 8, 1, 2, 3, 4, 5, 6, 7, 8, 0, 0x41, 0x22};
+        byte[] frame = new byte[14 + 20 + 8 + 1200];
+        byte[] eth = EthernetFrame.build(EthernetFrame.parseMac("02:fa:00:00:00:04"),
+                EthernetFrame.parseMac("02:fa:00:00:00:01"), 0x0800, new byte[0]);
+        System.arraycopy(eth, 0, frame, 0, 14);
+        frame[14] = 0x45;
+        frame[14 + 9] = 17;
+        System.arraycopy(quic, 0, frame, 14 + 20 + 8, quic.length);
+        String summary = LabFixture.flowText("udp", 1, "10.77.0.1", 40003, "10.77.0.4", 443, null).split("\n")[1];
+        List<MonitorEvent> events = feed(LabFixture.packetInText(1, summary, frame));
+        assertEquals(1, events.size());
+        byte[] head = events.get(0).packetIn().payloadHead();
+        assertEquals(PacketIn.PAYLOAD_HEAD, head.length);
+        assertArrayEquals(java.util.Arrays.copyOf(quic, PacketIn.PAYLOAD_HEAD), head);
+        assertEquals(FlowIds.parse("t", "udp-10.77.0.1-40003-10.77.0.4-443"), events.get(0).packetIn().flow());
+    }
+
+    @Test
+    void aUdpPacketInWhoseDumpIsCutShortGoesWithoutItsPayload() {
+        String udp = LabFixture.flowText("udp", 1, "10.77.0.1", 40003, "10.77.0.4", 5203, null);
+        String cut = udp.substring(0, udp.indexOf("\n00000000"));
+        List<MonitorEvent> events = feed(cut + "\n" + LabFixture.flowText("tcp", 1, "10.77.0.1", 46050, "10.77.0.4",
+                5201, "ack"));
+        assertEquals(2, events.size(), events.toString());
+        assertEquals(FiveTuple.UDP, events.get(0).packetIn().flow().protocol());
+        assertEquals(0, events.get(0).packetIn().payloadHead().length);
+        assertEquals(FiveTuple.TCP, events.get(1).packetIn().flow().protocol());
+    }
 }
