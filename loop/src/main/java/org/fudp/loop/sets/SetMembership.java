@@ -72,7 +72,9 @@ public final class SetMembership {
                 f.assign(a.orElse(null));
                 a.ifPresent(s -> {
                     sets.putIfAbsent(s.cfsId(), s);
-                    udp.computeIfAbsent(s.cfsId(), k -> new ArrayList<>()).add(f);
+                    // For the flood test a UDP flow that responds to congestion is on TCP's side.
+                    (f.responsiveness().countsResponsive() ? tcpBefore : udp)
+                            .computeIfAbsent(s.cfsId(), k -> new ArrayList<>()).add(f);
                 });
             } else if (f.cfs() != null) {
                 sets.putIfAbsent(f.cfs().cfsId(), f.cfs());
