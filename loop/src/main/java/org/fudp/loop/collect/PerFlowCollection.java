@@ -472,7 +472,7 @@ public final class PerFlowCollection implements FlowCollection {
     public void measure(long nowMs, Map<Long, RuleCounter> counters, Map<Long, MeterReading> meters) {
         for (TrackedFlow f : flows.all()) {
             f.measure(nowMs, counters);
-            f.measureMeter(nowMs, meters);
+            f.meter().measure(nowMs, meters);
         }
     }
 
@@ -493,7 +493,7 @@ public final class PerFlowCollection implements FlowCollection {
         boolean done = true;
         for (TrackedFlow f : flows.at(facilityId)) {
             done &= f.rebase(counters, notBeforeMs);
-            done &= f.rebaseMeter(meters, notBeforeMs);
+            done &= f.meter().rebase(meters, notBeforeMs);
         }
         return done;
     }

@@ -72,7 +72,7 @@ public final class FlowTable {
     public void meterAttached(FiveTuple flow, long meterKey, long rateBps) {
         TrackedFlow f = byTuple.get(flow);
         if (f != null) {
-            f.meterAttached(meterKey, rateBps);
+            f.meter().attached(meterKey, rateBps);
         }
     }
 

@@ -11,8 +11,10 @@ import java.util.Map;
  * has; and a meter changed after its last reading passed more than any reading shows, so the delivered
  * rate starts again at the new meter's first reading.
  */
-final class MeterWindow {
+public final class MeterWindow {
 
+    private final boolean metered;
+    private final RateEstimator delivered;
     private long key = RuleSpec.NO_METER;
     private long rateBps;
     private boolean dropsCounted = true;
@@ -20,7 +22,19 @@ final class MeterWindow {
     private long currentPassed;
     private boolean open;
 
-    void attached(long meterKey, long meterRateBps) {
+    MeterWindow(boolean metered, RateEstimator delivered) {
+        this.metered = metered;
+        this.delivered = delivered;
+    }
+
+    /**
+     * Notes that the flow's packets now pass another meter (or none): what passed the old one stays in the
+     * flow's delivered bytes, and the new one's counters add to it.
+     *
+     * @param meterKey the meter, {@link RuleSpec#NO_METER} for none or for one the host cannot read
+     * @param meterRateBps the meter's rate, bit/s; 0 for none
+     */
+    public void attached(long meterKey, long meterRateBps) {
         passedBase += currentPassed;
         currentPassed = 0;
         key = meterKey;
@@ -29,7 +43,7 @@ final class MeterWindow {
     }
 
     boolean present() {
-        return key != RuleSpec.NO_METER;
+        return metered && key != RuleSpec.NO_METER;
     }
 
     long rateBps() {
@@ -40,8 +54,17 @@ final class MeterWindow {
         return dropsCounted;
     }
 
-    // Starts the window at the meter as read after it took effect; true once it starts at such a reading.
-    boolean rebase(Map<Long, MeterReading> readings, long notBeforeMs, RateEstimator delivered) {
+    /**
+     * Starts a new measurement window at the flow's meter as read after it took effect.
+     *
+     * @param readings the meter readings, by meter key
+     * @param notBeforeMs only readings at or after this time count
+     * @return true if the window now starts at such a reading, or the flow has no meter to read
+     */
+    public boolean rebase(Map<Long, MeterReading> readings, long notBeforeMs) {
+        if (!present()) {
+            return true;
+        }
         MeterReading r = readings.get(key);
         if (r != null && r.sampleMs() >= notBeforeMs) {
             take(r);
@@ -51,7 +74,16 @@ final class MeterWindow {
         return open;
     }
 
-    void measure(long nowMs, Map<Long, MeterReading> readings, RateEstimator delivered) {
+    /**
+     * Takes this period's reading of the flow's meter: what it delivered.
+     *
+     * @param nowMs the period's time
+     * @param readings the meter readings, by meter key
+     */
+    public void measure(long nowMs, Map<Long, MeterReading> readings) {
+        if (!present()) {
+            return;
+        }
         MeterReading r = readings.get(key);
         if (r == null) {
             delivered.missing(nowMs);

@@ -4,7 +4,6 @@ import org.fudp.loop.api.CfsAssignment;
 import org.fudp.loop.api.Facility;
 import org.fudp.loop.api.FlowRecord;
 import org.fudp.loop.api.LoopSettings;
-import org.fudp.loop.api.MeterReading;
 import org.fudp.loop.api.PacketIn;
 import org.fudp.loop.api.RuleCounter;
 import org.fudp.loop.api.RuleSpec;
@@ -43,7 +42,7 @@ public final class TrackedFlow {
     private final long sinceMs;
     private final int dscp;
     private final boolean remarked;
-    private final MeterWindow meter = new MeterWindow();
+    private final MeterWindow meter;
     private final Responsiveness responsiveness = new Responsiveness();
     private CfsAssignment cfs;
     private String lastCfsId = "";
@@ -70,6 +69,7 @@ public final class TrackedFlow {
         long staleAfterMs = 2 * settings.periodMs() + 1;
         this.mainRate = new RateEstimator(staleAfterMs, sinceMs);
         this.backRate = shaped ? new RateEstimator(staleAfterMs, sinceMs) : null;
+        this.meter = new MeterWindow(metered, backRate);
         this.membership = new Membership(isUdp());
     }
 
@@ -122,37 +122,12 @@ public final class TrackedFlow {
     }
 
     /**
-     * Notes that the flow's packets now pass another meter (or none): what passed the old one stays
-     * in the flow's delivered bytes, and the new one's counters add to it.
+     * Returns the meter the flow passes (metered facilities), and what its meters passed.
      *
-     * @param meterKey the meter, {@link RuleSpec#NO_METER} for none or for one the host cannot read
-     * @param rateBps the meter's rate, bit/s; 0 for none
+     * @return its meter window
      */
-    void meterAttached(long meterKey, long rateBps) {
-        meter.attached(meterKey, rateBps);
-    }
-
-    /**
-     * Starts a new measurement window at the flow's meter as read after it took effect.
-     *
-     * @param readings the meter readings, by meter key
-     * @param notBeforeMs only readings at or after this time count
-     * @return true if the window now starts at such a reading, or the flow has no meter to read
-     */
-    public boolean rebaseMeter(Map<Long, MeterReading> readings, long notBeforeMs) {
-        return !metered || !meter.present() || meter.rebase(readings, notBeforeMs, backRate);
-    }
-
-    /**
-     * Takes this period's reading of the flow's meter: what it delivered.
-     *
-     * @param nowMs the period's time
-     * @param readings the meter readings, by meter key
-     */
-    public void measureMeter(long nowMs, Map<Long, MeterReading> readings) {
-        if (metered && meter.present()) {
-            meter.measure(nowMs, readings, backRate);
-        }
+    public MeterWindow meter() {
+        return meter;
     }
 
     public List<RuleSpec> rules() {
@@ -307,7 +282,7 @@ public final class TrackedFlow {
     // Delivered is counted behind the enforcer: after the adjustor, or at the flow's meter once that
     // has a rate; a metered flow without a meter delivers what it offers.
     private boolean measuredBehind() {
-        return viaAdjustor && throughAdjustor || metered && meter.present() && backRate.known();
+        return viaAdjustor && throughAdjustor || meter.present() && backRate.known();
     }
 
     /**
