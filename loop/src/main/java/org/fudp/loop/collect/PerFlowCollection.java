@@ -52,29 +52,8 @@ import java.util.function.Predicate;
  */
 public final class PerFlowCollection implements FlowCollection {
 
-    /** Per facility: rules in use, the budget and its token bucket, skips and refusals. */
-    private static final class Ledger {
-        FlowBudget budget = FlowBudget.DEFAULT;
-        int rulesInUse;
-        int cap = Integer.MAX_VALUE;
-        double tokens = -1;
-        long tokensAtMs;
-        /** Flows that never joined a set, by source: counted again each period, kept up between. */
-        final Map<InetAddress, Integer> idleBySource = new HashMap<>();
-        final Map<FacilityState.Skip, Long> skipped = new EnumMap<>(FacilityState.Skip.class);
-        long refusals;
-        String lastRefusal = "";
-        long lastRefusalMs = -1;
-        int refusalRun;
-        long pausedUntilMs;
-
-        int cap() {
-            return Math.min(budget.rules(), cap);
-        }
-    }
-
     private final FlowTable flows = new FlowTable();
-    private final Map<String, Ledger> ledgers = new HashMap<>();
+    private final Map<String, RuleLedger> ledgers = new HashMap<>();
     private final NetworkView network;
     private final Function<TrackedFlow, FlowPolicy> policy;
     private final BiConsumer<FiveTuple, Actions> forgotten;
@@ -109,8 +88,8 @@ public final class PerFlowCollection implements FlowCollection {
         return flows;
     }
 
-    private Ledger ledger(String facilityId) {
-        return ledgers.computeIfAbsent(facilityId, k -> new Ledger());
+    private RuleLedger ledger(String facilityId) {
+        return ledgers.computeIfAbsent(facilityId, k -> new RuleLedger());
     }
 
     @Override
@@ -212,8 +191,8 @@ public final class PerFlowCollection implements FlowCollection {
      * @return false if they do not fit or learning pauses after a refusal, and nothing was counted
      */
     boolean reserve(long nowMs, String facilityId, int rules, Actions out) {
-        Ledger l = ledger(facilityId);
-        if (pausedAfterRefusal(l, nowMs)) {
+        RuleLedger l = ledger(facilityId);
+        if (l.pausedAfterRefusal(nowMs, settings.periodMs())) {
             l.skipped.merge(FacilityState.Skip.SWITCH_REFUSED, 1L, Long::sum);
             return false;
         }
@@ -244,17 +223,7 @@ public final class PerFlowCollection implements FlowCollection {
      * @return how long learning pauses, ms
      */
     long refused(long nowMs, String facilityId, String reason) {
-        Ledger l = ledger(facilityId);
-        // The switch took fewer of ours than we asked for, by this one at least: that is the budget
-        // until it has room again.
-        l.cap = Math.max(1, Math.min(l.cap(), l.rulesInUse - 1));
-        l.refusals++;
-        l.lastRefusal = reason;
-        l.lastRefusalMs = nowMs;
-        l.refusalRun = Math.min(l.refusalRun + 1, 4);
-        long pause = settings.periodMs() << l.refusalRun;
-        l.pausedUntilMs = nowMs + pause;
-        return pause;
+        return ledger(facilityId).refused(nowMs, reason, settings.periodMs());
     }
 
     /**
@@ -269,11 +238,11 @@ public final class PerFlowCollection implements FlowCollection {
 
     // Whether a new flow may have rules of its own, or why not; may make room by forgetting a flow.
     private Optional<FacilityState.Skip> admit(long nowMs, Facility f, FiveTuple t, Actions out) {
-        Ledger l = ledger(f.id());
-        if (pausedAfterRefusal(l, nowMs)) {
+        RuleLedger l = ledger(f.id());
+        if (l.pausedAfterRefusal(nowMs, settings.periodMs())) {
             return Optional.of(FacilityState.Skip.SWITCH_REFUSED);
         }
-        if (!takeToken(l, nowMs)) {
+        if (!l.takeToken(nowMs)) {
             return Optional.of(FacilityState.Skip.PACKET_IN_BUDGET);
         }
         if (l.idleBySource.getOrDefault(t.src(), 0) >= l.budget.sourceQuota()) {
@@ -285,24 +254,9 @@ public final class PerFlowCollection implements FlowCollection {
         return Optional.empty();
     }
 
-    // Whether learning pauses after the switch refused a rule; past the pause, a facility quiet for
-    // long gets its whole budget back, whatever asks for rules (a flow or an aggregate).
-    private boolean pausedAfterRefusal(Ledger l, long nowMs) {
-        if (nowMs < l.pausedUntilMs) {
-            return true;
-        }
-        if (l.lastRefusalMs >= 0 && nowMs - l.lastRefusalMs >= 16 * settings.periodMs()) {
-            // Quiet for long: the table has room again as far as anyone can tell.
-            l.cap = Integer.MAX_VALUE;
-            l.refusalRun = 0;
-            l.lastRefusalMs = -1;
-        }
-        return false;
-    }
-
     // Room for more rules within the budget, by forgetting flows that never joined their set.
     private boolean makeRoom(long nowMs, String facilityId, int need, Actions out) {
-        Ledger l = ledger(facilityId);
+        RuleLedger l = ledger(facilityId);
         while (l.rulesInUse + need > l.cap()) {
             TrackedFlow room = evictable(nowMs, facilityId);
             if (room == null) {
@@ -310,21 +264,6 @@ public final class PerFlowCollection implements FlowCollection {
             }
             forget(room, -1, out);
         }
-        return true;
-    }
-
-    private boolean takeToken(Ledger l, long nowMs) {
-        double rate = l.budget.packetInsPerS();
-        if (l.tokens < 0) {
-            l.tokens = rate;
-        } else {
-            l.tokens = Math.min(rate, l.tokens + rate * Math.max(0, nowMs - l.tokensAtMs) / 1000.0);
-        }
-        l.tokensAtMs = nowMs;
-        if (l.tokens < 1) {
-            return false;
-        }
-        l.tokens -= 1;
         return true;
     }
 
@@ -375,7 +314,7 @@ public final class PerFlowCollection implements FlowCollection {
 
     private void add(TrackedFlow tf) {
         flows.add(tf);
-        Ledger l = ledger(tf.facilityId());
+        RuleLedger l = ledger(tf.facilityId());
         l.rulesInUse += tf.rules().size();
         if (!tf.everJoined()) {
             l.idleBySource.merge(tf.tuple().src(), 1, Integer::sum);
@@ -431,7 +370,7 @@ public final class PerFlowCollection implements FlowCollection {
         // Every rule of it goes, the refused one too: ONOS keeps a refused rule in its store and sends
         // it again at every statistics poll until the app removes it.
         forget(f, -1, out);
-        Ledger l = ledger(f.facilityId());
+        RuleLedger l = ledger(f.facilityId());
         out.warn("The switch " + f.facilityId() + " refused a rule of " + f.tuple() + " (" + reason + "): no new flow "
                 + "gets rules for " + pause / 1000 + " s, and FUDP holds at most " + l.cap() + " rules there");
     }
@@ -445,7 +384,7 @@ public final class PerFlowCollection implements FlowCollection {
      */
     void forget(TrackedFlow f, long goneRule, Actions out) {
         flows.remove(f);
-        Ledger l = ledger(f.facilityId());
+        RuleLedger l = ledger(f.facilityId());
         l.rulesInUse -= f.rules().size();
         if (!f.everJoined()) {
             l.idleBySource.computeIfPresent(f.tuple().src(), (src, n) -> n > 1 ? n - 1 : null);
@@ -521,7 +460,7 @@ public final class PerFlowCollection implements FlowCollection {
             out.handOverRules(f.rules());
         }
         // The next controller counts them; the budget stays this facility's.
-        Ledger old = ledgers.remove(facilityId);
+        RuleLedger old = ledgers.remove(facilityId);
         if (old != null) {
             ledger(facilityId).budget = old.budget;
         }
@@ -532,7 +471,7 @@ public final class PerFlowCollection implements FlowCollection {
 
     @Override
     public FacilityState view(String facilityId, long nowMs) {
-        Ledger l = ledger(facilityId);
+        RuleLedger l = ledger(facilityId);
         Map<FacilityState.Skip, Long> skipped = new EnumMap<>(FacilityState.Skip.class);
         for (FacilityState.Skip s : FacilityState.Skip.values()) {
             skipped.put(s, l.skipped.getOrDefault(s, 0L));
