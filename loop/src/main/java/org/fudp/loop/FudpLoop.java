@@ -19,9 +19,7 @@ import org.fudp.loop.sampling.PacketSample;
 import org.fudp.protocol.FiveTuple;
 
 import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -146,17 +144,7 @@ public final class FudpLoop {
      */
     public Actions setFacilities(long nowMs, Collection<Facility> next) {
         Actions out = begin(nowMs);
-        Map<String, Facility> wanted = new LinkedHashMap<>();
-        next.forEach(f -> wanted.put(f.id(), f));
-        for (Facility old : List.copyOf(parts.facilities.values())) {
-            if (!old.equals(wanted.get(old.id()))) {
-                parts.collection.forget(old.id(), out);
-                parts.facilities.remove(old.id());
-            }
-        }
-        parts.facilities.putAll(wanted);
-        parts.views.inCharge(wanted.keySet(), nowMs);
-        parts.backend.setFacilities(wanted.values(), nowMs, out);
+        parts.setFacilities(nowMs, next, out);
         steer(nowMs, out);
         return out;
     }

@@ -25,7 +25,9 @@ import org.fudp.loop.view.LoopViews;
 import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.MutableClock;
 
+import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -69,6 +71,21 @@ final class LoopParts {
         this.windows = new MeasurementWindows(facilities.keySet(), backend, collection);
         this.period = new ControlPeriod(network, collection, facilities.keySet(), decisions, departures, limits,
                 light, backend, windows, responsive);
+    }
+
+    // The facilities the loop controls now: a removed or changed one's flows are forgotten first.
+    void setFacilities(long nowMs, Collection<Facility> next, Actions out) {
+        Map<String, Facility> wanted = new LinkedHashMap<>();
+        next.forEach(f -> wanted.put(f.id(), f));
+        for (Facility old : List.copyOf(facilities.values())) {
+            if (!old.equals(wanted.get(old.id()))) {
+                collection.forget(old.id(), out);
+                facilities.remove(old.id());
+            }
+        }
+        facilities.putAll(wanted);
+        views.inCharge(wanted.keySet(), nowMs);
+        backend.setFacilities(wanted.values(), nowMs, out);
     }
 
     // A flow the collection forgot: its limit and its published allocation go too.
