@@ -7,7 +7,7 @@ measures a flow, so the lab reads it as one (flowreport.py, reports.py).
 Runs with the lab's QUIC venv (tools/setup: aioquic pinned in lab/py/quic-requirements.txt), not the system
 Python. One connection is one test: the client opens one bidirectional stream, writes a header line (the test's
 cookie and length), then zeros for T seconds as fast as its congestion controller and the flow-control windows
-let it, then FIN. The server counts what arrives on the stream per interval from the handshake's end, writes its
+let it, then FIN. The server counts what arrives on the stream per interval from the client's first packet, writes its
 report to stdout (one JSON report after another, as `iperf3 -s -J`) and sends the same report back on the stream;
 the client prints its own report with the server's as `server_output_json` (as `iperf3 -J --get-server-output`).
 SIGTERM makes either side report what it has (a test cut short) and exit.
@@ -61,8 +61,11 @@ class ServerTest(QuicConnectionProtocol):
 
     def __init__(self, *args, **kw):
         super().__init__(*args, **kw)
-        self.meter = None
-        self.epoch = None
+        # The test starts with the client's first Initial, not at the handshake's end: under a flood the client's
+        # Finished can be lost for seconds or for good, and those seconds must count as nothing received (as an
+        # iperf3 server reports a test whose data connection starves), not vanish.
+        self.meter = flowreport.Meter(self._loop.time(), self.interval)
+        self.epoch = time.time()
         self.header = b""
         self.cookie = None
         self.seconds = None
@@ -71,13 +74,7 @@ class ServerTest(QuicConnectionProtocol):
 
     def quic_event_received(self, event):
         now = self._loop.time()
-        if isinstance(event, events.HandshakeCompleted) and self.meter is None:
-            self.meter = flowreport.Meter(now, self.interval)
-            self.epoch = time.time()
-        elif isinstance(event, events.StreamDataReceived):
-            if self.meter is None:
-                self.meter = flowreport.Meter(now, self.interval)
-                self.epoch = time.time()
+        if isinstance(event, events.StreamDataReceived):
             self.meter.add(len(event.data), now)
             if self.cookie is None:
                 self._header(event.data)
@@ -100,8 +97,8 @@ class ServerTest(QuicConnectionProtocol):
                 self.cookie = ""
 
     def finish(self, error):
-        """Writes this test's report once; returns it (None when already written or nothing was measured)."""
-        if self.done or self.meter is None:
+        """Writes this test's report once; returns it (None when already written)."""
+        if self.done:
             return None
         self.done = True
         ivs = self.meter.finish(self._loop.time())

@@ -187,6 +187,21 @@ class RealRunsOnLoopback(unittest.TestCase):
         self.assertEqual([client["start"]["cookie"]], [reports.cookie(t) for t in tests])
 
 
+class Placement(unittest.TestCase):
+
+    def test_a_lab_receiver_places_its_intervals_by_its_own_stamp_not_by_the_clients_exit(self):
+        # A QUIC client that waited 10 s for a report that never came exits 10 s late: its exit would misplace the
+        # test; the receiver's exact stamp (its first packet from the client) does not.
+        epoch = 1000.0
+        server = flowreport.report("c", epoch + 2.25, "QUIC", [(0.0, 0.5, 100)])
+        client = flowreport.report("c", epoch + 2.5, "QUIC", [(0.0, 1.0, 100)],
+                                   error="no report from the server within 10 s of the FIN")
+        launch = {"flow": 1, "k": 0, "epoch": epoch, "t": 0.0, "path": "-", "exitEpoch": epoch + 13.5}
+        m = reports.measure(launch, client, server)
+        self.assertEqual(("server", "receiver's exact stamp"), (m["source"], m["placedBy"]))
+        self.assertEqual([(2.25, 2.75, 100)], m["intervals"])
+
+
 class Meter(unittest.TestCase):
 
     def test_bytes_land_in_the_interval_they_arrived_in_and_silence_counts_zero(self):
