@@ -202,6 +202,21 @@ class Placement(unittest.TestCase):
         self.assertEqual([(2.25, 2.75, 100)], m["intervals"])
 
 
+    def test_a_quic_test_whose_header_never_arrived_is_matched_to_its_launch_by_time(self):
+        tmp = tempfile.mkdtemp()
+        epoch = time.time()
+        server = flowreport.report("no-header-ab", epoch + 0.1, "QUIC", [(0.0, 0.5, 0)], error="Idle timeout")
+        with open(os.path.join(tmp, "server1.json"), "w") as fh:
+            flowreport.emit(server, fh)
+        client = flowreport.report("cd", epoch + 0.2, "QUIC", [(0.0, 1.0, 1000)], error="no report from the server")
+        path = os.path.join(tmp, "flow1-0.json")
+        with open(path, "w") as fh:
+            flowreport.emit(client, fh)
+        m = _measure(path, epoch)
+        self.assertEqual("server", m["source"], m["problem"])
+        self.assertFalse(m["missing"])
+
+
 class Meter(unittest.TestCase):
 
     def test_bytes_land_in_the_interval_they_arrived_in_and_silence_counts_zero(self):
