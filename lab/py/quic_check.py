@@ -146,7 +146,8 @@ def run_case(case, rates, phase, flood_mbps, tmp):
             marks.append((time.time() - t0, pair.offered()))
             time.sleep(max(0.0, t0 + (k + 1) * phase - 0.2 - time.time()))
             marks.append((time.time() - t0, pair.offered()))
-        cpu = {name: (cpu_seconds(p.pid) or 0.0) - cpu0[p.pid] for name, p in (("sender", client), ("receiver", server))}
+        cpu = {name: (cpu_seconds(p.pid) or 0.0) - cpu0[p.pid]
+               for name, p in (("sender", client), ("receiver", server))}
         wall = time.time() - t0
         client.wait(timeout=seconds + 30)
         stop(server)
@@ -175,7 +176,8 @@ def judge(result, flood_mbps):
         where = "%s at %g Mbit/s (%.0f-%.0f s)" % (result["case"], p["bottleneckMbps"], p["from"], p["to"])
         if result["case"] == "flood":
             if p["offeredMbps"] < 0.9 * flood_mbps:
-                problems.append("%s: the flood offered %.2f Mbit/s, below its %g" % (where, p["offeredMbps"], flood_mbps))
+                problems.append("%s: the flood offered %.2f Mbit/s, below its %g"
+                                % (where, p["offeredMbps"], flood_mbps))
         else:
             if p["receivedMbps"] < 0.8 * p["bottleneckMbps"]:
                 problems.append("%s: received %.2f Mbit/s, below 0.8 of the bottleneck" % (where, p["receivedMbps"]))
@@ -202,7 +204,8 @@ def unconstrained(seconds, tmp):
         cpu0 = {p.pid: cpu_seconds(p.pid) or 0.0 for p in procs}
         time.sleep(seconds - 0.2)
         wall = time.time() - t0
-        cpu = {name: (cpu_seconds(p.pid) or 0.0) - cpu0[p.pid] for name, p in (("sender", client), ("receiver", server))}
+        cpu = {name: (cpu_seconds(p.pid) or 0.0) - cpu0[p.pid]
+               for name, p in (("sender", client), ("receiver", server))}
         client.wait(timeout=seconds + 30)
         with open(out_path) as fh:
             report = json.load(fh)

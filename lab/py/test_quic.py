@@ -168,6 +168,30 @@ class RealRunsOnLoopback(unittest.TestCase):
         got = sum(n for _, _, n in m["intervals"])
         self.assertAlmostEqual(250000, got, delta=20000)  # 2 Mbit/s for 1 s
 
+    def test_an_on_off_flood_is_one_receiver_serving_one_test_per_on_period(self):
+        tmp = tempfile.mkdtemp()
+        port, cport, ctl = _free_port(), _free_port(), os.path.join(tmp, "c.sock")
+        flood = [sys.executable, os.path.join(HERE, "quic_flood.py")]
+        with open(os.path.join(tmp, "server1.json"), "w") as fh:
+            srv = subprocess.Popen(flood + ["recv", "--peer", "127.0.0.1", "--cport", str(cport), "--port", str(port),
+                                            "--control", ctl], stdout=fh)
+        try:
+            deadline = time.time() + 5
+            while not os.path.exists(ctl) and time.time() < deadline:
+                time.sleep(0.05)
+            cookies = []
+            for _ in range(2):
+                out = subprocess.run(flood + ["send", "--host", "127.0.0.1", "--cport", str(cport), "--port", str(port),
+                                              "--rate-mbps", "1", "--time", "0.5", "--control", ctl],
+                                     capture_output=True, timeout=10, check=True).stdout
+                cookies.append(json.loads(out)["start"]["cookie"])
+        finally:
+            srv.terminate()
+            srv.wait(timeout=10)
+        tests = reports.read_server_tests(os.path.join(tmp, "server1.json"))
+        self.assertEqual(cookies, [reports.cookie(t) for t in tests])
+        self.assertTrue(all(t["end"]["sum"]["bytes"] > 40000 for t in tests))
+
     @unittest.skipUnless(os.path.exists(traffic.quic_python()), "no QUIC venv: tools/setup makes it")
     def test_a_quic_transfer_is_read_as_an_iperf3_flow(self):
         tmp = tempfile.mkdtemp()
