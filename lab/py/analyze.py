@@ -159,13 +159,13 @@ class MechanismResult(control.ControlMetrics):
 
     def fair_shares(self, set_name, i, t=None):
         """Each active flow's max-min fair share of the set's bottleneck in bin i (or, given t, at time t), given its
-        demand (TCP: unbounded; UDP: its offered rate) and its traffic class (weight; exempt: its demand, taken from
+        demand (TCP, QUIC: unbounded; UDP, a quic-flood: its offered rate) and its traffic class (weight; exempt: its demand, taken from
         the capacity), as {flow id: Mbit/s}."""
         flows = [f for f in self.set_flows(set_name) if (self.active(f, i) if t is None else f.start <= t < f.end)]
-        tcp = [f for f in flows if f.protocol == "tcp"]
+        tcp = [f for f in flows if f.elastic]  # TCP and QUIC: unbounded demand
         policy = self.scenario.policies()
-        exempt = [f for f in flows if f.protocol != "tcp" and policy.get(f.id, {}).get("exempt")]
-        udp = [f for f in flows if f.protocol != "tcp" and f not in exempt]
+        exempt = [f for f in flows if not f.elastic and policy.get(f.id, {}).get("exempt")]
+        udp = [f for f in flows if not f.elastic and f not in exempt]
         capacity = self.scenario.capacity_mbps(set_name)
         if policy and tcp:
             # The policy's shares: exempt flows get their demand and load the link; the rest is weighted.

@@ -116,7 +116,8 @@ class ControlMetrics:
                 horizon = min(nxt) if nxt else self.scenario.length
                 after = t + 1e-6
                 want_tcp = sum(1 for g in mates if g.protocol == "tcp" and g.start <= after < g.end)
-                want_udp = sum(1 for g in mates if g.protocol == "udp" and g.start <= after < g.end)
+                # QUIC and the disguised flood are UDP to the controller.
+                want_udp = sum(1 for g in mates if g.protocol != "tcp" and g.start <= after < g.end)
                 if want_udp == 0:
                     continue  # nothing to allocate
                 rows = [r for r in self.controller if r["set"] == f.set and t < r["t"] <= horizon]

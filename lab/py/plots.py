@@ -24,7 +24,7 @@ def throughput(results, scenario, outdir):
     fig, axes = plt.subplots(len(results), 1, figsize=(9, 2.8 * len(results)), sharex=True, squeeze=False)
     for ax, r in zip(axes[:, 0], results):
         for f in scenario.flows:
-            ax.plot(r.times, r.flow_mbps[f.id], lw=1.2, ls="-" if f.protocol == "tcp" else "--", label=f.label)
+            ax.plot(r.times, r.flow_mbps[f.id], lw=1.2, ls="-" if f.elastic else "--", label=f.label)
         _events(ax, scenario)
         ax.set_ylabel("Mbit/s")
         ax.set_title("Per-flow throughput at the receivers: %s" % r.mechanism.upper(), fontsize=10)

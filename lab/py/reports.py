@@ -85,13 +85,24 @@ def test_start(launch, client):
     return max(start, launch["epoch"], stamp or 0)
 
 
+def own_stamp(report):
+    """The exact epoch a lab receiver's intervals count from (flowreport.py writes it; iperf3 does not)."""
+    return ((report.get("start") or {}).get("timestamp") or {}).get("epoch")
+
+
 def receiver_intervals(server, epoch, start=None):
     """A receiver's report as (t_start, t_end, bytes) relative to the launch at `epoch`. Its intervals count from
-    its test start: `start` when known (test_start()); else the launch, unless the server's stamp of its control
+    its test start: its own exact stamp when it has one (the lab's QUIC and flood receivers, own_stamp()); else
+    `start` when known (test_start()); else the launch, unless the server's stamp of its control
     connection (whole seconds) is more than 1.5 s after it (a starved connection, SYN retries), which then places
     them, so that no bytes land in the seconds before the flow existed. Under a flood the data connection can
     open seconds after the control connection: only `start` sees that."""
-    if start is not None:
+    own = own_stamp(server)
+    if own is not None:
+        # The lab's own receivers (QUIC, the disguised flood: flowreport.py) stamp their intervals' origin to the
+        # microsecond on the clock every namespace shares; iperf3's have whole seconds only.
+        offset = own - epoch
+    elif start is not None:
         offset = start - epoch
     else:
         stamp = ((server.get("start") or {}).get("timestamp") or {}).get("timesecs")
@@ -144,17 +155,18 @@ def measure(launch, client, test):
     start = test_start(launch, client)
     ivs = receiver_intervals(srv, launch["epoch"], start) if srv else []
     if ivs:
-        return {"intervals": ivs, "source": "client", "missing": False, "placedBy": _placed(start),
+        return {"intervals": ivs, "source": "client", "missing": False, "placedBy": _placed(start, srv),
                 "problem": "client: %s" % err if err else None}
     why = "no client report" if client is None else (
         "the client's report has no receiver intervals%s" % (" (%s)" % err if err else ""))
     if test is not None:
         ivs = receiver_intervals(test, launch["epoch"], start)
         if ivs:
-            return {"intervals": ivs, "source": "server", "missing": False, "placedBy": _placed(start),
+            return {"intervals": ivs, "source": "server", "missing": False, "placedBy": _placed(start, test),
                     "problem": "%s; the server's own report used%s%s" % (
                         why, " (server: %s)" % test["error"] if test.get("error") else "",
-                        "" if start is not None else ", placed by its stamp (whole seconds)")}
+                        "" if start is not None or own_stamp(test) is not None
+                        else ", placed by its stamp (whole seconds)")}
     if client is not None and err and CONNECT_FAILED in err and not client.get("intervals"):
         return {"intervals": [], "source": "client", "missing": False,
                 "problem": "client: %s: the flow never got a connection, counted at 0 Mbit/s" % err}
@@ -163,7 +175,9 @@ def measure(launch, client, test):
                 why, "no server report of the test" if test is None else "the server's report has no intervals")}
 
 
-def _placed(start):
+def _placed(start, server):
+    if own_stamp(server) is not None:
+        return "receiver's exact stamp"
     return "client exit" if start is not None else "server stamp"
 
 

@@ -9,7 +9,10 @@ import traffic
 import workload as workload_mod
 
 MECHANISMS = ("ip", "wfq", "prio", "wrr", "fudp", "fudp-meter")
-PROTOCOLS = ("tcp", "udp")
+PROTOCOLS = ("tcp", "udp", "quic", "quic-flood")
+ELASTIC = ("tcp", "quic")  # congestion controlled: no rate of their own, their demand is unbounded
+RATED = ("udp", "quic-flood")  # constant rate, whatever the network does
+QUIC_CC = ("reno", "cubic")  # the congestion controllers aioquic registers (quic_flow.CONGESTION)
 
 
 class ScenarioError(ValueError):
@@ -54,14 +57,31 @@ class Flow:
             raise ScenarioError("%s.start: must be >= 0, got %r" % (where, self.start))
         self.duration = _positive(_need(raw, "duration", float, where), where + ".duration")
         self.rate_mbps = None
-        if self.protocol == "udp":
+        if self.protocol in RATED:
             self.rate_mbps = _positive(_need(raw, "rateMbps", float, where), where + ".rateMbps")
         elif "rateMbps" in raw:
-            raise ScenarioError("%s.rateMbps: only UDP flows have a sending rate; TCP is elastic" % where)
+            raise ScenarioError("%s.rateMbps: only UDP and quic-flood flows have a sending rate; %s is elastic (its "
+                                "congestion control sets its rate)" % (where, self.protocol.upper()))
+        self.cc = None  # a QUIC flow's congestion controller
+        if self.protocol == "quic":
+            self.cc = raw.get("cc", "cubic")
+            if self.cc not in QUIC_CC:
+                raise ScenarioError("%s.cc: a QUIC flow's congestion control is one of %s (aioquic's), got %r"
+                                    % (where, ", ".join(QUIC_CC), self.cc))
+        elif "cc" in raw:
+            raise ScenarioError("%s.cc: only QUIC flows choose a congestion control here (TCP runs CUBIC)" % where)
+        self.dst_port = None  # the disguised flood's destination port (QUIC's: 443)
+        if self.protocol == "quic-flood":
+            self.dst_port = raw.get("dstPort", 443)
+            if not isinstance(self.dst_port, int) or isinstance(self.dst_port, bool) or not 1 <= self.dst_port <= 65535:
+                raise ScenarioError("%s.dstPort: must be a port 1..65535, got %r" % (where, self.dst_port))
+        elif "dstPort" in raw:
+            raise ScenarioError("%s.dstPort: only a quic-flood flow takes a destination port (the others use "
+                                "5200 + id)" % where)
         self.on_off = None
         if "onOff" in raw:
-            if self.protocol != "udp":
-                raise ScenarioError("%s.onOff: only UDP flows can have an ON/OFF pattern" % where)
+            if self.protocol not in RATED:
+                raise ScenarioError("%s.onOff: only UDP and quic-flood flows can have an ON/OFF pattern" % where)
             oo = raw["onOff"]
             if not isinstance(oo, dict):
                 raise ScenarioError("%s.onOff: expected an object {onSeconds, offSeconds}" % where)
@@ -69,6 +89,8 @@ class Flow:
                            _positive(_need(oo, "offSeconds", float, where + ".onOff"), where + ".onOff.offSeconds"))
         self.dscp = None  # the DSCP its packets carry (iperf3 --dscp), for classes that match on it
         if "dscp" in raw:
+            if self.protocol not in ("tcp", "udp"):
+                raise ScenarioError("%s.dscp: only iperf3 flows (tcp, udp) set a DSCP" % where)
             d = raw["dscp"]
             if not isinstance(d, int) or isinstance(d, bool) or not 0 <= d <= 63:
                 raise ScenarioError("%s.dscp: must be an integer 0..63, got %r" % (where, d))
@@ -78,6 +100,11 @@ class Flow:
     @property
     def end(self):
         return self.start + self.duration
+
+    @property
+    def elastic(self):
+        """Whether congestion control sets its rate (TCP, QUIC): its max-min demand is unbounded."""
+        return self.protocol in ELASTIC
 
     @property
     def label(self):

@@ -1,6 +1,6 @@
-"""Time to share (issue 32): for every TCP flow, how long from its start (and, in a run with a restart of the lab
-controller, from the new controller's being up) until its throughput first reaches SHARE_FRACTION of its max-min
-fair share of its set's bottleneck.
+"""Time to share (issue 32): for every TCP or QUIC flow (the elastic ones), how long from its start (and, in a run
+with a restart of the lab controller, from the new controller's being up) until its throughput first reaches
+SHARE_FRACTION of its max-min fair share of its set's bottleneck.
 
 Throughput is the receiver's (the flow's iperf3 intervals of 0.5 s, analyze.MechanismResult.intervals) over a
 sliding window of SMOOTH seconds, one window ending at each interval's end, so the shortest time is SMOOTH. The
@@ -70,10 +70,10 @@ def distribution(values):
 
 
 def time_to_share(result):
-    """The summary entry of one mechanism: per TCP flow, and the distributions."""
+    """The summary entry of one mechanism: per TCP or QUIC flow, and the distributions."""
     flows, from_start, after = [], [], []
     for f in result.scenario.flows:
-        if f.protocol != "tcp" or not f.set:
+        if not f.elastic or not f.set:
             continue
         e = {"flow": f.id, "set": f.set, "start": f.start}
         if f.id in result.missing:
@@ -103,7 +103,7 @@ def time_to_share(result):
 
 def _dist_text(d):
     if not d["flows"]:
-        return "no TCP flow measured"
+        return "no TCP or QUIC flow measured"
     return ("%d flows: min %s, median %s, max %s s; %d within %g s; %d never" % (
         d["flows"], d["min"], d["median"], d["max"], d["within"], d["withinSeconds"], d["never"]))
 
@@ -117,7 +117,7 @@ def summary_lines(data):
     entries = [(m, e["timeToShare"]) for m, e in data["mechanisms"].items() if e.get("timeToShare")]
     if not entries:
         return []
-    lines = ["", "Time to share: seconds from each TCP flow's start until its receiver's throughput, averaged over "
+    lines = ["", "Time to share: seconds from each TCP or QUIC flow's start until its receiver's throughput, averaged over "
              "%g s, first reached %g of its max-min fair share (the share of the normalized Jain; %g s is the "
              "shortest); \"never\": not before the flow ended; \"missing\": no data (left out)." % (
                  SMOOTH, SHARE_FRACTION, SMOOTH)]

@@ -1,8 +1,10 @@
-"""Real traffic for one mechanism run: iperf3 (TCP CUBIC and UDP) per scenario flow, and ping per set."""
+"""Real traffic for one mechanism run: per scenario flow iperf3 (TCP CUBIC and UDP), a QUIC bulk transfer
+(quic_flow.py) or a flood disguised as QUIC (quic_flood.py), each reporting as iperf3 does; and ping per set."""
 import os
 import re
 import signal
 import subprocess
+import sys
 import time
 
 import reports
@@ -11,12 +13,47 @@ from topo import log
 BASE_PORT = 5200
 UDP_PAYLOAD = 1400  # fits a 1500-byte MTU with IP and UDP headers
 PING_INTERVAL = 0.2
+CLIENT_PORT = 40000  # + flow id: the fixed source port of a UDP, QUIC or flood flow
+FLOOD_PORT = 443
+# tools/setup makes this venv (aioquic, pinned in quic-requirements.txt); FUDP_QUIC_PYTHON points elsewhere.
+QUIC_VENV = "/opt/fudp-lab/quic-venv"
+HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def client_cmd(flow, dst_ip, duration):
+def quic_python():
+    return os.environ.get("FUDP_QUIC_PYTHON") or os.path.join(QUIC_VENV, "bin", "python")
+
+
+def flood_control(outdir, flow):
+    """The disguised flood's test socket (quic_flood.py): a file, so sender and receiver reach it across
+    namespaces; under /tmp, as a Unix socket's path has at most 107 bytes (one lab runs at a time: tools/lab's
+    lock)."""
+    return "/tmp/flab-flood%d.sock" % flow.id
+
+
+def server_cmd(flow, src_ip, outdir):
+    """The receiver of a flow, in its destination's namespace; it writes each test's report to stdout."""
+    if flow.protocol == "quic":
+        return [quic_python(), os.path.join(HERE, "quic_flow.py"), "server", "--port", str(BASE_PORT + flow.id),
+                "--interval", "0.5"]
+    if flow.protocol == "quic-flood":
+        return [sys.executable, os.path.join(HERE, "quic_flood.py"), "recv", "--peer", src_ip, "--cport",
+                str(CLIENT_PORT + flow.id), "--port", str(flow.dst_port), "--control", flood_control(outdir, flow)]
+    return ["iperf3", "-s", "-p", str(BASE_PORT + flow.id), "-i", "0.5", "-J"]
+
+
+def client_cmd(flow, dst_ip, duration, outdir=""):
     # The control connection may take as long to open as the flow lasts: a TCP flow arriving into a bottleneck a
     # UDP flood fills loses SYNs, and a real application keeps trying (the kernel's SYN retries); a 3 s limit made
     # such a flow give up and count as nothing. The data connection has the kernel's own timeout.
+    if flow.protocol == "quic":
+        return [quic_python(), os.path.join(HERE, "quic_flow.py"), "client", "--host", dst_ip, "--port",
+                str(BASE_PORT + flow.id), "--time", str(duration), "--cc", flow.cc, "--cport",
+                str(CLIENT_PORT + flow.id), "--interval", "0.5", "--connect-timeout", str(max(3, int(duration)))]
+    if flow.protocol == "quic-flood":
+        return [sys.executable, os.path.join(HERE, "quic_flood.py"), "send", "--host", dst_ip, "--port",
+                str(flow.dst_port), "--cport", str(CLIENT_PORT + flow.id), "--rate-mbps", "%g" % flow.rate_mbps,
+                "--time", str(duration), "--control", flood_control(outdir, flow)]
     cmd = ["iperf3", "-c", dst_ip, "-p", str(BASE_PORT + flow.id), "-t", str(duration), "-i", "0.5", "-J",
            "--get-server-output", "--connect-timeout", str(max(3000, int(duration) * 1000))]
     if flow.protocol == "tcp":
@@ -24,7 +61,7 @@ def client_cmd(flow, dst_ip, duration):
         cmd += ["-C", "cubic"]
     else:
         # A fixed source port keeps the 5-tuple, so ON periods of one flow are one flow to the switch.
-        cmd += ["-u", "-b", "%gM" % flow.rate_mbps, "-l", str(UDP_PAYLOAD), "--cport", str(40000 + flow.id)]
+        cmd += ["-u", "-b", "%gM" % flow.rate_mbps, "-l", str(UDP_PAYLOAD), "--cport", str(CLIENT_PORT + flow.id)]
     if flow.dscp is not None:
         cmd += ["--dscp", str(flow.dscp)]
     return cmd
@@ -50,17 +87,40 @@ class TrafficRun:
         self.servers = []
 
     def start_servers(self):
-        """One iperf3 server per flow (port BASE_PORT + id) in its destination's namespace. It serves the flow's
-        tests one after another (an ON/OFF flow runs one per ON period, so no -1) and writes its own JSON report
-        of each, as the test ends, to server<id>.json (reports.py): the flow's measurement when its client's
-        report is lost."""
+        """One server per flow (iperf3 or QUIC: port BASE_PORT + id; the flood's receiver: its dstPort) in its
+        destination's namespace. It serves the flow's tests one after another (an ON/OFF flow runs one per ON
+        period, so no -1) and writes its own JSON report of each, as the test ends, to server<id>.json
+        (reports.py): the flow's measurement when its client's report is lost."""
         for f in self.scenario.flows:
             h = self.topo.hosts[f.dst]
             out = open(os.path.join(self.outdir, reports.server_report_name(f.id)), "w")
-            self.servers.append(self.topo.spawn(["iperf3", "-s", "-p", str(BASE_PORT + f.id), "-i", "0.5", "-J"],
+            self.servers.append(self.topo.spawn(server_cmd(f, self.topo.hosts[f.src].ip, self.outdir),
                                                 ns=h.ns, stdout=out))
             out.close()
         time.sleep(0.5)
+        self._wait_ready()
+
+    def _wait_ready(self, limit=15.0):
+        """Waits for the QUIC servers' ports and the floods' control sockets: a QUIC server takes about a second
+        to load aioquic and make its certificate, and a flood whose receiver is not there yet cannot start its
+        test (it would count as never connected)."""
+        deadline = time.time() + limit
+        for f in self.scenario.flows:
+            if f.protocol not in ("quic", "quic-flood"):
+                continue
+            while time.time() < deadline:
+                if f.protocol == "quic-flood":
+                    ready = os.path.exists(flood_control(self.outdir, f))
+                else:
+                    ss = subprocess.run(["ip", "netns", "exec", self.topo.hosts[f.dst].ns, "ss", "-Hlnu", "sport", "=",
+                                         ":%d" % (BASE_PORT + f.id)], capture_output=True, text=True).stdout
+                    ready = bool(ss.strip())
+                if ready:
+                    break
+                time.sleep(0.1)
+            else:
+                log("the %s server of flow %d is not ready after %.0f s; its flow may count as never connected"
+                    % (f.protocol, f.id, limit))
 
     def stop_servers(self):
         """SIGTERM to each server: one in a test prints that test's report (its intervals so far) before it exits,
@@ -100,8 +160,8 @@ class TrafficRun:
                 path = os.path.join(self.outdir, "flow%d-%d.json" % (f.id, k))
                 out = open(path, "w")
                 epoch = time.time()
-                proc = self.topo.spawn(client_cmd(f, self.topo.hosts[f.dst].ip, secs), ns=self.topo.hosts[f.src].ns,
-                                       stdout=out)
+                proc = self.topo.spawn(client_cmd(f, self.topo.hosts[f.dst].ip, secs, self.outdir),
+                                       ns=self.topo.hosts[f.src].ns, stdout=out)
                 out.close()
                 launch = {"flow": f.id, "k": k, "epoch": epoch, "t": epoch - t0, "path": path}
                 clients.append([proc, epoch + secs + 20, launch, None])

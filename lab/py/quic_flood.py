@@ -1,0 +1,232 @@
+"""A disguised flood for the lab: an unresponsive constant-rate UDP sender whose datagrams look like QUIC v1 to
+anything that reads headers, and its receiver, which counts what arrives per interval as iperf3's UDP server does.
+
+    quic_flood.py recv --peer IP --cport C [--port 443] --control PATH [--interval 0.5]
+    quic_flood.py send --host IP [--port 443] --cport C --rate-mbps R --time T --control PATH [--interval 0.5]
+
+What the wire sees, from one source port (one 5-tuple per flow, as the lab's UDP flows): a client's first flight,
+two long-header Initial packets (header form and fixed bits set, type Initial, version 0x00000001, an 8-byte
+DCID and SCID, no token, padded to 1200 bytes as RFC 9000 14.1 asks of a client's Initial) and a Handshake
+packet, then short-header 1-RTT packets (fixed bit set, an 8-byte DCID fixed for the flow) of an upload's sizes:
+mostly full, now and then an ACK-sized one. What header protection and AEAD would leave random is random. The
+rate is UDP payload, as iperf3's -b; it never changes with loss: nothing comes back.
+
+The test is run over a Unix socket (a file, so it reaches across the lab's namespaces) instead of iperf3's TCP
+control connection: a TCP connection beside the flood would tell it apart from QUIC, and be a flow to the
+switch. The sender announces the test (cookie, length) there, sends, and asks for the receiver's report at the
+end; the receiver writes each test's report to stdout as `iperf3 -s -J` and answers with it, and the sender
+prints its own report with the receiver's as `server_output_json`. Standard library only.
+"""
+import argparse
+import json
+import os
+import random
+import selectors
+import signal
+import socket
+import sys
+import time
+
+import flowreport
+
+INITIAL_SIZE = 1200
+FULL = 1252  # a full 1-RTT datagram of a common stack (quic-go's and Chrome's first packet size limit)
+SMALL = (40, 80)  # an ACK-only packet's size
+SMALL_SHARE = 0.05
+DCID_LEN = 8
+
+
+def varint2(n):
+    """A QUIC variable-length integer in its two-byte form (RFC 9000 16): enough for a packet's Length."""
+    assert n < 16384
+    return bytes([0x40 | (n >> 8), n & 0xFF])
+
+
+def long_header(kind, dcid, scid, size, rnd):
+    """A long-header packet of `size` bytes: kind 0 Initial (with an empty token), 2 Handshake. The low four bits of
+    the first byte are under header protection, so random; the packet number and payload are ciphertext, so
+    random."""
+    first = 0xC0 | (kind << 4) | rnd.getrandbits(4)
+    head = bytes([first]) + (1).to_bytes(4, "big") + bytes([len(dcid)]) + dcid + bytes([len(scid)]) + scid
+    if kind == 0:
+        head += b"\x00"  # token length 0
+    rest = size - len(head) - 2
+    return head + varint2(rest) + rnd.randbytes(rest)
+
+
+def short_header(dcid, size, rnd):
+    """A 1-RTT packet: header form 0, fixed bit 1, spin bit 0 (most stacks leave it off), the protected five bits
+    random, the DCID, then ciphertext."""
+    return bytes([0x40 | rnd.getrandbits(5)]) + dcid + rnd.randbytes(size - 1 - len(dcid))
+
+
+def packets(flow_seed):
+    """The flow's datagrams in order: the first flight, then 1-RTT packets forever."""
+    rnd = random.Random(flow_seed)
+    client_cid, server_cid = rnd.randbytes(DCID_LEN), rnd.randbytes(DCID_LEN)
+    first_dcid = rnd.randbytes(DCID_LEN)
+    yield long_header(0, first_dcid, client_cid, INITIAL_SIZE, rnd)
+    yield long_header(0, first_dcid, client_cid, INITIAL_SIZE, rnd)
+    yield long_header(2, server_cid, client_cid, 90, rnd)
+    while True:
+        size = rnd.randint(*SMALL) if rnd.random() < SMALL_SHARE else FULL
+        yield short_header(server_cid, size, rnd)
+
+
+def _ask(path, msg, timeout):
+    """One request over the control socket: a JSON line out, a JSON line back."""
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+        s.settimeout(timeout)
+        s.connect(path)
+        s.sendall((json.dumps(msg) + "\n").encode())
+        buf = b""
+        while not buf.endswith(b"\n"):
+            got = s.recv(65536)
+            if not got:
+                break
+            buf += got
+    return json.loads(buf) if buf.strip() else None
+
+
+def send(args):
+    stop = []
+    signal.signal(signal.SIGTERM, lambda *_: stop.append("interrupted (SIGTERM) during the test"))
+    cookie, epoch = flowreport.new_cookie(), time.time()
+    extra = {"connected": [{"local_port": args.cport, "remote_host": args.host, "remote_port": args.port}],
+             "flood": {"rateMbps": args.rate_mbps, "disguise": "QUIC v1"}}
+    try:
+        _ask(args.control, {"op": "start", "cookie": cookie, "seconds": args.time}, 5.0)
+    except (OSError, ValueError) as exc:
+        return flowreport.report(cookie, epoch, "UDP", [], extra, "%s: the receiver's control socket %s: %s" % (
+            flowreport.CONNECT_FAILED, args.control, exc))
+    sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    sock.bind(("0.0.0.0", args.cport))
+    sock.connect((args.host, args.port))
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 1 << 20)
+    rate = args.rate_mbps * 1e6 / 8  # bytes per second
+    gen = packets(args.cport * 7919 + int(args.rate_mbps * 1000))
+    start = time.monotonic()
+    meter = flowreport.Meter(start, args.interval)
+    sent = 0
+    end = start + args.time
+    while not stop:
+        now = time.monotonic()
+        if now >= end:
+            break
+        due = rate * (now - start)
+        while sent < due:
+            pkt = next(gen)
+            try:
+                sock.send(pkt)
+            except (BlockingIOError, ConnectionRefusedError):
+                pass  # a full queue or an ICMP from a receiver not there yet: a flood does not care
+            sent += len(pkt)
+            meter.add(len(pkt), now)
+        time.sleep(min(0.001, max(0.0, end - now)))
+    ivs = meter.finish(time.monotonic(), end=None if stop else args.time)
+    sock.close()
+    error = stop[0] if stop else None
+    data = flowreport.report(cookie, epoch, "UDP", ivs, extra, error)
+    try:
+        server = _ask(args.control, {"op": "end", "cookie": cookie}, 5.0)
+        if server is not None:
+            data["server_output_json"] = server
+    except (OSError, ValueError) as exc:
+        data["error"] = (error + "; " if error else "") + "no report from the receiver: %s" % exc
+    return data
+
+
+def recv(args):
+    """Serves tests one after another: a test counts every datagram from the sender's address and port between
+    the sender's start and end; datagrams outside a test are not counted."""
+    udp = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    # One receiver per flow, all on port 443 of a host: SO_REUSEPORT lets them share it, and a socket connected to
+    # its flow's source gets that source's datagrams only (the kernel prefers a connected socket's exact match).
+    udp.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+    udp.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4 << 20)
+    udp.bind(("0.0.0.0", args.port))
+    udp.connect((args.peer, args.cport))
+    udp.setblocking(False)
+    if os.path.exists(args.control):
+        os.unlink(args.control)
+    ctl = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    ctl.bind(args.control)
+    ctl.listen(4)
+    sel = selectors.DefaultSelector()
+    sel.register(udp, selectors.EVENT_READ, "udp")
+    sel.register(ctl, selectors.EVENT_READ, "ctl")
+    stopping = []
+    signal.signal(signal.SIGTERM, lambda *_: stopping.append(True))
+    test = None  # {"cookie", "epoch", "meter"}
+
+    def finish(error=None):
+        ivs = test["meter"].finish(time.monotonic())
+        data = flowreport.report(test["cookie"], test["epoch"], "UDP", ivs, error=error)
+        flowreport.emit(data)
+        return data
+    try:
+        while not stopping:
+            for key, _ in sel.select(timeout=0.2):
+                if key.data == "udp":
+                    while True:
+                        try:
+                            n = len(udp.recv(65536))
+                        except (BlockingIOError, ConnectionRefusedError):
+                            break
+                        if test:
+                            test["meter"].add(n, time.monotonic())
+                    continue
+                conn, _ = ctl.accept()
+                with conn:
+                    conn.settimeout(2.0)
+                    buf = b""
+                    while not buf.endswith(b"\n"):
+                        got = conn.recv(4096)
+                        if not got:
+                            break
+                        buf += got
+                    msg = json.loads(buf or b"{}")
+                    reply = {}
+                    if msg.get("op") == "start":
+                        if test:
+                            finish("a new test started before this one ended")
+                        test = {"cookie": msg.get("cookie"), "epoch": time.time(),
+                                "meter": flowreport.Meter(time.monotonic(), args.interval)}
+                        reply = {"ok": True}
+                    elif msg.get("op") == "end" and test:
+                        reply = finish()
+                        test = None
+                    conn.sendall((json.dumps(reply) + "\n").encode())
+    finally:
+        if test:
+            finish("the receiver was stopped (SIGTERM) during the test")
+        ctl.close()
+        if os.path.exists(args.control):
+            os.unlink(args.control)
+    return 0
+
+
+def main(argv):
+    p = argparse.ArgumentParser(prog="quic_flood.py", description=__doc__.strip().splitlines()[0])
+    sub = p.add_subparsers(dest="cmd", required=True)
+    r = sub.add_parser("recv")
+    r.add_argument("--peer", required=True, help="the sender's address")
+    r.add_argument("--cport", type=int, required=True, help="the sender's source port")
+    s = sub.add_parser("send")
+    s.add_argument("--host", required=True)
+    s.add_argument("--cport", type=int, required=True)
+    s.add_argument("--rate-mbps", type=float, required=True)
+    s.add_argument("--time", type=float, required=True)
+    for q in (r, s):
+        q.add_argument("--port", type=int, default=443)
+        q.add_argument("--control", required=True, help="the test's Unix socket (a path)")
+        q.add_argument("--interval", type=float, default=0.5)
+    args = p.parse_args(argv)
+    if args.cmd == "recv":
+        return recv(args)
+    flowreport.emit(send(args))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
