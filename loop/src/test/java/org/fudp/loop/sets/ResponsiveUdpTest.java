@@ -111,6 +111,14 @@ class ResponsiveUdpTest {
         period();
         assertFalse(held.containsKey(QUIC), "never limited once responsive: " + held);
         assertEquals(ONWARD, h.rule(QUIC, RuleSpec.Role.TO_ADJUSTOR).outPort(), "past the adjustor");
+        // Its way back from the adjustor counts nothing now and idles out: the flow stays, and so does that rule
+        // (the lab relearnt it as a new flow, whose packet-in had no QUIC long header, and limited it).
+        RuleSpec wayBack = h.rule(QUIC, RuleSpec.Role.FROM_ADJUSTOR);
+        h.rules.remove(wayBack.key());
+        h.counters.remove(wayBack.key());
+        Actions idled = h.apply(h.loop.ruleRemoved(h.now, wayBack.key()));
+        assertTrue(idled.flowsGone().isEmpty(), "not forgotten");
+        assertEquals(List.of(wayBack), idled.rulesToAdd());
 
         // The flood comes: with no TCP in the set it would have run free (NO_TCP).
         start(FLOOD, H2, false, 30_000_000, false);
