@@ -85,7 +85,8 @@ class FudpLoop:
                 "classes = %s" % "; ".join(line for c in self.sc.classes for line in c["lines"]),
                 "idleTimeoutSeconds = %d" % self.sc.idle_timeout,
                 "counterPollSeconds = %g" % self.sc.counter_poll,
-            ] + (["ruleBudget = %d" % self.sc.rule_budget] if self.sc.rule_budget else [])
+            ] + ["%s = %s" % kv for kv in sorted(self.sc.responsive.items())]
+              + (["ruleBudget = %d" % self.sc.rule_budget] if self.sc.rule_budget else [])
               + (["packetInBudget = %d" % self.sc.packet_in_budget] if self.sc.packet_in_budget else [])
               + (["heavyBps = %d" % self.sc.sampling["heavyBps"], "sflowPort = %d" % topo_mod.SFLOW_PORT]
                  if self.sc.sampling else []) + [

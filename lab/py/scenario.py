@@ -185,6 +185,8 @@ class Scenario:
         # Budgeted collection (docs/scale.md): aggregate rules, and sFlow at 1 in `rate` finds the flows of
         # at least heavyMbps, which alone get rules of their own. Absent: every flow from its packet-in.
         self.sampling = _sampling(fudp.get("sampling"), "fudp.sampling")
+        # The responsiveness test of UDP flows (docs/algorithm.md, "Responsive UDP"); absent: the product's defaults.
+        self.responsive = _responsive(fudp.get("responsive"), "fudp.responsive")
         self.classes = [_traffic_class(c, "fudp.classes[%d]" % i, self) for i, c in
                         enumerate(fudp.get("classes", []))]
         self.settling = fudp.get("settle", True)
@@ -328,6 +330,29 @@ def _sampling(raw, where):
     if isinstance(heavy, bool) or not isinstance(heavy, (int, float)) or not heavy > 0:
         raise ScenarioError("%s.heavyMbps: must be a number > 0, got %r" % (where, heavy))
     return {"rate": rate, "heavyBps": int(round(heavy * 1e6))}
+
+
+RESPONSIVE_KEYS = {"candidates": "responsiveCandidates", "holdFraction": "responsiveHoldFraction",
+                   "holdPeriods": "responsiveHoldPeriods", "releasePeriods": "responsiveReleasePeriods",
+                   "recheckSeconds": "responsiveRecheckSeconds"}
+
+
+def _responsive(raw, where):
+    """{candidates, holdFraction, holdPeriods, releasePeriods, recheckSeconds} -> the controller's config keys and
+    values; the controller checks the values' ranges (LabConfig), this their kinds."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict) or set(raw) - set(RESPONSIVE_KEYS):
+        raise ScenarioError("%s: expected an object with %s, got %r" % (where, ", ".join(RESPONSIVE_KEYS), raw))
+    out = {}
+    for key, val in raw.items():
+        if key == "candidates":
+            if val not in ("none", "quic", "all"):
+                raise ScenarioError("%s.candidates: one of none, quic, all, got %r" % (where, val))
+        elif isinstance(val, bool) or not isinstance(val, (int, float)) or not val > 0:
+            raise ScenarioError("%s.%s: must be a number > 0, got %r" % (where, key, val))
+        out[RESPONSIVE_KEYS[key]] = val
+    return out
 
 
 SWITCH_FIELDS = ("flowLimit", "packetInRate", "packetInBurst")

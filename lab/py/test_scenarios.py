@@ -109,5 +109,32 @@ class ControllerRestarts(unittest.TestCase):
             os.unlink(path)
 
 
+class Responsive(unittest.TestCase):
+
+    def load(self, responsive):
+        with open(os.path.join(DIR, "table1-quic.json")) as fh:
+            raw = json.load(fh)
+        raw["fudp"]["responsive"] = responsive
+        path = _write(raw)
+        try:
+            return scenario.load(path)
+        finally:
+            os.unlink(path)
+
+    def test_the_test_s_settings_become_the_controller_s_keys(self):
+        sc = self.load({"candidates": "all", "holdPeriods": 1, "recheckSeconds": 30})
+        self.assertEqual({"responsiveCandidates": "all", "responsiveHoldPeriods": 1, "responsiveRecheckSeconds": 30},
+                         sc.responsive)
+        self.assertEqual({}, scenario.load(os.path.join(DIR, "table1-quic.json")).responsive)
+
+    def test_bad_settings_are_refused_with_their_field(self):
+        for responsive, words in (({"candidates": "some"}, "candidates"), ({"holdPeriods": 0}, "holdPeriods"),
+                                  ({"hold": 1}, "expected an object"), ("quic", "expected an object")):
+            with self.subTest(words):
+                with self.assertRaises(scenario.ScenarioError) as ctx:
+                    self.load(responsive)
+                self.assertIn(words, str(ctx.exception))
+
+
 if __name__ == "__main__":
     unittest.main()

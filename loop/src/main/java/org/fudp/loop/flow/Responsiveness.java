@@ -165,34 +165,38 @@ public final class Responsiveness {
      * @param offeredBps what the flow offered this period
      * @param known whether that rate is known (a missing counter tells nothing)
      * @param test the settings
+     * @return true if the test ended with this period
      */
-    public void step(long nowMs, double offeredBps, boolean known, ResponsiveTest test) {
+    public boolean step(long nowMs, double offeredBps, boolean known, ResponsiveTest test) {
         if (phase == Phase.NONE || !known) {
-            return;
+            return false;
         }
         periodsInPhase++;
         if (phase == Phase.HOLD) {
             if (periodsInPhase < test.holdPeriods()) {
-                return;
+                return false;
             }
             heldBps = offeredBps;
             if (offeredBps > limitBps + FOLLOWED * (startBps - limitBps)) {
-                end(nowMs, false, String.format(Locale.ROOT, "kept offering %s of %s at a limit of %s",
+                return end(nowMs, false, String.format(Locale.ROOT, "kept offering %s of %s at a limit of %s",
                         mbps(offeredBps), mbps(startBps), mbps(limitBps)));
-                return;
             }
             phase = Phase.RELEASE;
             periodsInPhase = 0;
-        } else if (offeredBps >= PROBED * heldBps && offeredBps > heldBps + 1) {
-            end(nowMs, true, String.format(Locale.ROOT, "slowed from %s to %s at a limit of %s, back to %s released",
-                    mbps(startBps), mbps(heldBps), mbps(limitBps), mbps(offeredBps)));
-        } else if (periodsInPhase >= test.releasePeriods()) {
-            end(nowMs, false, String.format(Locale.ROOT, "slowed from %s to %s at a limit of %s, not back up released"
-                    + " (%s)", mbps(startBps), mbps(heldBps), mbps(limitBps), mbps(offeredBps)));
+            return false;
         }
+        if (offeredBps >= PROBED * heldBps && offeredBps > heldBps + 1) {
+            return end(nowMs, true, String.format(Locale.ROOT, "slowed from %s to %s at a limit of %s, back to %s"
+                    + " released", mbps(startBps), mbps(heldBps), mbps(limitBps), mbps(offeredBps)));
+        }
+        if (periodsInPhase >= test.releasePeriods()) {
+            return end(nowMs, false, String.format(Locale.ROOT, "slowed from %s to %s at a limit of %s, not back up"
+                    + " released (%s)", mbps(startBps), mbps(heldBps), mbps(limitBps), mbps(offeredBps)));
+        }
+        return false;
     }
 
-    private void end(long nowMs, boolean responded, String what) {
+    private boolean end(long nowMs, boolean responded, String what) {
         phase = Phase.NONE;
         lastTestMs = nowMs;
         tests++;
@@ -201,6 +205,7 @@ public final class Responsiveness {
         kind = responded ? Kind.RESPONSIVE : Kind.UNRESPONSIVE;
         evidence = (responded ? "responded: " : "did not respond: ") + what + "; passed " + passed + " of "
                 + tests + " tests";
+        return true;
     }
 
     /**

@@ -1,5 +1,6 @@
 package org.fudp.loop.sets;
 
+import org.fudp.loop.api.Actions;
 import org.fudp.loop.api.LoopSettings;
 import org.fudp.loop.api.ResponsiveTest;
 import org.fudp.loop.enforce.LimitsInForce;
@@ -36,10 +37,11 @@ public final class ResponsiveUdp {
      * @param members each set's members this period
      * @param settings the settings in force
      * @param limits the limits in force, which a test never raises
+     * @param out where a notice of each test that ended goes
      * @return the limits the tests hold flows at, by flow
      */
     public Map<FiveTuple, Long> period(long nowMs, Map<String, List<TrackedFlow>> members, LoopSettings settings,
-                                       LimitsInForce limits) {
+                                       LimitsInForce limits, Actions out) {
         ResponsiveTest test = settings.responsive();
         long minGapMs = (test.holdPeriods() + test.releasePeriods() + 2L) * settings.periodMs();
         Map<FiveTuple, Long> holds = new LinkedHashMap<>();
@@ -52,7 +54,9 @@ public final class ResponsiveUdp {
                 Responsiveness r = f.responsiveness();
                 if (f.isUdp()) {
                     r.settle(test);
-                    r.step(nowMs, f.demandBps(), f.demandKnown(), test);
+                    if (r.step(nowMs, f.demandBps(), f.demandKnown(), test)) {
+                        out.info("UDP flow " + f.tuple() + " in " + e.getKey() + " " + r.evidence());
+                    }
                     recheckRunning |= r.testing() && r.countsResponsive();
                 }
                 if ((!f.isUdp() || r.countsResponsive()) && f.throughputKnown()) {

@@ -158,6 +158,8 @@ class ResponsiveUdpTest {
         assertTrue(record(DISGUISED).responsiveEvidence().startsWith("did not respond: kept offering 30.00 Mbit/s"),
                 record(DISGUISED).responsiveEvidence());
         assertEquals(ADJUSTOR, h.rule(DISGUISED, RuleSpec.Role.TO_ADJUSTOR).outPort());
+        assertTrue(h.history.stream().flatMap(a -> a.notices().stream()).anyMatch(n -> n.text().startsWith(
+                "UDP flow " + DISGUISED + " in " + SET1 + " did not respond: kept offering")), "an operator is told");
     }
 
     @Test
