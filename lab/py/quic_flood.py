@@ -79,13 +79,19 @@ def _ask(path, msg, timeout):
         s.settimeout(timeout)
         s.connect(path)
         s.sendall((json.dumps(msg) + "\n").encode())
-        buf = b""
-        while not buf.endswith(b"\n"):
-            got = s.recv(65536)
-            if not got:
-                break
-            buf += got
+        buf = _read_line(s)
     return json.loads(buf) if buf.strip() else None
+
+
+def _read_line(sock):
+    """One newline-terminated message of the control socket, or what came before the peer closed."""
+    buf = b""
+    while not buf.endswith(b"\n"):
+        got = sock.recv(65536)
+        if not got:
+            break
+        buf += got
+    return buf
 
 
 def send(args):
@@ -179,13 +185,7 @@ def recv(args):
                 conn, _ = ctl.accept()
                 with conn:
                     conn.settimeout(2.0)
-                    buf = b""
-                    while not buf.endswith(b"\n"):
-                        got = conn.recv(4096)
-                        if not got:
-                            break
-                        buf += got
-                    msg = json.loads(buf or b"{}")
+                    msg = json.loads(_read_line(conn) or b"{}")
                     reply = {}
                     if msg.get("op") == "start":
                         if test:
