@@ -67,8 +67,9 @@ test('view: the table lists every flow set with its figures and a coloured state
     assert.equal(rows.length, 5);
     const set1 = rows.find((r) => r[0] === 'bottleneck:set1');
     assert.deepEqual(set1, ['bottleneck:set1', 'of:0000000000000002/2 \u2192 of:0000000000000004/1',
-        '1.00 Gb/s', '91%', '1.00', '2', '1', '1', 'fair']);
-    assert.equal(rows.find((r) => r[0] === 'bottleneck:set2')[8], 'adjusting');
+        '1.00 Gb/s', '91%', '1.00', '2', '1', '0', '1', 'fair']);
+    const set2 = rows.find((r) => r[0] === 'bottleneck:set2');
+    assert.deepEqual(set2.slice(6, 10), ['3', '1', '2', 'adjusting'], 'of 3 UDP flows, 1 responsive, 2 limited');
     assert.equal(rows.find((r) => r[0] === 'dst:10.0.7.7')[1], 'to 10.0.7.7');
     assert.match(await page.textContent('#ov-fudp .tabular-header h2'), /\(5 total\)/);
     // The standalone page, for GUI2 users, is one click away (served by PageWebResource).
@@ -117,13 +118,37 @@ test('view: selecting a set shows its flows and a live chart of rates and Jain',
 
     const flows = await cellTexts(page, '#fudp-cfs-details-panel tr.fudp-flow');
     assert.deepEqual(flows, [
-        ['udp-10.0.0.1-5002-10.0.0.3-6002', '600.0 Mb/s', '420.0 Mb/s', '330.0 Mb/s (pending)',
+        ['udp-10.0.0.1-5002-10.0.0.3-6002', '600.0 Mb/s', '420.0 Mb/s', '330.0 Mb/s (pending)', 'unresponsive',
             'video: weight 2: 2 TCP shares'],
-        ['udp-10.0.0.2-5003-10.0.0.3-6003', '200.0 Mb/s', '200.0 Mb/s', '330.0 Mb/s (pending)',
+        ['udp-10.0.0.2-5003-10.0.0.3-6003', '200.0 Mb/s', '200.0 Mb/s', '330.0 Mb/s (pending)', 'unresponsive',
             'video: weight 2: 2 TCP shares'],
-        ['tcp-10.0.0.2-40003-10.0.0.3-5201', '250.0 Mb/s', '250.0 Mb/s', '', 'TCP: never limited'],
+        ['udp-10.0.0.2-50443-10.0.0.3-443', '100.0 Mb/s', '100.0 Mb/s', 'none', 'responsive',
+            'responsive: counted with its set\'s TCP, never limited'],
+        ['tcp-10.0.0.2-40003-10.0.0.3-5201', '250.0 Mb/s', '250.0 Mb/s', '', '', 'TCP: never limited'],
     ]);
     assert.equal(await page.locator('#fudp-cfs-details-panel tr.fudp-limited').count(), 2);
+    // Issue 35: what each UDP flow's responsiveness test found is its class's tooltip; the set counts those
+    // that passed.
+    const tested = await page.$$eval('#fudp-cfs-details-panel td.fudp-responsiveness', (tds) =>
+        tds.map((td) => [td.textContent, td.getAttribute('title'), getComputedStyle(td).fontWeight]));
+    const legacyFlows = details.payload.flows;
+    assert.deepEqual(tested.map((t) => t[1]), legacyFlows.map((f) => f.responsiveEvidence || null));
+    assert.match(tested[0][1], /^did not respond: kept offering 600\.00 Mbit\/s/);
+    assert.match(tested[2][1], /^responded: slowed from 100\.00 Mbit\/s/);
+    assert.equal(tested[2][2], '700', 'a responsive flow stands out');
+    assert.equal((await cellTexts(page, '#fudp-cfs-details-panel table.fudp-summary tr'))
+        .find((r) => r[0] === 'Responsive UDP')[1], '1 of 3 UDP flows, counted with the TCP');
+    // The flows' six columns fit the panel: only the reason wraps.
+    const fit = await page.evaluate(() => {
+        const panel = document.getElementById('fudp-cfs-details-panel');
+        const flows = panel.querySelector('table.fudp-flows');
+        return { panel: panel.getBoundingClientRect().right - parseFloat(getComputedStyle(panel).paddingRight),
+            flows: flows.getBoundingClientRect().right, cells: Array.from(flows.querySelectorAll('td, th'))
+                .map((c) => c.getBoundingClientRect().right) };
+    });
+    for (const r of [fit.flows, ...fit.cells]) {
+        assert.ok(r <= fit.panel + 0.5, `the flows end at ${r} px, the panel's content at ${fit.panel} px`);
+    }
 
     // The chart: one line per flow with every history point, a Jain line, a legend.
     const chart = await page.evaluate(() => {
@@ -143,11 +168,11 @@ test('view: selecting a set shows its flows and a live chart of rates and Jain',
     });
     assert.deepEqual(chart.flows.map((f) => f.id), details.payload.flows.map((f) => f.id));
     chart.flows.forEach((f) => assert.equal(f.n, 150, f.id + ' has every history point'));
-    assert.equal(new Set(chart.flows.map((f) => f.stroke)).size, 3, 'each flow its own colour');
+    assert.equal(new Set(chart.flows.map((f) => f.stroke)).size, 4, 'each flow its own colour');
     assert.equal(chart.jain.length, 150);
     assert.deepEqual(chart.legend, [...details.payload.flows.map((f) => f.id), 'Jain index (right axis)']);
     assert.ok(chart.xTicks.includes('now'), 'time axis ends at now: ' + chart.xTicks);
-    // Jain 1 sits at the top of the plot area (y = 0), 0 at its bottom (y = 184); Set2 ends near 0.90.
+    // Jain 1 sits at the top of the plot area (y = 0), 0 at its bottom (y = 184); Set2 ends near 0.81.
     const jainNow = details.payload.chart.jain.at(-1)[1];
     assert.ok(Math.abs(chart.jain.at(-1)[1] - (1 - jainNow) * 184) < 1,
         `Jain line ends at y=${chart.jain.at(-1)[1]} for ${jainNow}`);
@@ -185,7 +210,7 @@ test('view: the details of a set not enforced say why first', async () => {
     assert.equal(await head.getAttribute('title'), set5.stateReason);
     assert.deepEqual((await cellTexts(page, '#fudp-cfs-details-panel table.fudp-summary tr'))[0],
         ['Why', set5.stateReason]);
-    assert.equal((await cellTexts(page, '#fudp-cfs-details-panel tr.fudp-flow'))[1][4],
+    assert.equal((await cellTexts(page, '#fudp-cfs-details-panel tr.fudp-flow'))[1][5],
         'TCP, starved: counted in its set while UDP floods it');
     await finish(page);
 });
@@ -197,8 +222,8 @@ test('view: Esc closes the details panel', async () => {
     await deliver(page, fixture('cfs-details-bottleneck_edge'));
     assert.equal(await page.isVisible('#fudp-cfs-details-panel'), true);
     assert.deepEqual(await cellTexts(page, '#fudp-cfs-details-panel tr.fudp-flow'), [
-        ['udp-10.0.5.2-5005-10.0.9.9-6005', '150.0 Mb/s', '92.0 Mb/s', 'none', 'not limited'],
-        ['tcp-10.0.5.1-40005-10.0.9.9-5201', '8.0 Mb/s', '8.0 Mb/s', '', 'TCP: never limited'],
+        ['udp-10.0.5.2-5005-10.0.9.9-6005', '150.0 Mb/s', '92.0 Mb/s', 'none', 'unresponsive', 'not limited'],
+        ['tcp-10.0.5.1-40005-10.0.9.9-5201', '8.0 Mb/s', '8.0 Mb/s', '', '', 'TCP: never limited'],
     ]);
     await page.keyboard.press('Escape');
     assert.equal(await page.isVisible('#fudp-cfs-details-panel'), false);
@@ -218,7 +243,7 @@ test('view: opened from the overlay with ?cfs= it shows that set at once', async
     assert.equal(await page.locator('#ov-fudp tr.selected td.fudp-id').textContent(), 'bottleneck:set1');
     // Set1's limit is acknowledged: no "pending" mark.
     assert.deepEqual((await cellTexts(page, '#fudp-cfs-details-panel tr.fudp-limited'))[0],
-        ['udp-10.0.0.1-5001-10.0.0.4-6001', '800.0 Mb/s', '300.0 Mb/s', '300.0 Mb/s', 'fair share']);
+        ['udp-10.0.0.1-5001-10.0.0.4-6001', '800.0 Mb/s', '300.0 Mb/s', '300.0 Mb/s', 'unresponsive', 'fair share']);
     await finish(page);
 });
 
@@ -254,7 +279,7 @@ test('overlay: bottleneck links get labels and state colours, facilities get bad
         gs.map((g) => [g.getAttribute('data-link'), g.textContent])));
     assert.deepEqual(labels, {
         'of:0000000000000002/2-of:0000000000000004/1': 'util 91% \u00b7 J 1.00',
-        'of:0000000000000002/3-of:0000000000000003/1': 'util 87% \u00b7 J 0.90',
+        'of:0000000000000002/3-of:0000000000000003/1': 'util 97% \u00b7 J 0.81',
         'of:0000000000000005/2-of:0000000000000002/4': 'util 100% \u00b7 J 0.59',
         'of:0000000000000006/1-of:0000000000000002/5': 'util 98% \u00b7 J 0.51',
     });

@@ -82,7 +82,8 @@ async function finish(page) {
 }
 
 // The legacy view's table row (FudpGuiHandlersTest's recording) as the page's cells.
-const legacyRow = (r) => [r.id, r.bottleneck, r.capacity, r.utilization, r.jain, r.tcp, r.udp, r.limited, r.state];
+const legacyRow = (r) => [r.id, r.bottleneck, r.capacity, r.utilization, r.jain, r.tcp, r.udp, r.responsive, r.limited,
+    r.state];
 
 test('page: the table shows every set as the legacy view does, with coloured states', async () => {
     const page = await open();
@@ -209,9 +210,14 @@ test('page: selecting a set shows its flows and a chart of its history, as the l
     assert.equal(summary['UDP rate / demand'], legacy.cfs.udpRate + ' / ' + legacy.cfs.udpDemand);
 
     assert.deepEqual(await cellTexts(page, '#fudp-flows tr.fudp-flow'), legacy.flows.map((f) =>
-        [f.id, f.demand, f.rate, f.allocation + (f.pending ? ' (pending)' : ''), f.why]));
+        [f.id, f.demand, f.rate, f.allocation + (f.pending ? ' (pending)' : ''), f.responsiveness, f.why]));
     assert.equal(await page.locator('#fudp-flows td.fudp-why', { hasText: 'video: weight 2: 2 TCP shares' }).count(),
         2, 'each flow says why it has its limit, with its class');
+    // Each UDP flow's class by its responsiveness test, what the test found as its tooltip, as in the view.
+    assert.deepEqual(await page.$$eval('#fudp-flows td.fudp-responsiveness', (tds) => tds.map((td) =>
+        td.getAttribute('title'))), legacy.flows.map((f) => f.responsiveEvidence || null));
+    assert.equal(await page.locator('#fudp-flows td.fudp-resp-responsive').count(), 1);
+    assert.equal(summary['Responsive UDP'], legacy.cfs.responsiveUdp);
     assert.equal(await page.locator('#fudp-flows tr.fudp-limited').count(), 2);
     assert.equal(await page.locator('#fudp-allocations tr.fudp-of-selected').count(), 2);
 
@@ -264,7 +270,7 @@ test('page: a set whose limit is not in force says "not enforced", never fair, a
     const legacy = fixture('cfs-details-link_of_0000000000000002_5_of_0000000000000006_1').payload;
     assert.equal(legacy.cfs.stateReason, set5.stateReason);
     assert.deepEqual(await cellTexts(page, '#fudp-flows tr.fudp-flow'), legacy.flows.map((f) =>
-        [f.id, f.demand, f.rate, f.allocation + (f.pending ? ' (pending)' : ''), f.why]));
+        [f.id, f.demand, f.rate, f.allocation + (f.pending ? ' (pending)' : ''), f.responsiveness, f.why]));
     assert.equal(await page.locator('#fudp-flows td.fudp-why',
         { hasText: 'TCP, starved: counted in its set while UDP floods it' }).count(), 1);
     await finish(page);
@@ -280,8 +286,8 @@ test('page: at 1280 x 800 the CFS table fits its card, State column included', a
             // The card's content box: its right edge less its padding.
             card: right(section) - parseFloat(getComputedStyle(section).paddingRight),
             cardScrolls: section.scrollWidth > section.clientWidth,
-            stateHeader: right(table.tHead.rows[0].cells[8]),
-            stateCells: Array.from(table.querySelectorAll('tr.fudp-cfs-row td:nth-child(9)')).map(right),
+            stateHeader: right(table.tHead.rows[0].cells[9]),
+            stateCells: Array.from(table.querySelectorAll('tr.fudp-cfs-row td:nth-child(10)')).map(right),
             table: right(table),
             viewport: document.documentElement.clientWidth,
             scrolls: document.documentElement.scrollWidth > document.documentElement.clientWidth,

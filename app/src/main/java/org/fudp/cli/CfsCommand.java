@@ -8,6 +8,7 @@ import org.apache.karaf.shell.api.action.Completion;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
 import org.fudp.loop.api.CorrelationFlowSet;
 import org.fudp.loop.api.DecisionRecord;
+import org.fudp.loop.api.FlowRecord;
 import org.fudp.api.FudpService;
 import org.fudp.protocol.FlowIds;
 import org.fudp.codec.FudpQueries;
@@ -20,14 +21,15 @@ import java.util.stream.Collectors;
 
 /**
  * Lists correlation flow sets, or shows one with its members and last decision; both say why a set
- * is in its state when there is more to say (a limit not in force, an agent not up, dry-run).
+ * is in its state when there is more to say (a limit not in force, an agent not up, dry-run), and how many
+ * of its UDP flows passed their responsiveness test (FUDPA counts those with the TCP).
  */
 @Service
 @Command(scope = "onos", name = "fudp-cfs",
         description = "Lists FUDP correlation flow sets, or shows one in detail")
 public class CfsCommand extends FudpCommand {
 
-    private static final String ROW = "%-28s %-12s %9s %3s %3s %9s %9s %6s  %-21s %-17s %s";
+    private static final String ROW = "%-28s %-12s %9s %3s %3s %3s %9s %9s %6s  %-21s %-17s %s";
 
     @Argument(name = "cfsId", description = "Correlation flow set id, e.g. bottleneck:set1")
     @Completion(CfsIdCompleter.class)
@@ -58,11 +60,12 @@ public class CfsCommand extends FudpCommand {
             print("No correlation flow sets (no flows seen at a facility yet)");
             return;
         }
-        print(ROW, "id", "state", "capacity", "n", "m", "tcp", "udp", "jain", "band (per flow)", "udp avg", "why");
+        print(ROW, "id", "state", "capacity", "n", "m", "r", "tcp", "udp", "jain", "band (per flow)", "udp avg",
+                "why");
         for (CorrelationFlowSet c : all) {
             DecisionRecord d = last(service, c.id());
             print(ROW, c.id(), c.state(), rate(c.capacityBps()), c.tcpFlows().size() + c.lightTcpFlows(),
-                    c.udpFlows().size(),
+                    c.udpFlows().size(), c.responsiveUdpFlows(),
                     rate(c.tcpThroughputBps()), rate(c.udpThroughputBps()), ratio(c.jainIndex()),
                     d == null ? "-" : rate(d.bandLowBps()) + ".." + rate(d.bandHighBps()),
                     d == null ? "-" : rate(d.udpAverageBps()) + (d.inBand() ? " in band"
@@ -79,6 +82,10 @@ public class CfsCommand extends FudpCommand {
                 c.linkDst().map(d -> " -> " + d).orElse(""), rate(c.capacityBps()));
         if (!c.tcpEvidence().isEmpty()) {
             print("tcp counted: %s", c.tcpEvidence());
+        }
+        if (c.responsiveUdpFlows() > 0) {
+            print("responsive udp: %d of %d UDP flows, counted with the TCP", c.responsiveUdpFlows(),
+                    c.udpFlows().size());
         }
         print("tcp=%s, udp=%s (demand %s), utilization=%s, jain=%s", rate(c.tcpThroughputBps()),
                 rate(c.udpThroughputBps()), rate(c.udpDemandBps()), ratio(c.utilization()),
@@ -101,7 +108,8 @@ public class CfsCommand extends FudpCommand {
             print("  tcp flow %s", FlowIds.id(f));
         }
         for (FiveTuple f : sorted(c.udpFlows())) {
-            print("  udp flow %s", FlowIds.id(f));
+            String kind = service.getFlow(f).map(FlowRecord::responsiveness).orElse("");
+            print("  udp flow %s%s", FlowIds.id(f), kind.isEmpty() ? "" : " (" + kind + ")");
         }
     }
 

@@ -15,14 +15,15 @@ import org.fudp.codec.FudpQueries;
 import java.util.List;
 
 /**
- * Lists the flows FUDP tracks, optionally filtered, or shows one.
+ * Lists the flows FUDP tracks, optionally filtered, or shows one; each UDP flow with what its responsiveness
+ * test makes it, and one flow shown alone with what its tests found.
  */
 @Service
 @Command(scope = "onos", name = "fudp-flows",
         description = "Lists the flows FUDP tracks at its facilities, or shows one")
 public class FlowsCommand extends FudpCommand {
 
-    private static final String ROW = "%-44s %-20s %-24s %9s %9s %9s  %-19s %-10s %s";
+    private static final String ROW = "%-44s %-20s %-24s %9s %9s %9s  %-20s %-12s %-10s %s";
 
     @Argument(name = "flowId", description = "Flow id, PROTO-SRC-SRCPORT-DST-DSTPORT")
     @Completion(FlowIdCompleter.class)
@@ -49,6 +50,9 @@ public class FlowsCommand extends FudpCommand {
             } else {
                 header();
                 row(r);
+                if (!r.responsiveEvidence().isEmpty()) {
+                    print("responsiveness test: %s", r.responsiveEvidence());
+                }
             }
             return;
         }
@@ -69,13 +73,14 @@ public class FlowsCommand extends FudpCommand {
     }
 
     private void header() {
-        print(ROW, "id", "facility", "cfs", "rate", "demand", "limit", "since", "class", "why");
+        print(ROW, "id", "facility", "cfs", "rate", "demand", "limit", "since", "responds", "class", "why");
     }
 
     private void row(FlowRecord r) {
         print(ROW, FlowIds.id(r.flow()), r.facilityId(), r.cfsId().isEmpty() ? "-" : r.cfsId(),
                 r.rateKnown() ? rate(r.throughputBps()) : "?", r.rateKnown() ? rate(r.demandBps()) : "?",
                 r.allocationBps().isPresent() ? rate(r.allocationBps().getAsLong()) : "-", time(r.sinceMs()),
-                r.className().isEmpty() ? "-" : r.className(), r.rateReason());
+                r.responsiveness().isEmpty() ? "-" : r.responsiveness(), r.className().isEmpty() ? "-" : r.className(),
+                r.rateReason());
     }
 }

@@ -22,7 +22,8 @@ import java.util.Set;
  * why ({@code stateReason}: what keeps its limits from being in force, which agent is missing; ""
  * when there is nothing to add), the bottleneck and its capacity, the member flows by id, the TCP counted
  * only as light TCP ({@code lightTcpFlows}: starved behind a flood, or seen only in aggregates and samples)
- * and which evidence counted the set's TCP ({@code tcpEvidence}), the last
+ * and which evidence counted the set's TCP ({@code tcpEvidence}), how many of its UDP flows passed their
+ * responsiveness test ({@code responsiveUdpFlows}: FUDPA counts them with the TCP), the last
  * period's totals and Jain's index (paper, Eq. (4)), and, from the CFS's latest decision record,
  * the predicted TCP aggregate W_{k+1}(f_T), the deviation D_{k+1}(f_T), the fairness band, UDP's
  * average W_a(f_U), whether it is in the band, and that decision with the time it was taken.
@@ -30,7 +31,7 @@ import java.util.Set;
  * The decision fields come from {@link FudpService#getDecisions(String)} through the codec
  * context; they are null before the set's first control period. Decoding ignores them: they
  * are the service's, not the set's. A missing {@code stateReason} or {@code tcpEvidence} decodes as "", a
- * missing {@code lightTcpFlows} as 0.
+ * missing {@code lightTcpFlows} or {@code responsiveUdpFlows} as 0.
  * </p>
  */
 public final class CorrelationFlowSetCodec extends JsonCodec<CorrelationFlowSet> {
@@ -47,6 +48,7 @@ public final class CorrelationFlowSetCodec extends JsonCodec<CorrelationFlowSet>
     static final String UDP_FLOWS = "udpFlows";
     static final String LIGHT_TCP = "lightTcpFlows";
     static final String TCP_EVIDENCE = "tcpEvidence";
+    static final String RESPONSIVE_UDP = "responsiveUdpFlows";
     static final String TCP = "tcpThroughputBps";
     static final String UDP = "udpThroughputBps";
     static final String UDP_DEMAND = "udpDemandBps";
@@ -79,6 +81,7 @@ public final class CorrelationFlowSetCodec extends JsonCodec<CorrelationFlowSet>
         c.udpFlows().forEach(f -> udp.add(FlowIds.id(f)));
         n.put(LIGHT_TCP, c.lightTcpFlows());
         n.put(TCP_EVIDENCE, c.tcpEvidence());
+        n.put(RESPONSIVE_UDP, c.responsiveUdpFlows());
         n.put(TCP, c.tcpThroughputBps());
         n.put(UDP, c.udpThroughputBps());
         n.put(UDP_DEMAND, c.udpDemandBps());
@@ -120,25 +123,33 @@ public final class CorrelationFlowSetCodec extends JsonCodec<CorrelationFlowSet>
             egress = optionalConnectPoint(b, EGRESS);
             dst = optionalConnectPoint(b, LINK_DST);
         }
+        Set<FiveTuple> udp = flowIds(json, UDP_FLOWS);
+        int responsive = count(json, RESPONSIVE_UDP);
+        if (responsive > udp.size()) {
+            throw new IllegalArgumentException(RESPONSIVE_UDP + ": must be at most the " + udp.size() + " flows of "
+                    + UDP_FLOWS + ", was " + responsive);
+        }
         return CorrelationFlowSet.builder(JsonFields.text(json, "", ID),
                         JsonFields.enumValue(json, "", KIND, CfsKind.class))
                 .egress(egress, dst)
                 .capacityBps(JsonFields.longValue(json, "", CAPACITY))
-                .flows(flowIds(json, TCP_FLOWS), flowIds(json, UDP_FLOWS))
-                .lightTcp(lightTcp(json), json.path(TCP_EVIDENCE).asText(""))
+                .flows(flowIds(json, TCP_FLOWS), udp)
+                .lightTcp(count(json, LIGHT_TCP), json.path(TCP_EVIDENCE).asText(""))
+                .responsiveUdp(responsive)
                 .totals(JsonFields.longValue(json, "", TCP), JsonFields.longValue(json, "", UDP),
                         JsonFields.longValue(json, "", UDP_DEMAND), JsonFields.doubleOrNaN(json, "", JAIN))
                 .state(JsonFields.enumValue(json, "", STATE, CfsState.class), json.path(STATE_REASON).asText(""))
                 .build();
     }
 
-    private static int lightTcp(ObjectNode json) {
-        JsonNode v = json.get(LIGHT_TCP);
+    // A count of flows; 0 when absent.
+    private static int count(ObjectNode json, String name) {
+        JsonNode v = json.get(name);
         if (v == null || v.isNull()) {
             return 0;
         }
         if (!v.canConvertToInt() || v.asInt() < 0 || !v.isIntegralNumber()) {
-            throw new IllegalArgumentException(LIGHT_TCP + ": must be a count of flows, was " + v);
+            throw new IllegalArgumentException(name + ": must be a count of flows, was " + v);
         }
         return v.asInt();
     }

@@ -9,8 +9,11 @@ import org.onosproject.codec.JsonCodec;
 
 /**
  * A flow as the REST API and {@code fudp-flows -j} show it: its 5-tuple fields, the facility
- * it was seen at, its CFS, rates in bit/s, its allocation (null when unlimited) and since when
- * it is known (epoch milliseconds).
+ * it was seen at, its CFS, rates in bit/s, its allocation (null when unlimited), since when
+ * it is known (epoch milliseconds), its traffic class and why it has its limit, and for a UDP flow
+ * what its responsiveness test makes it ({@code responsiveness}: unresponsive, candidate, testing or
+ * responsive; "" for TCP) and what the test found ({@code responsiveEvidence}). A missing
+ * {@code responsiveness} or {@code responsiveEvidence} decodes as "".
  */
 public final class FlowRecordCodec extends JsonCodec<FlowRecord> {
 
@@ -24,6 +27,8 @@ public final class FlowRecordCodec extends JsonCodec<FlowRecord> {
     static final String UPDATED = "updatedMs";
     static final String CLASS = "class";
     static final String RATE_REASON = "rateReason";
+    static final String RESPONSIVENESS = "responsiveness";
+    static final String RESPONSIVE_EVIDENCE = "responsiveEvidence";
 
     @Override
     public ObjectNode encode(FlowRecord r, CodecContext context) {
@@ -42,6 +47,8 @@ public final class FlowRecordCodec extends JsonCodec<FlowRecord> {
         n.put(UPDATED, r.updatedMs());
         n.put(CLASS, r.className());
         n.put(RATE_REASON, r.rateReason());
+        n.put(RESPONSIVENESS, r.responsiveness());
+        n.put(RESPONSIVE_EVIDENCE, r.responsiveEvidence());
         return n;
     }
 
@@ -57,6 +64,7 @@ public final class FlowRecordCodec extends JsonCodec<FlowRecord> {
                 .sinceMs(JsonFields.longValue(json, "", SINCE))
                 .updatedMs(JsonFields.longValue(json, "", UPDATED))
                 .policy(json.path(CLASS).asText(""), json.path(RATE_REASON).asText(""))
+                .responsiveness(json.path(RESPONSIVENESS).asText(""), json.path(RESPONSIVE_EVIDENCE).asText(""))
                 .build();
     }
 }

@@ -5,23 +5,32 @@ import org.fudp.loop.api.AgentState;
 import org.fudp.loop.api.CfsState;
 import org.fudp.loop.api.CorrelationFlowSet;
 import org.fudp.loop.api.FacilityState;
+import org.fudp.loop.api.FlowRecord;
 
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * What the REST API shows of the sets, limits, agents and facilities, as Prometheus gauges: the state,
- * rates and Jain's index of each correlation flow set, each UDP limit, each agent's liveness and each
- * facility's budgets. ONOS's registry holds only this instance's counts; these come from the views every
- * instance of a cluster shares, so every instance answers the same (a dashboard takes one, or the
- * maximum). Rates are in bit/s, as in the REST API.
+ * rates, flows (UDP ones by what their responsiveness test makes them) and Jain's index of each correlation
+ * flow set, each UDP limit, each agent's liveness and each facility's budgets. ONOS's registry holds only
+ * this instance's counts; these come from the views every instance of a cluster shares, so every instance
+ * answers the same (a dashboard takes one, or the maximum). Rates are in bit/s, as in the REST API.
  */
 public final class ViewMetrics {
 
     private static final String GAUGE = "gauge";
-    private static final String FLOWS_HELP = "the set's flows as FUDPA counts them: n (protocol tcp, light TCP "
-            + "included) and m (protocol udp)";
+    private static final String FLOWS_HELP = "the set's flows by protocol: tcp (light TCP included) and udp "
+            + "(fudp_set_udp_flows says how many of those FUDPA counts with the TCP)";
+    private static final String UDP_FLOWS_HELP = "the set's UDP flows by what their responsiveness test makes them "
+            + "(REST /flows responsiveness): FUDPA counts responsive ones in n with the TCP and never limits them, "
+            + "unresponsive ones and candidates in m, and ones under their first test in neither";
+    /** What the loop calls a UDP flow by its responsiveness test, each class a sample of every set. */
+    private static final List<String> RESPONSIVENESS = List.of("unresponsive", "candidate", "testing",
+            "responsive");
 
     private ViewMetrics() {
     }
@@ -33,8 +42,16 @@ public final class ViewMetrics {
      * @param out where they go
      */
     public static void write(FudpService fudp, PrometheusText out) {
+        Map<String, Map<String, Integer>> udpByClass = new HashMap<>();
+        for (FlowRecord f : fudp.getFlows()) {
+            if (f.isUdp() && !f.cfsId().isEmpty()) {
+                // A record without a class (written before there were tests) is the paper's UDP.
+                udpByClass.computeIfAbsent(f.cfsId(), id -> new HashMap<>()).merge(
+                        f.responsiveness().isEmpty() ? RESPONSIVENESS.get(0) : f.responsiveness(), 1, Integer::sum);
+            }
+        }
         fudp.getCorrelationFlowSets().stream().sorted(Comparator.comparing(CorrelationFlowSet::id))
-                .forEach(c -> set(c, out));
+                .forEach(c -> set(c, udpByClass.getOrDefault(c.id(), Map.of()), out));
         fudp.getAllocations().stream().sorted(Comparator.comparing(a -> a.flow().toString())).forEach(a -> {
             Map<String, String> l = labels("flow", a.flow().toString(), "cfs", a.cfsId(), "facility", a.facilityId());
             out.add("fudp_limit_bps", GAUGE, "a UDP flow's limit as last decided, bit/s (REST /allocations toldBps)",
@@ -57,7 +74,7 @@ public final class ViewMetrics {
         });
     }
 
-    private static void set(CorrelationFlowSet c, PrometheusText out) {
+    private static void set(CorrelationFlowSet c, Map<String, Integer> udpByClass, PrometheusText out) {
         Map<String, String> cfs = labels("cfs", c.id());
         for (CfsState s : CfsState.values()) {
             out.add("fudp_set_state", GAUGE, "1 for the state a correlation flow set is in (REST /cfs state), 0 for "
@@ -72,6 +89,10 @@ public final class ViewMetrics {
         out.add("fudp_set_flows", GAUGE, FLOWS_HELP, labels("cfs", c.id(), "protocol", "tcp"),
                 c.tcpFlows().size() + c.lightTcpFlows());
         out.add("fudp_set_flows", GAUGE, FLOWS_HELP, labels("cfs", c.id(), "protocol", "udp"), c.udpFlows().size());
+        for (String kind : RESPONSIVENESS) {
+            out.add("fudp_set_udp_flows", GAUGE, UDP_FLOWS_HELP, labels("cfs", c.id(), "responsiveness", kind),
+                    udpByClass.getOrDefault(kind, 0));
+        }
         if (!Double.isNaN(c.jainIndex())) {
             out.add("fudp_set_jain_index", GAUGE, "Jain's fairness index over the set's flows, Eq. (4); absent "
                     + "until a flow has a rate", cfs, c.jainIndex());

@@ -20,8 +20,9 @@ import java.util.stream.Collectors;
 /**
  * The server side of the legacy GUI's "FUDP" topology overlay: it adds FUDP's figures to the
  * summary panel and fills the details panel of a selected facility switch or bottleneck link
- * with its correlation flow sets (state, and why when there is more to say) and their flows
- * (demand, rate, allocation); a facility's panel also names the controller instance in charge of
+ * with its correlation flow sets (state, and why when there is more to say; how many of its UDP flows are
+ * responsive) and their flows (demand, rate, allocation; a UDP flow's class when a responsiveness test found
+ * it responsive, tests or will test it); a facility's panel also names the controller instance in charge of
  * it and what FUDP's rules cost its switch.
  * <p>
  * The ONOS topology view builds the details panel and calls this overlay while it is the
@@ -125,6 +126,9 @@ public class FudpTopoOverlay extends UiTopoOverlay {
             if (!cfs.tcpEvidence().isEmpty()) {
                 pp.addProp(k + "tcp", "TCP counted", cfs.tcpEvidence());
             }
+            if (cfs.responsiveUdpFlows() > 0) {
+                pp.addProp(k + "responsive", "Responsive UDP", GuiFormat.responsiveUdp(cfs));
+            }
             pp.addProp(k + "util", "Utilization", GuiFormat.percent(cfs.utilization()))
                     .addProp(k + "jain", "Jain index", GuiFormat.jain(cfs.jainIndex()));
             List<FlowRecord> flows = flowsOf(cfs);
@@ -152,14 +156,18 @@ public class FudpTopoOverlay extends UiTopoOverlay {
      * Returns the one-line summary of a flow shown in the details panel.
      *
      * @param f flow
-     * @return e.g. "demand 40.0 Mb/s, rate 20.0 Mb/s, alloc 20.0 Mb/s"
+     * @return e.g. "demand 40.0 Mb/s, rate 20.0 Mb/s, alloc 20.0 Mb/s", and for a UDP flow that a
+     *         responsiveness test found responsive, or tests or will test, that class: ", responsive"
      */
     static String flowText(FlowRecord f) {
         String alloc = f.allocationBps().isPresent() ? GuiFormat.rate(f.allocationBps().getAsLong())
                 : f.isUdp() ? "none" : "n/a (TCP)";
         String rate = f.rateKnown() ? GuiFormat.rate(f.throughputBps()) : GuiFormat.NOT_AVAILABLE;
         String demand = f.rateKnown() ? GuiFormat.rate(f.demandBps()) : GuiFormat.NOT_AVAILABLE;
-        return "demand " + demand + ", rate " + rate + ", alloc " + alloc;
+        // The paper's UDP, unresponsive, goes without saying.
+        String kind = f.responsiveness().isEmpty() || "unresponsive".equals(f.responsiveness()) ? ""
+                : ", " + f.responsiveness();
+        return "demand " + demand + ", rate " + rate + ", alloc " + alloc + kind;
     }
 
     private boolean atFacility(CorrelationFlowSet cfs, DeviceId deviceId) {

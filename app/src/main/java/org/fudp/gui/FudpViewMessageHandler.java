@@ -28,8 +28,9 @@ import java.util.stream.Collectors;
 
 /**
  * Feeds the "FUDP" view: the table of correlation flow sets ({@code fudpCfsDataRequest}), each
- * with its state and why, and, for the selected set, its flows and the history behind the live
- * chart ({@code fudpCfsDetailsRequest}).
+ * with its state and why and how many of its UDP flows are responsive, and, for the selected set, its flows
+ * (each UDP flow with what its responsiveness test makes it and what the test found) and the history behind
+ * the live chart ({@code fudpCfsDetailsRequest}).
  */
 public class FudpViewMessageHandler extends UiMessageHandler {
 
@@ -57,6 +58,8 @@ public class FudpViewMessageHandler extends UiMessageHandler {
     private static final String JAIN = "jain";
     private static final String TCP = "tcp";
     private static final String UDP = "udp";
+    /** How many of the set's UDP flows passed their responsiveness test. */
+    private static final String RESPONSIVE = "responsive";
     private static final String LIMITED = "limited";
     private static final String STATE = "state";
     private static final String STATE_CSS = "stateCss";
@@ -64,7 +67,8 @@ public class FudpViewMessageHandler extends UiMessageHandler {
     private static final String STATE_REASON = "stateReason";
 
     private static final String[] COLUMNS = {
-        ID, KIND, BOTTLENECK, CAPACITY, UTILIZATION, JAIN, TCP, UDP, LIMITED, STATE, STATE_CSS, STATE_REASON,
+        ID, KIND, BOTTLENECK, CAPACITY, UTILIZATION, JAIN, TCP, UDP, RESPONSIVE, LIMITED, STATE, STATE_CSS,
+        STATE_REASON,
     };
 
     private FudpService fudp;
@@ -145,6 +149,7 @@ public class FudpViewMessageHandler extends UiMessageHandler {
                         .cell(JAIN, cfs.jainIndex())
                         .cell(TCP, cfs.tcpFlows().size() + cfs.lightTcpFlows())
                         .cell(UDP, cfs.udpFlows().size())
+                        .cell(RESPONSIVE, cfs.responsiveUdpFlows())
                         .cell(LIMITED, limited.getOrDefault(cfs.id(), 0L))
                         .cell(STATE, cfs.state())
                         .cell(STATE_CSS, GuiFormat.stateCss(cfs.state()))
@@ -199,6 +204,7 @@ public class FudpViewMessageHandler extends UiMessageHandler {
                     .put(STATE_CSS, GuiFormat.stateCss(cfs.state()))
                     .put(STATE_REASON, cfs.stateReason())
                     .put("tcpEvidence", cfs.tcpEvidence())
+                    .put("responsiveUdp", GuiFormat.responsiveUdp(cfs))
                     .put("tcpRate", GuiFormat.rate(cfs.tcpThroughputBps()))
                     .put("udpRate", GuiFormat.rate(cfs.udpThroughputBps()))
                     .put("udpDemand", GuiFormat.rate(cfs.udpDemandBps()));
@@ -216,6 +222,8 @@ public class FudpViewMessageHandler extends UiMessageHandler {
                     .put("allocation", f.allocationBps().isPresent()
                             ? GuiFormat.rate(f.allocationBps().getAsLong()) : f.isUdp() ? "none" : "")
                     .put("why", GuiFormat.why(f.className(), f.rateReason()))
+                    .put("responsiveness", f.responsiveness())
+                    .put("responsiveEvidence", f.responsiveEvidence())
                     .put(LIMITED, f.allocationBps().isPresent())
                     .put("pending", f.allocationBps().isPresent()
                             && !acked.getOrDefault(f.flow().toString(), true));

@@ -2,6 +2,7 @@ package org.fudp.gui;
 
 import org.onosproject.net.ConnectPoint;
 import org.fudp.loop.api.CfsState;
+import org.fudp.loop.api.CorrelationFlowSet;
 import org.fudp.loop.api.FacilityState;
 
 import java.time.Instant;
@@ -36,6 +37,17 @@ final class GuiFormat {
      */
     static String why(String className, String reason) {
         return className.isEmpty() ? reason : className + ": " + reason;
+    }
+
+    /**
+     * Says how many of a set's UDP flows passed their responsiveness test: fudpPage.js words it the same way.
+     *
+     * @param cfs the set
+     * @return e.g. "1 of 3 UDP flows, counted with the TCP"; "" when none passed
+     */
+    static String responsiveUdp(CorrelationFlowSet cfs) {
+        return cfs.responsiveUdpFlows() == 0 ? "" : cfs.responsiveUdpFlows() + " of " + cfs.udpFlows().size()
+                + " UDP flows, counted with the TCP";
     }
 
     /**

@@ -2,6 +2,7 @@ package org.fudp.impl;
 
 import org.fudp.algorithm.FudpaConfig;
 import org.fudp.loop.api.LoopSettings;
+import org.fudp.loop.api.ResponsiveTest;
 import org.onlab.packet.IpAddress;
 import org.onlab.packet.IpPrefix;
 import org.onlab.util.Tools;
@@ -14,6 +15,7 @@ import java.util.Dictionary;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.DoublePredicate;
 
 import static org.fudp.impl.OsgiPropertyConstants.*;
 
@@ -27,6 +29,11 @@ final class ComponentSettings {
     static final long SENDER_ID = 0x4655_4450_0000_0001L;
 
     private static final long MIN_PERIOD_MS = 100;
+    /**
+     * The longest interval between two tests of a flow, in seconds: it bounds how long a flow that stopped
+     * responding keeps its status (docs/algorithm.md, "Responsive UDP").
+     */
+    private static final long MAX_RECHECK_S = 3600;
     private static final Set<Integer> RESERVED_ETHER_TYPES = Set.of(0x0800, 0x86dd, 0x0806, 0x8100, 0x88a8, 0x88cc,
             0x8942);
 
@@ -71,7 +78,12 @@ final class ComponentSettings {
                 .enabled(ENABLED_DEFAULT).dryRun(DRY_RUN_DEFAULT)
                 .controlEtherType(Integer.decode(CONTROL_ETHER_TYPE_DEFAULT))
                 .heartbeatTimeoutMs(HEARTBEAT_TIMEOUT_MS_DEFAULT).heartbeatIntervalMs(HEARTBEAT_INTERVAL_MS_DEFAULT)
-                .ackTimeoutMs(ACK_TIMEOUT_MS_DEFAULT).closingRules(false).senderId(senderId).build();
+                .ackTimeoutMs(ACK_TIMEOUT_MS_DEFAULT).closingRules(false).senderId(senderId)
+                .responsive(ResponsiveTest.defaults()
+                        .withCandidates(ResponsiveTest.Candidates.parse(RESPONSIVE_CANDIDATES_DEFAULT))
+                        .withHold(RESPONSIVE_HOLD_FRACTION_DEFAULT, RESPONSIVE_HOLD_PERIODS_DEFAULT)
+                        .withReleasePeriods(RESPONSIVE_RELEASE_PERIODS_DEFAULT)
+                        .withRecheckMs(RESPONSIVE_RECHECK_SECONDS_DEFAULT * 1000L)).build();
         return new ComponentSettings(loop, PacketPriority.valueOf(PUNT_PRIORITY_DEFAULT), HISTORY_LENGTH_DEFAULT,
                 new SflowSettings(SFLOW_PORT_DEFAULT, null, List.of()), KEY_FILE_DEFAULT,
                 HAND_OVER_ON_DEACTIVATE_DEFAULT);
@@ -119,6 +131,15 @@ final class ComponentSettings {
             log.error("Invalid alpha/beta ({}, {}): {}; keeping {}, {}", alpha, beta, e.getMessage(),
                     loop.fudpa().alpha(), loop.fudpa().beta());
         }
+        ResponsiveTest test = loop.responsive();
+        b.responsive(test.withCandidates(r.candidates(test.candidates()))
+                // ResponsiveTest's range: held less than a tenth below its rate, a flow shows too little.
+                .withHold(r.number(RESPONSIVE_HOLD_FRACTION, test.holdFraction(), v -> v > 0 && v <= 0.9,
+                                "above 0 and at most 0.9"),
+                        (int) r.integer(RESPONSIVE_HOLD_PERIODS, test.holdPeriods(), 1, 10))
+                .withReleasePeriods((int) r.integer(RESPONSIVE_RELEASE_PERIODS, test.releasePeriods(), 1, 10))
+                .withRecheckMs(1000 * r.integer(RESPONSIVE_RECHECK_SECONDS, test.recheckMs() / 1000, 1,
+                        MAX_RECHECK_S)));
         String et = Tools.get(p, CONTROL_ETHER_TYPE);
         if (et != null) {
             Integer parsed = parseEtherType(et);
@@ -192,20 +213,40 @@ final class ComponentSettings {
         }
 
         double fraction(String name, double current) {
+            return number(name, current, v -> v > 0 && v < 1, "strictly between 0 and 1");
+        }
+
+        // A number the predicate takes; range says which those are.
+        double number(String name, double current, DoublePredicate ok, String range) {
             String s = Tools.get(p, name);
             if (s == null) {
                 return current;
             }
             try {
                 double v = Double.parseDouble(s.trim());
-                if (v > 0 && v < 1) {
+                if (ok.test(v)) {
                     return v;
                 }
             } catch (NumberFormatException e) {
                 // reported below
             }
-            log.error("Invalid {} \"{}\": must be a number strictly between 0 and 1; keeping {}", name, s, current);
+            log.error("Invalid {} \"{}\": must be a number {}; keeping {}", name, s, range, current);
             return current;
+        }
+
+        // Which UDP flows are tested for responsiveness.
+        ResponsiveTest.Candidates candidates(ResponsiveTest.Candidates current) {
+            String s = Tools.get(p, RESPONSIVE_CANDIDATES);
+            if (s == null) {
+                return current;
+            }
+            try {
+                return ResponsiveTest.Candidates.parse(s);
+            } catch (IllegalArgumentException e) {
+                log.error("Invalid {} \"{}\": must be none, quic or all; keeping {}", RESPONSIVE_CANDIDATES, s,
+                        current);
+                return current;
+            }
         }
 
         PacketPriority punt(PacketPriority current) {

@@ -79,6 +79,11 @@ import static org.onlab.util.Tools.groupedThreads;
                 HEARTBEAT_TIMEOUT_MS + ":Integer=" + HEARTBEAT_TIMEOUT_MS_DEFAULT,
                 HEARTBEAT_INTERVAL_MS + ":Integer=" + HEARTBEAT_INTERVAL_MS_DEFAULT,
                 ACK_TIMEOUT_MS + ":Integer=" + ACK_TIMEOUT_MS_DEFAULT,
+                RESPONSIVE_CANDIDATES + "=" + RESPONSIVE_CANDIDATES_DEFAULT,
+                RESPONSIVE_HOLD_FRACTION + ":Double=" + RESPONSIVE_HOLD_FRACTION_DEFAULT,
+                RESPONSIVE_HOLD_PERIODS + ":Integer=" + RESPONSIVE_HOLD_PERIODS_DEFAULT,
+                RESPONSIVE_RELEASE_PERIODS + ":Integer=" + RESPONSIVE_RELEASE_PERIODS_DEFAULT,
+                RESPONSIVE_RECHECK_SECONDS + ":Integer=" + RESPONSIVE_RECHECK_SECONDS_DEFAULT,
                 HISTORY_LENGTH + ":Integer=" + HISTORY_LENGTH_DEFAULT,
                 SFLOW_PORT + ":Integer=" + SFLOW_PORT_DEFAULT,
                 SFLOW_ADDRESS + "=" + SFLOW_ADDRESS_DEFAULT,
@@ -175,6 +180,21 @@ public class FudpManager extends ViewReads implements FudpAdminService {
 
     /** Milliseconds before an unacknowledged allocation snapshot is sent again. */
     private long ackTimeoutMs = ACK_TIMEOUT_MS_DEFAULT;
+
+    /** UDP flows tested for responsiveness: none, quic (first packet a QUIC long header) or all. */
+    private String responsiveCandidates = RESPONSIVE_CANDIDATES_DEFAULT;
+
+    /** A responsiveness test holds a flow at this fraction of its rate; above 0, at most 0.9. */
+    private double responsiveHoldFraction = RESPONSIVE_HOLD_FRACTION_DEFAULT;
+
+    /** Control periods a responsiveness test holds a flow (1..10). */
+    private int responsiveHoldPeriods = RESPONSIVE_HOLD_PERIODS_DEFAULT;
+
+    /** Control periods a released flow has to offer more again, or it failed its test (1..10). */
+    private int responsiveReleasePeriods = RESPONSIVE_RELEASE_PERIODS_DEFAULT;
+
+    /** Seconds after which a tested UDP flow is tested again (1..3600). */
+    private long responsiveRecheckSeconds = RESPONSIVE_RECHECK_SECONDS_DEFAULT;
 
     /** Control periods of history (and decision records) kept per CFS and per flow. */
     private int historyLength = HISTORY_LENGTH_DEFAULT;
@@ -347,6 +367,11 @@ public class FudpManager extends ViewReads implements FudpAdminService {
         heartbeatTimeoutMs = s.loop.heartbeatTimeoutMs();
         heartbeatIntervalMs = s.loop.heartbeatIntervalMs();
         ackTimeoutMs = s.loop.ackTimeoutMs();
+        responsiveCandidates = s.loop.responsive().candidates().toString();
+        responsiveHoldFraction = s.loop.responsive().holdFraction();
+        responsiveHoldPeriods = s.loop.responsive().holdPeriods();
+        responsiveReleasePeriods = s.loop.responsive().releasePeriods();
+        responsiveRecheckSeconds = s.loop.responsive().recheckMs() / 1000;
         historyLength = s.historyLength;
         sflowPort = s.sflow.port();
         sflowAddress = s.sflow.addressText();

@@ -100,6 +100,34 @@ public final class OsgiPropertyConstants {
     /** Default: none; only the configured agents' own addresses. */
     public static final String SFLOW_SOURCES_DEFAULT = "";
 
+    /**
+     * Which UDP flows are tested for responsiveness (docs/algorithm.md, "Responsive UDP"): none, quic (a flow
+     * whose first packet carries a QUIC long header) or all.
+     */
+    public static final String RESPONSIVE_CANDIDATES = "responsiveCandidates";
+    /** Default: QUIC flows, as {@code ResponsiveTest.defaults()}. */
+    public static final String RESPONSIVE_CANDIDATES_DEFAULT = "quic";
+
+    /** The limit a test holds a candidate at, as a fraction of the rate it offered when the test began. */
+    public static final String RESPONSIVE_HOLD_FRACTION = "responsiveHoldFraction";
+    /** Default: half its rate. */
+    public static final double RESPONSIVE_HOLD_FRACTION_DEFAULT = 0.5;
+
+    /** For how many control periods a test holds a candidate. */
+    public static final String RESPONSIVE_HOLD_PERIODS = "responsiveHoldPeriods";
+    /** Default: two periods. */
+    public static final int RESPONSIVE_HOLD_PERIODS_DEFAULT = 2;
+
+    /** How many control periods a released candidate has to offer more again. */
+    public static final String RESPONSIVE_RELEASE_PERIODS = "responsiveReleasePeriods";
+    /** Default: three periods. */
+    public static final int RESPONSIVE_RELEASE_PERIODS_DEFAULT = 3;
+
+    /** Seconds after which a tested flow is tested again. */
+    public static final String RESPONSIVE_RECHECK_SECONDS = "responsiveRecheckSeconds";
+    /** Default: a minute. */
+    public static final int RESPONSIVE_RECHECK_SECONDS_DEFAULT = 60;
+
     /** Periods of history kept per CFS and per flow. */
     public static final String HISTORY_LENGTH = "historyLength";
     /** Default: one hour at the default period. */

@@ -5,6 +5,7 @@ import org.fudp.loop.api.NetworkView;
 import org.fudp.loop.api.PacketIn;
 import org.fudp.loop.api.PacketVerdict;
 import org.fudp.protocol.FiveTuple;
+import org.onlab.packet.Data;
 import org.onlab.packet.Ethernet;
 import org.onlab.packet.IPacket;
 import org.onlab.packet.IPv4;
@@ -170,7 +171,9 @@ final class PacketAdapter implements PacketProcessor {
         }
         context.block();
         if (verdict == PacketVerdict.TAKE) {
-            host.packetIn(new PacketIn(f.id(), inPort, t, dstMac, false, dscp(eth)), frameBytes(pkt, eth));
+            PacketIn p = new PacketIn(f.id(), inPort, t, dstMac, false, dscp(eth));
+            byte[] payload = udpPayload(eth);
+            host.packetIn(payload == null ? p : p.withPayload(payload), frameBytes(pkt, eth));
         }
     }
 
@@ -224,6 +227,25 @@ final class PacketAdapter implements PacketProcessor {
             return (((IPv6) eth.getPayload()).getTrafficClass() & 0xff) >> 2;
         }
         return PacketIn.NO_DSCP;
+    }
+
+    /**
+     * Returns the payload of a UDP packet, by which the loop may find a QUIC connection's first packet (a hint
+     * for the responsiveness test, docs/algorithm.md "Responsive UDP"). ONOS's parser (org.onlab.packet.UDP in
+     * 2.7) leaves the payload as raw {@link Data} unless the port is one of its own protocols' (DHCP, DHCPv6,
+     * VXLAN, RIP, RIPng), whose packets are no QUIC.
+     *
+     * @param eth the parsed frame
+     * @return the payload as far as the packet-in carries it, the array the parser holds; null for a packet that
+     *         is not UDP over IPv4 or IPv6, or whose payload ONOS parsed as another protocol
+     */
+    static byte[] udpPayload(Ethernet eth) {
+        IPacket ip = eth.getPayload();
+        IPacket l4 = ip instanceof IPv4 || ip instanceof IPv6 ? ip.getPayload() : null;
+        if (l4 instanceof UDP && l4.getPayload() instanceof Data) {
+            return ((Data) l4.getPayload()).getData();
+        }
+        return null;
     }
 
     private static FiveTuple transport(int proto, InetAddress src, InetAddress dst, IPacket l4) {

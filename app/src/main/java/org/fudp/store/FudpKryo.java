@@ -201,6 +201,7 @@ public final class FudpKryo {
             out.writeString(c.stateReason());
             out.writeVarInt(c.lightTcpFlows(), true);
             out.writeString(c.tcpEvidence());
+            out.writeVarInt(c.responsiveUdpFlows(), true);
         }
 
         @Override
@@ -217,7 +218,8 @@ public final class FudpKryo {
             CfsState state = kryo.readObject(in, CfsState.class);
             b.state(state, in.readString());
             int light = in.readVarInt(true);
-            return b.lightTcp(light, in.readString()).build();
+            b.lightTcp(light, in.readString());
+            return b.responsiveUdp(in.readVarInt(true)).build();
         }
 
         private static void writeTuples(Kryo kryo, Output out, Set<FiveTuple> tuples) {

@@ -134,6 +134,53 @@ class CommandsTest extends CommandTestBase {
     }
 
     @Test
+    void flowsSayWhatEachUdpFlowsResponsivenessTestMakesItAndOneFlowWhatItsTestsFound() {
+        service.quicInSet1();
+        FlowsCommand c = new FlowsCommand();
+        c.cfs = TestFudpService.SET1;
+        List<String> lines = lines(run(c, false));
+        assertEquals(5, lines.size(), String.join("\n", lines));
+        int at = lines.get(0).indexOf("responds");
+        assertTrue(at > 0 && lines.get(0).indexOf("since") < at && at < lines.get(0).indexOf("class"), lines.get(0));
+        String quic = FlowIds.id(TestFudpService.S1_QUIC);
+        for (String line : lines.subList(1, lines.size())) {
+            String kind = line.substring(at).split(" +")[0];
+            assertEquals(line.startsWith("tcp-") ? "-" : line.startsWith(quic) ? "responsive" : "unresponsive", kind,
+                    line);
+        }
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith(quic) && l.endsWith("responsive: counted with its set's "
+                + "TCP, never limited")), String.join("\n", lines));
+
+        FlowsCommand one = new FlowsCommand();
+        one.flowId = quic;
+        List<String> alone = lines(run(one, false));
+        assertEquals(3, alone.size(), String.join("\n", alone));
+        assertEquals("responsiveness test: " + TestFudpService.QUIC_EVIDENCE, alone.get(2));
+        FlowsCommand flood = new FlowsCommand();
+        flood.flowId = FlowIds.id(TestFudpService.S1_UDP);
+        assertEquals(2, lines(run(flood, false)).size(), "never tested: nothing to add");
+    }
+
+    @Test
+    void cfsCountTheResponsiveUdpFlowsAndTheDetailNamesThem() {
+        service.quicInSet1();
+        List<String> lines = lines(run(new CfsCommand(), false));
+        assertTrue(lines.get(0).startsWith("id ") && lines.get(0).contains("   n   m   r "), lines.get(0));
+        String set1 = lines.get(1);
+        int at = lines.get(0).indexOf("   n   m   r ");
+        assertEquals("   2   2   1 ", set1.substring(at, at + 13), "2 TCP, 2 UDP of which 1 responsive: " + set1);
+        assertEquals("   2   1   0 ", lines.get(2).substring(at, at + 13), lines.get(2));
+        CfsCommand c = new CfsCommand();
+        c.cfsId = TestFudpService.SET1;
+        String text = run(c, false);
+        assertTrue(text.contains("\nresponsive udp: 1 of 2 UDP flows, counted with the TCP\n"), text);
+        assertTrue(text.contains("  udp flow " + FlowIds.id(TestFudpService.S1_QUIC) + " (responsive)\n"), text);
+        assertTrue(text.contains("  udp flow " + FlowIds.id(TestFudpService.S1_UDP) + " (unresponsive)\n"), text);
+        c.cfsId = TestFudpService.SET2;
+        assertFalse(run(c, false).contains("responsive udp:"), "no line when none passed");
+    }
+
+    @Test
     void allocationsShowWhatWasAcknowledged() throws Exception {
         List<String> lines = lines(run(new AllocationsCommand(), false));
         assertEquals(3, lines.size());

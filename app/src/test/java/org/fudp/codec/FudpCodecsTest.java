@@ -185,6 +185,46 @@ class FudpCodecsTest {
     }
 
     @Test
+    void aUdpFlowSaysWhatItsResponsivenessTestMakesItAndASetHowManyOfItsUdpFlowsPassed() {
+        service.quicInSet1();
+        JsonNode quic = json(service.getFlow(TestFudpService.S1_QUIC).get(), FlowRecord.class);
+        assertEquals("responsive", quic.get("responsiveness").asText());
+        assertEquals(TestFudpService.QUIC_EVIDENCE, quic.get("responsiveEvidence").asText());
+        assertTrue(quic.get("allocationBps").isNull(), "a responsive flow is never limited");
+        JsonNode flood = json(service.getFlow(S1_UDP).get(), FlowRecord.class);
+        assertEquals("unresponsive", flood.get("responsiveness").asText());
+        assertEquals("", flood.get("responsiveEvidence").asText(), "never tested");
+        JsonNode tcp = json(service.getFlow(TestFudpService.S1_TCP1).get(), FlowRecord.class);
+        assertEquals("", tcp.get("responsiveness").asText(), "TCP has no such class");
+        FlowRecord q = service.getFlow(TestFudpService.S1_QUIC).get();
+        assertEquals(q, roundTrip(q, FlowRecord.class));
+        // A client's JSON without the fields (written before they existed) reads as "".
+        ObjectNode old = (ObjectNode) json(q, FlowRecord.class);
+        old.remove("responsiveness");
+        old.remove("responsiveEvidence");
+        FlowRecord back = context.codec(FlowRecord.class).decode(old, context);
+        assertEquals("", back.responsiveness());
+        assertEquals("", back.responsiveEvidence());
+
+        CorrelationFlowSet set1 = service.getCorrelationFlowSet(SET1).get();
+        JsonNode j = json(set1, CorrelationFlowSet.class);
+        assertEquals(1, j.get("responsiveUdpFlows").asInt());
+        assertEquals(2, j.get("udpFlows").size());
+        assertEquals(set1, roundTrip(set1, CorrelationFlowSet.class));
+        ObjectNode oldSet = (ObjectNode) j;
+        oldSet.remove("responsiveUdpFlows");
+        assertEquals(0, context.codec(CorrelationFlowSet.class).decode(oldSet, context).responsiveUdpFlows());
+        oldSet.put("responsiveUdpFlows", 3);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> context.codec(CorrelationFlowSet.class).decode(oldSet, context));
+        assertEquals("responsiveUdpFlows: must be at most the 2 flows of udpFlows, was 3", e.getMessage());
+        oldSet.put("responsiveUdpFlows", 0.5);
+        e = assertThrows(IllegalArgumentException.class,
+                () -> context.codec(CorrelationFlowSet.class).decode(oldSet, context));
+        assertTrue(e.getMessage().startsWith("responsiveUdpFlows: must be a count of flows"), e.getMessage());
+    }
+
+    @Test
     void unknownJainIsNull() {
         CorrelationFlowSet c = CorrelationFlowSet.builder("dst:10.0.0.9", CfsKind.DESTINATION).build();
         JsonNode j = json(c, CorrelationFlowSet.class);

@@ -57,6 +57,14 @@ public class TestFudpService extends InMemoryFudpService implements FudpAdminSer
     public static final FiveTuple S2_UDP = tuple(FiveTuple.UDP, "10.0.0.2", 5002, "10.0.0.3", 5203);
     public static final FiveTuple P_TCP = tuple(FiveTuple.TCP, "10.0.0.5", 40005, "10.0.0.6", 80);
 
+    /** A QUIC flow H2 to H4 that {@link #quicInSet1()} puts in Set 1. */
+    public static final FiveTuple S1_QUIC = tuple(FiveTuple.UDP, "10.0.0.2", 50443, "10.0.0.4", 443);
+    /** What the QUIC flow's responsiveness tests found, worded as the loop words it. */
+    public static final String QUIC_EVIDENCE = "responded: slowed from 2.00 Mbit/s to 1.01 Mbit/s at a limit of "
+            + "1.00 Mbit/s, back to 1.98 Mbit/s released; passed 2 of 2 tests";
+    /** What the loop calls a UDP flow that is not, or not yet, found responsive. */
+    private static final String UNRESPONSIVE = "unresponsive";
+
     public static final String SET1 = "bottleneck:set1";
     public static final String SET2 = "bottleneck:set2";
     public static final String PATH_SET = "link:of:0000000000000002/4-of:0000000000000005/1";
@@ -112,11 +120,12 @@ public class TestFudpService extends InMemoryFudpService implements FudpAdminSer
         flow(S1_TCP2, SET1, 3_310_000, -1);
         flow(S1_UDP, SET1, 3_320_000, 3_333_333);
         flows.put(S1_UDP, flows.get(S1_UDP).toBuilder().rates(50_000_000, 3_320_000, true)
-                .policy("video", "weight 2: 2 TCP shares").build());
+                .policy("video", "weight 2: 2 TCP shares").responsiveness(UNRESPONSIVE, "").build());
         flow(S2_TCP1, SET2, 3_240_000, -1);
         flow(S2_TCP2, SET2, 3_260_000, -1);
         flow(S2_UDP, SET2, 3_330_000, 3_333_333);
-        flows.put(S2_UDP, flows.get(S2_UDP).toBuilder().rates(40_000_000, 3_330_000, true).build());
+        flows.put(S2_UDP, flows.get(S2_UDP).toBuilder().rates(40_000_000, 3_330_000, true)
+                .responsiveness(UNRESPONSIVE, "").build());
         flow(P_TCP, PATH_SET, 20_000_000, -1);
 
         allocations.add(new AllocationState(S1_UDP, FACILITY1.toString(), SET1, 3_333_333, 17, T0 + 2000, true, false));
@@ -192,6 +201,18 @@ public class TestFudpService extends InMemoryFudpService implements FudpAdminSer
      */
     public void set2NotEnforced() {
         sets.put(SET2, sets.get(SET2).toBuilder().state(CfsState.NOT_ENFORCED, SET2_NOT_ENFORCED).build());
+    }
+
+    /**
+     * Adds to Set 1 a QUIC flow that passed its responsiveness tests: unlimited, counted with the set's TCP.
+     */
+    public void quicInSet1() {
+        flow(S1_QUIC, SET1, 1_980_000, -1);
+        flows.put(S1_QUIC, flows.get(S1_QUIC).toBuilder().policy("", "responsive: counted with its set's TCP, "
+                + "never limited").responsiveness("responsive", QUIC_EVIDENCE).build());
+        CorrelationFlowSet set1 = sets.get(SET1);
+        sets.put(SET1, set1.toBuilder().flows(set1.tcpFlows(), ImmutableSet.of(S1_UDP, S1_QUIC)).responsiveUdp(1)
+                .build());
     }
 
     /**

@@ -165,10 +165,14 @@ class FudpGuiHandlersTest {
         assertEquals("fair", set1.path("state").asText());
         assertEquals("", set1.path("stateReason").asText(), "nothing to add to fair");
 
+        assertEquals("0", set1.path("responsive").asText());
+
         JsonNode set2 = row(rows, SET2);
-        assertEquals("87%", set2.path("utilization").asText());
-        assertEquals("0.90", set2.path("jain").asText());
+        assertEquals("97%", set2.path("utilization").asText());
+        assertEquals("0.81", set2.path("jain").asText());
         assertEquals("adjusting", set2.path("state").asText());
+        assertEquals("3", set2.path("udp").asText());
+        assertEquals("1", set2.path("responsive").asText(), "its QUIC flow passed its responsiveness test");
         assertEquals("2", set2.path("limited").asText());
         assertEquals("no agent", row(rows, SET3).path("state").asText());
         assertEquals("noagent", row(rows, SET3).path("stateCss").asText());
@@ -218,27 +222,50 @@ class FudpGuiHandlersTest {
         assertTrue(p.path("found").asBoolean());
         assertEquals("adjusting", p.path("cfs").path("state").asText());
         JsonNode flows = p.path("flows");
-        assertEquals(3, flows.size());
+        assertEquals(4, flows.size());
         assertEquals("udp-10.0.0.1-5002-10.0.0.3-6002", flows.get(0).path("id").asText());
         assertEquals("600.0 Mb/s", flows.get(0).path("demand").asText());
         assertEquals("420.0 Mb/s", flows.get(0).path("rate").asText());
         assertEquals("330.0 Mb/s", flows.get(0).path("allocation").asText());
         assertTrue(flows.get(0).path("limited").asBoolean());
         assertTrue(flows.get(0).path("pending").asBoolean(), "Set2's limits are not acknowledged yet");
-        assertFalse(flows.get(2).path("pending").asBoolean(), "a TCP flow has no limit to acknowledge");
-        assertEquals("tcp", flows.get(2).path("protocol").asText());
-        assertEquals("", flows.get(2).path("allocation").asText());
+        assertFalse(flows.get(3).path("pending").asBoolean(), "a TCP flow has no limit to acknowledge");
+        assertEquals("tcp", flows.get(3).path("protocol").asText());
+        assertEquals("", flows.get(3).path("allocation").asText());
         assertEquals("UDP average above band", p.path("decision").path("reason").asText());
         assertEquals("", p.path("cfs").path("stateReason").asText());
 
         JsonNode chart = p.path("chart");
-        assertEquals(3, chart.path("flows").size());
+        assertEquals(4, chart.path("flows").size());
         JsonNode jain = chart.path("jain");
         assertEquals(GuiScenario.HISTORY, jain.size());
         assertEquals(0.0, jain.get(jain.size() - 1).get(0).asDouble(), 1e-9);
         assertEquals(-(GuiScenario.HISTORY - 1), jain.get(0).get(0).asDouble(), 1e-9);
         // The chart's last Jain point is the set's index now.
         assertEquals(fudp.sets.get(SET2).jainIndex(), jain.get(jain.size() - 1).get(1).asDouble(), 0.05);
+    }
+
+    /** Issue 35: each UDP flow's class by its responsiveness test and what the test found; the set's count. */
+    @Test
+    void detailsSayWhatEachUdpFlowsResponsivenessTestMakesItAndHowManyPassed() {
+        JsonNode p = ask(init(new FudpViewMessageHandler()), FudpViewMessageHandler.DETAILS_REQ,
+                payload().put("id", SET2)).path("payload");
+        assertEquals("1 of 3 UDP flows, counted with the TCP", p.path("cfs").path("responsiveUdp").asText());
+        JsonNode flows = p.path("flows");
+        JsonNode flood = flows.get(0);
+        assertEquals("unresponsive", flood.path("responsiveness").asText());
+        assertEquals(GuiScenario.FLOOD_FAILED, flood.path("responsiveEvidence").asText());
+        JsonNode quic = flows.get(2);
+        assertEquals(GuiScenario.Q_H3.toString(), quic.path("id").asText());
+        assertEquals("responsive", quic.path("responsiveness").asText());
+        assertEquals(GuiScenario.QUIC_PASSED, quic.path("responsiveEvidence").asText());
+        assertEquals("none", quic.path("allocation").asText(), "never limited");
+        assertFalse(quic.path("limited").asBoolean());
+        assertEquals("responsive: counted with its set's TCP, never limited", quic.path("why").asText());
+        assertEquals("", flows.get(3).path("responsiveness").asText(), "TCP has no such class");
+        JsonNode set1 = ask(init(new FudpViewMessageHandler()), FudpViewMessageHandler.DETAILS_REQ,
+                payload().put("id", SET1)).path("payload").path("cfs");
+        assertEquals("", set1.path("responsiveUdp").asText(), "none passed: nothing to say");
     }
 
     @Test
@@ -374,7 +401,7 @@ class FudpGuiHandlersTest {
         JsonNode links = new GuiRecorderHighlights(fudp).links();
         JsonNode shared = link(links, "of:0000000000000002/2-of:0000000000000004/1");
         assertEquals("primary fudp-adjusting", shared.path("css").asText());
-        assertEquals("util 87% \u00b7 J 0.90 | util 91% \u00b7 J 1.00", shared.path("label").asText());
+        assertEquals("util 97% \u00b7 J 0.81 | util 91% \u00b7 J 1.00", shared.path("label").asText());
     }
 
     @Test
@@ -444,6 +471,15 @@ class FudpGuiHandlersTest {
                 json.path("propValues").path("fudp-0-flow-1").asText());
         assertEquals(SET2, json.path("propValues").path("fudp-1-id").asText());
         assertTrue(json.path("propValues").path("fudp-1-why").isMissingNode(), "adjusting, nothing to add");
+        assertEquals("Responsive UDP", json.path("propLabels").path("fudp-1-responsive").asText());
+        assertEquals("1 of 3 UDP flows, counted with the TCP", json.path("propValues").path("fudp-1-responsive")
+                .asText());
+        assertTrue(json.path("propValues").path("fudp-0-responsive").isMissingNode(), "Set1's UDP flow is a flood");
+        assertEquals(GuiScenario.Q_H3.toString(), json.path("propLabels").path("fudp-1-flow-2").asText());
+        assertEquals("demand 100.0 Mb/s, rate 100.0 Mb/s, alloc none, responsive",
+                json.path("propValues").path("fudp-1-flow-2").asText());
+        assertEquals("demand 600.0 Mb/s, rate 420.0 Mb/s, alloc 330.0 Mb/s", json.path("propValues")
+                .path("fudp-1-flow-0").asText(), "an unresponsive flow's class goes without saying");
         assertEquals(SET4, json.path("propValues").path("fudp-2-id").asText());
         assertEquals(SET5, json.path("propValues").path("fudp-3-id").asText());
         assertEquals("not enforced", json.path("propValues").path("fudp-3-state").asText());

@@ -31,9 +31,10 @@ import java.util.Set;
 
 /**
  * The paper's testbed as the GUI sees it (Section 5): hosts H1 and H2 behind facility s1 send
- * to H4 (Set1: two TCP flows and one UDP flow) and to H3 (Set2: one TCP and two UDP flows) over
- * 1 Gb/s bottlenecks; a third set sits behind facility s5 whose agent went silent, a fourth has
- * only TCP, and facility s6 was never heard from. A fifth set, grouped by its path's 100 Mb/s link
+ * to H4 (Set1: two TCP flows and one UDP flow) and to H3 (Set2: one TCP and two UDP flows, one of
+ * which failed its responsiveness test, and a QUIC flow that passed its tests) over 1 Gb/s
+ * bottlenecks; a third set sits behind facility s5 whose agent went silent, a fourth has only TCP, and
+ * facility s6 was never heard from. A fifth set, grouped by its path's 100 Mb/s link
  * from s2 to s6, is not enforced: s1's agent has not acknowledged its UDP flow's limit for 10 s, so
  * the flow runs unlimited and starves the set's TCP flow. Instance onos-1 is in charge of s1 and s6,
  * onos-2 of s5; s1's switch refused one of FUDP's rules (its table is full).
@@ -78,6 +79,14 @@ public final class GuiScenario {
     static final String ONOS2 = "onos-2";
     /** Why Set5's TCP flow has no rate to speak of, as the loop words it. */
     static final String STARVED = "TCP, starved: counted in its set while UDP floods it";
+    /** What the QUIC flow of Set2 passed, as the loop words it. */
+    static final String QUIC_PASSED = "responded: slowed from 100.00 Mbit/s to 50.40 Mbit/s at a limit of "
+            + "50.00 Mbit/s, back to 99.20 Mbit/s released; passed 3 of 3 tests";
+    /** What Set2's first UDP flow, dressed as QUIC, failed, as the loop words it. */
+    static final String FLOOD_FAILED = "did not respond: kept offering 600.00 Mbit/s of 600.00 Mbit/s at a limit of "
+            + "300.00 Mbit/s; passed 0 of 1 tests";
+    /** What the loop calls a UDP flow that passed its responsiveness test. */
+    static final String RESPONSIVE = "responsive";
 
     static final FiveTuple T1_H4 = tcp("10.0.0.1", 40001, "10.0.0.4", 5201);
     static final FiveTuple T2_H4 = tcp("10.0.0.2", 40002, "10.0.0.4", 5201);
@@ -85,6 +94,7 @@ public final class GuiScenario {
     static final FiveTuple T2_H3 = tcp("10.0.0.2", 40003, "10.0.0.3", 5201);
     static final FiveTuple U1_H3 = udp("10.0.0.1", 5002, "10.0.0.3", 6002);
     static final FiveTuple U2_H3 = udp("10.0.0.2", 5003, "10.0.0.3", 6003);
+    static final FiveTuple Q_H3 = udp("10.0.0.2", 50443, "10.0.0.3", 443);
     static final FiveTuple T5 = tcp("10.0.5.1", 40005, "10.0.9.9", 5201);
     static final FiveTuple U5 = udp("10.0.5.2", 5005, "10.0.9.9", 6005);
     static final FiveTuple T7 = tcp("10.0.0.1", 40007, "10.0.7.7", 443);
@@ -132,10 +142,15 @@ public final class GuiScenario {
         set(s, CorrelationFlowSet.builder(SET1, CfsKind.CONFIGURED)
                 .egress(cp(S2, 2).toString(), cp(S4, 1).toString()).capacityBps(g), CfsState.FAIR);
         allocation(s, U1_H4, S1, SET1, 300 * m, true);
-        // Set2: one TCP and two UDP flows to H3; the last limits are not acknowledged yet.
+        // Set2: one TCP and two UDP flows to H3; the last limits are not acknowledged yet. The first UDP flow
+        // opened as QUIC and failed its responsiveness test; a QUIC flow passed its tests and is never limited.
         flow(s, T2_H3, S1, SET2, 250 * m, 250 * m, -1);
         flow(s, U1_H3, S1, SET2, 600 * m, 420 * m, 330 * m);
+        s.flows.put(U1_H3, s.flows.get(U1_H3).toBuilder().responsiveness("unresponsive", FLOOD_FAILED).build());
         flow(s, U2_H3, S1, SET2, 200 * m, 200 * m, 330 * m);
+        flow(s, Q_H3, S1, SET2, 100 * m, 100 * m, -1);
+        s.flows.put(Q_H3, s.flows.get(Q_H3).toBuilder().policy("", "responsive: counted with its set's TCP, never "
+                + "limited").responsiveness(RESPONSIVE, QUIC_PASSED).build());
         set(s, CorrelationFlowSet.builder(SET2, CfsKind.CONFIGURED)
                 .egress(cp(S2, 3).toString(), cp(S3, 1).toString()).capacityBps(g), CfsState.ADJUSTING);
         allocation(s, U1_H3, S1, SET2, 330 * m, false);
@@ -165,8 +180,9 @@ public final class GuiScenario {
         facilityState(s, S6, ONOS1, END_MS - 600_000, 0, 0);
 
         history(s);
-        s.decisions.put(SET2, List.of(new DecisionRecord(SET2, 150, END_MS, true, false, 1, 2,
-                250 * m, 255 * m, 12 * m, 243 * m, 267 * m, 310 * m, 910 * m, false,
+        // n counts the TCP flow and the responsive QUIC flow.
+        s.decisions.put(SET2, List.of(new DecisionRecord(SET2, 150, END_MS, true, false, 2, 2,
+                350 * m, 355 * m, 12 * m, 171_500_000, 183_500_000, 310 * m, 910 * m, false,
                 ImmutableMap.of(U1_H3, 330 * m, U2_H3, 330 * m), "UDP average above band")));
         return s;
     }
@@ -179,7 +195,8 @@ public final class GuiScenario {
                 .allocationBps(alloc).sinceMs(END_MS - HISTORY * 1000L).updatedMs(END_MS)
                 .policy(video ? "video" : "", t.protocol() == FiveTuple.UDP
                         ? video ? "weight 2: 2 TCP shares" : alloc >= 0 ? "fair share" : "not limited"
-                        : "TCP: never limited").build());
+                        : "TCP: never limited")
+                .responsiveness(t.protocol() == FiveTuple.UDP ? "unresponsive" : "", "").build());
     }
 
     private static void set(FakeFudpService s, CorrelationFlowSet.Builder b, CfsState state) {
@@ -193,6 +210,7 @@ public final class GuiScenario {
         long tcpBps = 0;
         long udpBps = 0;
         long demand = 0;
+        int responsive = 0;
         List<Long> rates = new ArrayList<>();
         for (FlowRecord f : s.flows.values()) {
             if (!id.equals(f.cfsId())) {
@@ -200,6 +218,7 @@ public final class GuiScenario {
             }
             rates.add(f.throughputBps());
             if (f.isUdp()) {
+                responsive += RESPONSIVE.equals(f.responsiveness()) ? 1 : 0;
                 udp.add(f.flow());
                 udpBps += f.throughputBps();
                 demand += f.demandBps();
@@ -208,7 +227,8 @@ public final class GuiScenario {
                 tcpBps += f.throughputBps();
             }
         }
-        s.sets.put(id, b.flows(tcp, udp).totals(tcpBps, udpBps, demand, jain(rates)).state(state, why).build());
+        s.sets.put(id, b.flows(tcp, udp).responsiveUdp(responsive).totals(tcpBps, udpBps, demand, jain(rates))
+                .state(state, why).build());
     }
 
     /**

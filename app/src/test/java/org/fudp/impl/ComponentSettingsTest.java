@@ -1,10 +1,19 @@
 package org.fudp.impl;
 
+import org.fudp.loop.api.ResponsiveTest;
 import org.junit.jupiter.api.Test;
 import org.onosproject.net.packet.PacketPriority;
+import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.helpers.MessageFormatter;
 
+import java.lang.reflect.Proxy;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Hashtable;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -64,6 +73,73 @@ class ComponentSettingsTest {
         assertTrue(on.read(p, LoggerFactory.getLogger(ComponentSettingsTest.class)).handOverOnDeactivate);
         assertTrue(on.read(new Hashtable<>(), LoggerFactory.getLogger(ComponentSettingsTest.class))
                 .handOverOnDeactivate, "absent: as it was");
+    }
+
+    @Test
+    void theResponsivenessTestDefaultsToTheLoopsAndTakesEachProperty() {
+        assertEquals(ResponsiveTest.defaults(), ComponentSettings.defaults().loop.responsive(),
+                "the properties' defaults are the loop's");
+        ResponsiveTest t = read(OsgiPropertyConstants.RESPONSIVE_CANDIDATES, " ALL ",
+                OsgiPropertyConstants.RESPONSIVE_HOLD_FRACTION, "0.25", OsgiPropertyConstants.RESPONSIVE_HOLD_PERIODS,
+                "3", OsgiPropertyConstants.RESPONSIVE_RELEASE_PERIODS, "4",
+                OsgiPropertyConstants.RESPONSIVE_RECHECK_SECONDS, "120").loop.responsive();
+        assertEquals(ResponsiveTest.defaults().withCandidates(ResponsiveTest.Candidates.ALL).withHold(0.25, 3)
+                .withReleasePeriods(4).withRecheckMs(120_000), t);
+        assertEquals(ResponsiveTest.off(), read(OsgiPropertyConstants.RESPONSIVE_CANDIDATES, "none").loop.responsive(),
+                "none turns the test off: every UDP flow is the paper's");
+        assertEquals(0.9, read(OsgiPropertyConstants.RESPONSIVE_HOLD_FRACTION, "0.9").loop.responsive().holdFraction());
+    }
+
+    @Test
+    void aBadResponsivenessValueIsRefusedSayingWhyAndThePreviousTestKept() {
+        ComponentSettings before = read(OsgiPropertyConstants.RESPONSIVE_CANDIDATES, "all",
+                OsgiPropertyConstants.RESPONSIVE_RECHECK_SECONDS, "30");
+        String fraction = "must be a number above 0 and at most 0.9; keeping 0.5";
+        Map<List<String>, String> refused = new LinkedHashMap<>();
+        refused.put(List.of(OsgiPropertyConstants.RESPONSIVE_CANDIDATES, "tcp"), "must be none, quic or all; "
+                + "keeping all");
+        refused.put(List.of(OsgiPropertyConstants.RESPONSIVE_CANDIDATES, "quick"), "must be none, quic or all; "
+                + "keeping all");
+        refused.put(List.of(OsgiPropertyConstants.RESPONSIVE_HOLD_FRACTION, "0"), fraction);
+        refused.put(List.of(OsgiPropertyConstants.RESPONSIVE_HOLD_FRACTION, "0.95"), fraction);
+        refused.put(List.of(OsgiPropertyConstants.RESPONSIVE_HOLD_FRACTION, "NaN"), fraction);
+        refused.put(List.of(OsgiPropertyConstants.RESPONSIVE_HOLD_FRACTION, "half"), fraction);
+        String periods = "must be an integer 1..10; keeping ";
+        refused.put(List.of(OsgiPropertyConstants.RESPONSIVE_HOLD_PERIODS, "0"), periods + 2);
+        refused.put(List.of(OsgiPropertyConstants.RESPONSIVE_HOLD_PERIODS, "11"), periods + 2);
+        refused.put(List.of(OsgiPropertyConstants.RESPONSIVE_RELEASE_PERIODS, "-1"), periods + 3);
+        refused.put(List.of(OsgiPropertyConstants.RESPONSIVE_RECHECK_SECONDS, "0"), "must be an integer 1..3600; "
+                + "keeping 30");
+        refused.put(List.of(OsgiPropertyConstants.RESPONSIVE_RECHECK_SECONDS, "3601"), "must be an integer 1..3600; "
+                + "keeping 30");
+        refused.put(List.of(OsgiPropertyConstants.RESPONSIVE_RECHECK_SECONDS, "1.5"), "must be an integer 1..3600; "
+                + "keeping 30");
+        refused.forEach((bad, why) -> {
+            Hashtable<String, Object> p = new Hashtable<>();
+            p.put(bad.get(0), bad.get(1));
+            List<String> errors = new ArrayList<>();
+            assertEquals(before.loop.responsive(), before.read(p, recording(errors)).loop.responsive(),
+                    bad.toString());
+            assertEquals(List.of("Invalid " + bad.get(0) + " \"" + bad.get(1) + "\": " + why), errors);
+        });
+        Hashtable<String, Object> p = new Hashtable<>();
+        p.put(OsgiPropertyConstants.RESPONSIVE_HOLD_PERIODS, "99");
+        p.put(OsgiPropertyConstants.RESPONSIVE_RELEASE_PERIODS, "5");
+        ResponsiveTest t = before.read(p, LoggerFactory.getLogger(ComponentSettingsTest.class)).loop.responsive();
+        assertEquals(before.loop.responsive().withReleasePeriods(5), t, "the good one next to it is taken");
+    }
+
+    /** A logger that keeps, formatted, what it is told at ERROR, and drops the rest. */
+    private static Logger recording(List<String> errors) {
+        return (Logger) Proxy.newProxyInstance(Logger.class.getClassLoader(), new Class<?>[]{Logger.class},
+                (proxy, method, args) -> {
+                    if ("error".equals(method.getName()) && args.length > 1 && args[0] instanceof String) {
+                        Object[] rest = args.length == 2 && args[1] instanceof Object[] ? (Object[]) args[1]
+                                : Arrays.copyOfRange(args, 1, args.length);
+                        errors.add(MessageFormatter.arrayFormat((String) args[0], rest).getMessage());
+                    }
+                    return method.getReturnType() == boolean.class ? Boolean.FALSE : null;
+                });
     }
 
     @Test

@@ -2,6 +2,7 @@ package org.fudp.impl;
 
 import org.fudp.algorithm.FlowPolicy;
 import org.fudp.loop.api.AgentStatus;
+import org.fudp.loop.api.FlowRecord;
 import org.fudp.loop.api.PacketIn;
 import org.fudp.loop.api.TrafficClass;
 import org.fudp.protocol.EthernetFrame;
@@ -30,6 +31,7 @@ import java.util.List;
 import java.util.Set;
 
 import static org.fudp.impl.HostFixture.S1;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -66,6 +68,75 @@ class PacketAdapterTest {
         eth.setDestinationMACAddress("00:00:00:00:00:44");
         eth.setPayload(ip);
         return eth;
+    }
+
+    /** A QUIC v1 Initial's first bytes: long header, fixed bit, type Initial; version 1; an 8-byte DCID. */
+    private static final byte[] QUIC_INITIAL = {(byte) 0xc3, 0, 0, 0, 1, 8, 1, 2, 3, 4, 5, 6, 7, 8, 0, 0x44};
+
+    /** A UDP datagram carrying this payload, as ONOS parses it from the packet-in's bytes. */
+    private static Ethernet parsedUdp6(FiveTuple t, byte[] payload) {
+        Ethernet eth = udp6(t);
+        eth.getPayload().getPayload().setPayload(new Data(payload));
+        byte[] raw = eth.serialize();
+        try {
+            return Ethernet.deserializer().deserialize(raw, 0, raw.length);
+        } catch (org.onlab.packet.DeserializationException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** A QUIC Initial padded to 1200 bytes, as RFC 9000 (14.1) has a client send it. */
+    private static byte[] quicInitial() {
+        byte[] datagram = new byte[1200];
+        System.arraycopy(QUIC_INITIAL, 0, datagram, 0, QUIC_INITIAL.length);
+        return datagram;
+    }
+
+    @Test
+    void theUdpPayloadIsWhatOnosParsedAsDataAndNothingElse() {
+        FiveTuple quic = FlowIds.parse("t", "udp-2001:db8::1-50000-2001:db8::4-443");
+        byte[] head = PacketAdapter.udpPayload(parsedUdp6(quic, quicInitial()));
+        assertEquals(1200, head.length, "the whole payload the packet-in carries; the loop keeps its head");
+        assertArrayEquals(QUIC_INITIAL, java.util.Arrays.copyOf(head, QUIC_INITIAL.length));
+        // DHCPv6's port: ONOS parses the payload as DHCP6, which is no QUIC.
+        FiveTuple dhcp = FlowIds.parse("t", "udp-2001:db8::1-546-2001:db8::4-547");
+        assertNull(PacketAdapter.udpPayload(parsedUdp6(dhcp, new byte[]{1, 0, 0, 1})));
+        assertNull(PacketAdapter.udpPayload(udp6(quic)), "a datagram built without a payload has none");
+        Ethernet lldp = new Ethernet();
+        lldp.setEtherType(Ethernet.TYPE_LLDP);
+        lldp.setPayload(new Data(new byte[46]));
+        assertNull(PacketAdapter.udpPayload(lldp));
+    }
+
+    /**
+     * Issue 35: a QUIC connection's first packet makes its flow a candidate for the responsiveness test; the
+     * host must hand the loop the UDP payload for it to see the long header. A plain UDP flow beside it is not
+     * tested.
+     */
+    @Test
+    void aFlowLearntFromAQuicInitialIsTestedForResponsivenessAndAPlainUdpFlowIsNot() {
+        OnosFlowRulesDouble onos = new OnosFlowRulesDouble(HostFixture.T0, HostFixture.T0 + 500, 1_000);
+        HostFixture g = new HostFixture(onos);
+        FiveTuple quic = FlowIds.parse("t", "udp-2001:db8::1-50000-2001:db8::4-443");
+        FiveTuple plain = FlowIds.parse("t", "udp-2001:db8::2-5001-2001:db8::4-5201");
+        for (Ethernet eth : List.of(parsedUdp6(quic, quicInitial()), parsedUdp6(plain, new byte[1200]))) {
+            g.packets.processor.process(new TestServices.TestPacketContext(new DefaultInboundPacket(
+                    new ConnectPoint(S1, PortNumber.portNumber(1)), eth, ByteBuffer.wrap(eth.serialize()))));
+        }
+        assertEquals(4, onos.rules().size(), "two rules per flow: into the adjustor and back");
+        onos.rules().forEach(r -> onos.rate(r, 5_000_000));
+        long t = HostFixture.T0 + 5_000;
+        onos.advance(t, -1);
+        g.clock.set(t);
+        g.host.period();
+        FlowRecord q = g.store.getFlow(quic).orElseThrow();
+        assertEquals("set1", q.cfsId());
+        assertEquals("testing", q.responsiveness(), q.responsiveEvidence());
+        assertTrue(q.responsiveEvidence().startsWith("under test: held at 2.50 Mbit/s (offered 5.00 Mbit/s)"),
+                q.responsiveEvidence());
+        FlowRecord u = g.store.getFlow(plain).orElseThrow();
+        assertEquals("unresponsive", u.responsiveness(), "no QUIC header: not a candidate by default");
+        assertEquals("", u.responsiveEvidence());
     }
 
     @Test

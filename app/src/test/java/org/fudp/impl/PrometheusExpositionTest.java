@@ -91,6 +91,28 @@ class PrometheusExpositionTest {
         }
     }
 
+    /** Issue 35: how many of each set's UDP flows are responsive, under test or unresponsive. */
+    @Test
+    void eachSetCountsItsUdpFlowsByWhatTheirResponsivenessTestMakesThem() {
+        TestFudpService fudp = new TestFudpService();
+        fudp.quicInSet1();
+        PrometheusText text = new PrometheusText();
+        ViewMetrics.write(fudp, text);
+        List<String> lines = List.of(text.toString().split("\n"));
+        String set1 = "fudp_set_udp_flows{cfs=\"bottleneck:set1\",responsiveness=";
+        assertTrue(lines.contains(set1 + "\"responsive\"} 1"), text.toString());
+        assertTrue(lines.contains(set1 + "\"unresponsive\"} 1"));
+        assertTrue(lines.contains(set1 + "\"candidate\"} 0"));
+        assertTrue(lines.contains(set1 + "\"testing\"} 0"));
+        assertTrue(lines.contains("fudp_set_udp_flows{cfs=\"bottleneck:set2\",responsiveness=\"unresponsive\"} 1"));
+        assertTrue(lines.contains("fudp_set_udp_flows{cfs=\"" + TestFudpService.PATH_SET
+                + "\",responsiveness=\"responsive\"} 0"), "a set without UDP has every class at 0");
+        assertTrue(lines.contains("fudp_set_flows{cfs=\"bottleneck:set1\",protocol=\"udp\"} 2"),
+                "by protocol: the responsive flow is UDP");
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("# HELP fudp_set_udp_flows the set's UDP flows by what "
+                + "their responsiveness test makes them")), text.toString());
+    }
+
     @Test
     void othersMetricsAreLeftOut() {
         MetricsManager registry = registryWithAFacility();
@@ -114,7 +136,8 @@ class PrometheusExpositionTest {
         List<String> got = List.of(families.split("\n"));
         for (String f : List.of("fudp_loop_periods counter 1", "fudp_loop_period_time_seconds summary 4",
                 "fudp_cfs_sets gauge 5", "fudp_facility_rules_in_use gauge 1", "fudp_set_state gauge 15",
-                "fudp_set_jain_index gauge 3", "fudp_limit_bps gauge 2", "fudp_agent_up gauge 2")) {
+                "fudp_set_jain_index gauge 3", "fudp_set_udp_flows gauge 12", "fudp_limit_bps gauge 2",
+                "fudp_agent_up gauge 2")) {
             assertTrue(got.contains(f), f + " in " + got);
         }
     }

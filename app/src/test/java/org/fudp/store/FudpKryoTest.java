@@ -70,6 +70,12 @@ class FudpKryoTest {
                 CorrelationFlowSet.builder("dst:10.0.1.1", CfsKind.DESTINATION).build(),
                 cfs(SET1, Set.of(), Set.of(udp(1)), CfsState.ADJUSTING, 3_000).toBuilder()
                         .lightTcp(2, "light TCP as 2 flows: aggregate counters, 2 connections in samples").build(),
+                cfs(SET1, Set.of(), Set.of(udp(1), udp(2), udp(3)), CfsState.FAIR, 3_000).toBuilder()
+                        .responsiveUdp(2).build(),
+                FlowRecord.builder(udp(4), S1.toString()).cfsId(SET1).rates(3_000_000, 3_000_000, true)
+                        .policy("", "responsive: counted with its set's TCP, never limited")
+                        .responsiveness("responsive", "responded: slowed from 4.00 Mbit/s to 2.00 Mbit/s at a limit "
+                                + "of 2.00 Mbit/s, back to 3.90 Mbit/s released; passed 1 of 1 tests").build(),
                 allocation(udp(1), 1000, 7, true, T0), allocation(v4, 0, 0, false, -1),
                 agent(S1, AgentStatus.UP, T0),
                 new AgentState("of:2", AgentStatus.UNKNOWN, 0, 0, 0, 0, 0, 0, Map.of(), ""),
@@ -152,6 +158,20 @@ class FudpKryoTest {
     }
 
     @Test
+    void aUdpFlowsResponsivenessAndItsSetsCountOfResponsiveFlowsComeBack() {
+        FlowRecord quic = FlowRecord.builder(udp(5), S1.toString()).cfsId(SET1)
+                .responsiveness("testing", "under test: held at 1.00 Mbit/s (offered 2.00 Mbit/s)").build();
+        FlowRecord back = SERIALIZER.decode(SERIALIZER.encode(quic));
+        assertEquals("testing", back.responsiveness());
+        assertEquals("under test: held at 1.00 Mbit/s (offered 2.00 Mbit/s)", back.responsiveEvidence());
+        assertEquals("", SERIALIZER.<FlowRecord>decode(SERIALIZER.encode(flow(tcp(1), 1))).responsiveness(),
+                "TCP has no class: \"\", not null");
+        CorrelationFlowSet set = cfs(SET1, Set.of(), Set.of(udp(1), udp(5)), CfsState.FAIR, 0).toBuilder()
+                .responsiveUdp(1).build();
+        assertEquals(1, SERIALIZER.<CorrelationFlowSet>decode(SERIALIZER.encode(set)).responsiveUdpFlows());
+    }
+
+    @Test
     void aFacilitysViewKeepsItsControllerAndItsRefusals() {
         FacilityState f = facilityState(S1, "onos-1", 2);
         FacilityState back = SERIALIZER.decode(SERIALIZER.encode(f));
@@ -198,7 +218,7 @@ class FudpKryoTest {
         assertEquals(Set.of("protocol", "src", "dst", "srcPort", "dstPort"), fieldNames(FiveTuple.class));
         assertEquals(Set.of("id", "kind", "egress", "linkDst", "capacityBps", "tcpFlows", "udpFlows",
                 "tcpThroughputBps", "udpThroughputBps", "udpDemandBps", "jainIndex", "state", "stateReason",
-                "lightTcpFlows", "tcpEvidence"),
+                "lightTcpFlows", "tcpEvidence", "responsiveUdpFlows"),
                 fieldNames(CorrelationFlowSet.class));
         assertEquals(Set.of("facilityId", "status", "lastHeartbeatMs", "lastSentSeq", "lastAckedSeq",
                 "lastAckedMs", "framesSent", "resends", "rejectedFrames", "reason", "enforcement", "unmetered"),

@@ -1,7 +1,8 @@
 /*
  * FUDP view for ONOS's legacy GUI: a table of correlation flow sets (CFSs); selecting one opens
- * a panel with its flows (demand, rate, allocation) and a live chart of per-flow rates and
- * Jain's index, redrawn from the app's history while the panel stays open.
+ * a panel with its flows (demand, rate, allocation, a UDP flow's class by its responsiveness test with
+ * what the test found as its tooltip) and a live chart of per-flow rates and Jain's index, redrawn from
+ * the app's history while the panel stays open.
  *
  * Server side: org.fudp.gui.FudpViewMessageHandler.
  */
@@ -17,7 +18,8 @@
         detailsResp = 'fudpCfsDetailsResponse',
         pName = 'fudp-cfs-details-panel',
         refreshMs = 2000,
-        panelWidth = 640;
+        // Wide enough for a flow's six columns, the reason wrapping, beside the table's first columns.
+        panelWidth = 760;
 
     // state
     var refreshPromise = null;
@@ -85,6 +87,9 @@
         if (c.tcpEvidence) {
             addRow(summary, 'TCP counted', c.tcpEvidence, 'fudp-tcp-evidence');
         }
+        if (c.responsiveUdp) {
+            addRow(summary, 'Responsive UDP', c.responsiveUdp, 'fudp-responsive-udp');
+        }
         addRow(summary, 'TCP rate', c.tcpRate);
         addRow(summary, 'UDP rate / demand', c.udpRate + ' / ' + c.udpDemand);
         if (d.decision) {
@@ -95,7 +100,7 @@
         panel.append('h3').text('Flows');
         flows = panel.append('table').classed('fudp-flows', true);
         thead = flows.append('thead').append('tr');
-        ['Flow', 'Demand', 'Rate', 'Allocation', 'Why'].forEach(function (h) {
+        ['Flow', 'Demand', 'Rate', 'Allocation', 'Responsiveness', 'Why'].forEach(function (h) {
             thead.append('th').text(h);
         });
         tbody = flows.append('tbody');
@@ -109,6 +114,9 @@
                 .append('span').classed('fudp-pending', true)
                 .attr('title', 'Told to the adjustor, not yet acknowledged')
                 .text(f.pending ? ' (pending)' : '');
+            // A UDP flow's class by its responsiveness test, what the test found as its tooltip; "" for TCP.
+            tr.append('td').attr('class', 'fudp-responsiveness' + (f.responsiveness ? ' fudp-resp-' + f.responsiveness
+                : '')).attr('title', f.responsiveEvidence || null).text(f.responsiveness);
             tr.append('td').attr('class', 'fudp-why').text(f.why);
         });
 

@@ -6,7 +6,8 @@
  * more to say (stateReason: a limit not in force, an agent not up): as the state's tooltip in the
  * table, and in the selected set's summary. Each facility names the ONOS instance in charge of it
  * (since when, its epoch) and what FUDP's rules cost its switch, a switch that refused rules in the
- * warning colour (the controller and collection of GET /agents).
+ * warning colour (the controller and collection of GET /agents). Each set counts its UDP flows that passed
+ * their responsiveness test, and each UDP flow says what its test makes it, what the test found as its tooltip.
  *
  * Same origin, so the browser sends along the BASIC credentials it asked for when it loaded the
  * page. Texts follow org.fudp.gui.GuiFormat, so the page and the legacy view read alike.
@@ -83,6 +84,11 @@
         return b.linkDst ? b.egress + ' \u2192 ' + b.linkDst : b.egress + ' (egress)';
     }
 
+    // A UDP flow's class by its responsiveness test as a cell's classes; TCP has none.
+    function responsivenessCss(kind) {
+        return 'fudp-responsiveness' + (kind ? ' fudp-resp-' + kind : '');
+    }
+
     function udpFirst(a, b) {
         return (a.protocol !== 'udp') - (b.protocol !== 'udp') || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
     }
@@ -143,14 +149,14 @@
             return [[c.id, 'fudp-id'], [bottleneck(c), 'fudp-bottleneck'],
                 c.capacityBps > 0 ? rate(c.capacityBps) : NA, percent(c.utilization), jain(c.jainIndex),
                 String(c.tcpFlows.length + (c.lightTcpFlows || 0)), String(c.udpFlows.length),
-                String(limited[c.id] || 0), ''];
+                String(c.responsiveUdpFlows || 0), String(limited[c.id] || 0), ''];
         }, function (c) {
             return 'fudp-cfs-row' + (c.id === selected ? ' selected' : '');
         });
         Array.prototype.forEach.call($('fudp-cfs').tBodies[0].rows, function (tr) {
-            stateLabel(el(tr.cells[8], 'span'), tr.item);
+            stateLabel(el(tr.cells[9], 'span'), tr.item);
         });
-        empty('fudp-cfs', 'No correlation flow sets: no flow seen at a facility yet', 9);
+        empty('fudp-cfs', 'No correlation flow sets: no flow seen at a facility yet', 10);
     }
 
     // Why the set is in its state comes first, when there is more to say than the state's word.
@@ -161,6 +167,11 @@
             ['Utilization', percent(c.utilization)], ['Jain index', jain(c.jainIndex)]);
         if (c.tcpEvidence) {
             rows.push(['TCP counted', c.tcpEvidence]);
+        }
+        // Worded as GuiFormat.responsiveUdp words it for the legacy view.
+        if (c.responsiveUdpFlows) {
+            rows.push(['Responsive UDP', c.responsiveUdpFlows + ' of ' + c.udpFlows.length
+                + ' UDP flows, counted with the TCP']);
         }
         rows.push(['TCP rate', rate(c.tcpThroughputBps)],
             ['UDP rate / demand', rate(c.udpThroughputBps) + ' / ' + rate(c.udpDemandBps)]);
@@ -199,6 +210,7 @@
                 return [[f.id, 'fudp-flow-id'], f.rateKnown ? rate(f.demandBps) : NA,
                     f.rateKnown ? rate(f.throughputBps) : NA,
                     limited ? rate(f.allocationBps) : f.protocol === 'udp' ? 'none' : '',
+                    [f.responsiveness || '', responsivenessCss(f.responsiveness)],
                     [f['class'] ? f['class'] + ': ' + f.rateReason : f.rateReason, 'fudp-why']];
             }, function (f) {
                 return 'fudp-flow fudp-' + f.protocol + (f.allocationBps !== null ? ' fudp-limited' : '');
@@ -207,6 +219,9 @@
             if (tr.item.allocationBps !== null && pending[tr.item.id]) {
                 el(tr.cells[3], 'span', 'fudp-pending', ' (pending)')
                     .title = 'Told to the adjustor, not yet acknowledged';
+            }
+            if (tr.item.responsiveEvidence) {
+                tr.cells[4].title = tr.item.responsiveEvidence;
             }
         });
 
