@@ -115,8 +115,8 @@ public final class OsgiPropertyConstants {
 
     /** For how many control periods a test holds a candidate. */
     public static final String RESPONSIVE_HOLD_PERIODS = "responsiveHoldPeriods";
-    /** Default: two periods. */
-    public static final int RESPONSIVE_HOLD_PERIODS_DEFAULT = 2;
+    /** Default: one period (docs/algorithm.md, "Responsive UDP": a second one held a young flow back). */
+    public static final int RESPONSIVE_HOLD_PERIODS_DEFAULT = 1;
 
     /** How many control periods a released candidate has to offer more again. */
     public static final String RESPONSIVE_RELEASE_PERIODS = "responsiveReleasePeriods";

@@ -105,8 +105,8 @@ class ComponentSettingsTest {
         refused.put(List.of(OsgiPropertyConstants.RESPONSIVE_HOLD_FRACTION, "NaN"), fraction);
         refused.put(List.of(OsgiPropertyConstants.RESPONSIVE_HOLD_FRACTION, "half"), fraction);
         String periods = "must be an integer 1..10; keeping ";
-        refused.put(List.of(OsgiPropertyConstants.RESPONSIVE_HOLD_PERIODS, "0"), periods + 2);
-        refused.put(List.of(OsgiPropertyConstants.RESPONSIVE_HOLD_PERIODS, "11"), periods + 2);
+        refused.put(List.of(OsgiPropertyConstants.RESPONSIVE_HOLD_PERIODS, "0"), periods + 1);
+        refused.put(List.of(OsgiPropertyConstants.RESPONSIVE_HOLD_PERIODS, "11"), periods + 1);
         refused.put(List.of(OsgiPropertyConstants.RESPONSIVE_RELEASE_PERIODS, "-1"), periods + 3);
         refused.put(List.of(OsgiPropertyConstants.RESPONSIVE_RECHECK_SECONDS, "0"), "must be an integer 1..3600; "
                 + "keeping 30");

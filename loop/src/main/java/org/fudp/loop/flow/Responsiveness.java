@@ -33,8 +33,14 @@ public final class Responsiveness {
 
     // A flow that followed the hold at least halfway from where it was to its limit responded.
     private static final double FOLLOWED = 0.5;
-    // Released, it must offer this much more than under the hold within the release periods.
+    // What a counter shows of a starved connection's probes and retransmissions, about half the join rate: a
+    // flow held at a few hundred kbit/s may offer that much above the halfway mark and still respond.
+    private static final double SLACK_BPS = 5 * 1514 * 8;
+    // A held flow that offers less than this part of its limit was paused or ended: the test tells nothing.
+    private static final double SENDING = 0.5;
+    // Released, it must offer this much more than under the hold, or come to this part of its share.
     private static final double PROBED = 1.25;
+    private static final double AT_SHARE = 0.75;
 
     private boolean hinted;
     private boolean candidate;
@@ -141,13 +147,18 @@ public final class Responsiveness {
      * @param nowMs the time
      * @param offeredBps what it offered this period
      * @param inForceBps its limit in force, -1 if none
+     * @param shareBps an equal share of its set's bottleneck, -1 if the capacity is unknown: a flood held at half
+     *        its rate would still fill the link for the others, so no flow is held above its share
      * @param test the settings
      */
-    public void start(long nowMs, double offeredBps, long inForceBps, ResponsiveTest test) {
+    public void start(long nowMs, double offeredBps, long inForceBps, double shareBps, ResponsiveTest test) {
         startBps = offeredBps;
         limitBps = test.holdFraction() * offeredBps;
         if (inForceBps >= 0) {
             limitBps = Math.min(limitBps, inForceBps);
+        }
+        if (shareBps > 0) {
+            limitBps = Math.min(limitBps, shareBps);
         }
         limitBps = Math.max(1, limitBps);
         phase = Phase.HOLD;
@@ -164,10 +175,11 @@ public final class Responsiveness {
      * @param nowMs the period's time
      * @param offeredBps what the flow offered this period
      * @param known whether that rate is known (a missing counter tells nothing)
+     * @param shareBps an equal share of its set's bottleneck, -1 if the capacity is unknown
      * @param test the settings
-     * @return true if the test ended with this period
+     * @return true if the test ended with a verdict this period
      */
-    public boolean step(long nowMs, double offeredBps, boolean known, ResponsiveTest test) {
+    public boolean step(long nowMs, double offeredBps, boolean known, double shareBps, ResponsiveTest test) {
         if (phase == Phase.NONE || !known) {
             return false;
         }
@@ -177,7 +189,13 @@ public final class Responsiveness {
                 return false;
             }
             heldBps = offeredBps;
-            if (offeredBps > limitBps + FOLLOWED * (startBps - limitBps)) {
+            if (offeredBps < SENDING * limitBps) {
+                // Paused or ended while held (an on/off sender's off time): tested again when it sends.
+                phase = Phase.NONE;
+                kind = verified ? Kind.RESPONSIVE : tests == 0 ? Kind.CANDIDATE : Kind.UNRESPONSIVE;
+                return false;
+            }
+            if (offeredBps > limitBps + FOLLOWED * (startBps - limitBps) + SLACK_BPS) {
                 return end(nowMs, false, String.format(Locale.ROOT, "kept offering %s of %s at a limit of %s",
                         mbps(offeredBps), mbps(startBps), mbps(limitBps)));
             }
@@ -185,7 +203,8 @@ public final class Responsiveness {
             periodsInPhase = 0;
             return false;
         }
-        if (offeredBps >= PROBED * heldBps && offeredBps > heldBps + 1) {
+        if (offeredBps >= PROBED * heldBps && offeredBps > heldBps + 1
+                || shareBps > 0 && offeredBps >= AT_SHARE * shareBps) {
             return end(nowMs, true, String.format(Locale.ROOT, "slowed from %s to %s at a limit of %s, back to %s"
                     + " released", mbps(startBps), mbps(heldBps), mbps(limitBps), mbps(offeredBps)));
         }

@@ -20,15 +20,19 @@ import java.util.Set;
  * Which UDP flows of each set respond to congestion, found by testing them (docs/algorithm.md, "Responsive
  * UDP"). Each period it takes one step of every running test with the rates just measured, and starts new
  * ones: a candidate's first test once it is a member with a known rate; a test again at the interval; and
- * early, one flow of a set at a time, for a responsive flow whose set left the fairness band last period or
- * which carries more than twice its set's responsive mean. It returns the limits the tests hold flows at.
+ * early, one flow of a set at a time, for a responsive flow whose set has been out of its fairness band for
+ * three periods or which carries more than twice its set's responsive mean. It returns the limits the tests
+ * hold flows at.
  */
 public final class ResponsiveUdp {
 
     // A responsive flow carrying more than this many times its set's responsive mean is tested again.
     private static final double OUTLIER = 2;
+    // A set out of its band for this many periods in a row has left it: an arrival or a departure takes it out
+    // for a period (a reallocation), and testing every responsive flow again then cost them a hold each time.
+    private static final int LEFT_BAND = 3;
 
-    private final Map<String, Boolean> inBand = new HashMap<>();
+    private final Map<String, Integer> outOfBand = new HashMap<>();
 
     /**
      * Runs one period of the tests.
@@ -47,6 +51,8 @@ public final class ResponsiveUdp {
         Map<FiveTuple, Long> holds = new LinkedHashMap<>();
         for (Map.Entry<String, List<TrackedFlow>> e : members.entrySet()) {
             List<TrackedFlow> set = e.getValue();
+            long capacity = set.isEmpty() || set.get(0).cfs() == null ? 0 : set.get(0).cfs().capacityBps();
+            double share = capacity > 0 ? (double) capacity / set.size() : -1;
             boolean recheckRunning = false;
             double responsiveBps = 0;
             int responsive = 0;
@@ -54,7 +60,7 @@ public final class ResponsiveUdp {
                 Responsiveness r = f.responsiveness();
                 if (f.isUdp()) {
                     r.settle(test);
-                    if (r.step(nowMs, f.demandBps(), f.demandKnown(), test)) {
+                    if (r.step(nowMs, f.demandBps(), f.demandKnown(), share, test)) {
                         out.info("UDP flow " + f.tuple() + " in " + e.getKey() + " " + r.evidence());
                     }
                     recheckRunning |= r.testing() && r.countsResponsive();
@@ -65,7 +71,7 @@ public final class ResponsiveUdp {
                 }
             }
             double mean = responsive == 0 ? 0 : responsiveBps / responsive;
-            boolean leftBand = !inBand.getOrDefault(e.getKey(), true);
+            boolean leftBand = outOfBand.getOrDefault(e.getKey(), 0) >= LEFT_BAND;
             for (TrackedFlow f : set) {
                 Responsiveness r = f.responsiveness();
                 if (!f.isUdp() || !f.shaped() || r.testing() || !f.demandKnown()
@@ -78,7 +84,7 @@ public final class ResponsiveUdp {
                 }
                 if (start) {
                     FlowLimit held = limits.get(f.tuple());
-                    r.start(nowMs, f.demandBps(), held == null ? -1 : held.rateBps(), test);
+                    r.start(nowMs, f.demandBps(), held == null ? -1 : held.rateBps(), share, test);
                     recheckRunning |= r.countsResponsive();
                 }
             }
@@ -99,7 +105,7 @@ public final class ResponsiveUdp {
      * @param fair true if in the band
      */
     public void judged(String cfsId, boolean fair) {
-        inBand.put(cfsId, fair);
+        outOfBand.put(cfsId, fair ? 0 : outOfBand.getOrDefault(cfsId, 0) + 1);
     }
 
     /**
@@ -108,7 +114,7 @@ public final class ResponsiveUdp {
      * @param sets the sets that remain
      */
     public void retain(Set<String> sets) {
-        inBand.keySet().retainAll(sets);
+        outOfBand.keySet().retainAll(sets);
     }
 
     /**

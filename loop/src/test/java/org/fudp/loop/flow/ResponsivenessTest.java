@@ -1,0 +1,78 @@
+package org.fudp.loop.flow;
+
+import org.fudp.loop.api.ResponsiveTest;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** One flow's test, period by period, with the rates a counter would show (bit/s). */
+class ResponsivenessTest {
+
+    private static final ResponsiveTest TEST = ResponsiveTest.defaults();
+    private final Responsiveness r = new Responsiveness();
+    private long now = 1_000_000;
+
+    private Responsiveness candidate() {
+        r.hint();
+        r.settle(TEST);
+        assertEquals(Responsiveness.Kind.CANDIDATE, r.kind());
+        assertTrue(r.due(now, TEST));
+        return r;
+    }
+
+    private boolean step(double offered, double share) {
+        now += 1000;
+        return r.step(now, offered, true, share, TEST);
+    }
+
+    @Test
+    void aFloodIsHeldAtItsShareNotAtHalfOfWhatItSendsAndFails() {
+        candidate().start(now, 30e6, -1, 5e6, TEST);
+        assertEquals(5_000_000, r.holdBps(), "half of 30 Mbit/s would still fill a 10 Mbit/s link");
+        assertTrue(step(30e6, 5e6));
+        assertEquals(Responsiveness.Kind.UNRESPONSIVE, r.kind());
+        assertTrue(r.evidence().startsWith("did not respond: kept offering 30.00 Mbit/s"), r.evidence());
+    }
+
+    @Test
+    void aFlowAboveItsShareThatSettlesAtItsShareWhenReleasedResponded() {
+        candidate().start(now, 4.3e6, -1, 2.5e6, TEST);
+        assertEquals(2_150_000, r.holdBps());
+        assertFalse(step(2.29e6, 2.5e6), "followed the hold: released now");
+        assertEquals(-1, r.holdBps());
+        // Others took the room while it was held: it comes back to its share, not above where it was held.
+        assertTrue(step(2.02e6, 2.5e6));
+        assertEquals(Responsiveness.Kind.RESPONSIVE, r.kind(), r.evidence());
+    }
+
+    @Test
+    void aFlowThatStaysDownWhenReleasedDidNotRespond() {
+        candidate().start(now, 4e6, -1, -1, TEST);
+        assertFalse(step(2.1e6, -1));
+        assertFalse(step(2.0e6, -1));
+        assertFalse(step(2.1e6, -1));
+        assertTrue(step(2.0e6, -1), "three release periods");
+        assertEquals(Responsiveness.Kind.UNRESPONSIVE, r.kind());
+        assertTrue(r.evidence().contains("not back up released"), r.evidence());
+    }
+
+    @Test
+    void aFlowThatPausesWhileHeldIsNotJudgedAndIsTestedAgain() {
+        candidate().start(now, 4e6, -1, -1, TEST);
+        assertFalse(step(0.1e6, -1), "an off time tells nothing");
+        assertFalse(r.testing());
+        assertEquals(Responsiveness.Kind.CANDIDATE, r.kind());
+        assertTrue(r.due(now, TEST));
+    }
+
+    @Test
+    void aStarvedFlowJustAboveTheHalfwayMarkStillResponded() {
+        // The lab's: QUIC at 0.59 Mbit/s next to a flood, held at 0.29, offering 0.48 (retransmissions, probes).
+        candidate().start(now, 0.59e6, -1, -1, TEST);
+        assertFalse(step(0.48e6, -1));
+        assertTrue(step(0.8e6, -1));
+        assertEquals(Responsiveness.Kind.RESPONSIVE, r.kind(), r.evidence());
+    }
+}
