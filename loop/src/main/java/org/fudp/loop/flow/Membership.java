@@ -62,7 +62,8 @@ public final class Membership {
      */
     static final double BACKOFF_SILENCE = 0.75;
 
-    private final int gracePeriods;
+    private final boolean udp;
+    private int gracePeriods;
     private boolean member;
     private boolean closed;
     private int idlePeriods;
@@ -73,7 +74,25 @@ public final class Membership {
     private boolean everMember;
 
     public Membership(boolean udp) {
+        this.udp = udp;
         this.gracePeriods = udp ? UDP_GRACE_PERIODS : TCP_GRACE_PERIODS;
+    }
+
+    /**
+     * Makes a UDP flow's membership follow TCP's rules while it responds to congestion (docs/algorithm.md,
+     * "Responsive UDP"): starved behind a flood, it stays counted as TCP does. Counted by UDP's rules, a QUIC
+     * flow that a flood starved for a period left its set, a set with no other responsive flow was NO_TCP, and
+     * the flood ran free (the lab's quic-classify).
+     *
+     * @param responsive whether the flow counts as responsive now
+     */
+    public void likeTcp(boolean responsive) {
+        if (udp) {
+            gracePeriods = responsive ? TCP_GRACE_PERIODS : UDP_GRACE_PERIODS;
+            if (!responsive) {
+                starved = false;
+            }
+        }
     }
 
     /**

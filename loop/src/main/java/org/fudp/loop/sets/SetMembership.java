@@ -66,15 +66,13 @@ public final class SetMembership {
         Map<String, List<TrackedFlow>> tcpBefore = new LinkedHashMap<>();
         Map<String, CfsAssignment> sets = new LinkedHashMap<>();
         for (TrackedFlow f : flows) {
-            if (f.isUdp()) {
+            if (f.isUdp() && !f.responsiveness().countsResponsive()) {
                 Optional<CfsAssignment> a = f.updateMembership(false, nowMs, periodMs)
                         ? setOf(f, network) : Optional.empty();
                 f.assign(a.orElse(null));
                 a.ifPresent(s -> {
                     sets.putIfAbsent(s.cfsId(), s);
-                    // For the flood test a UDP flow that responds to congestion is on TCP's side.
-                    (f.responsiveness().countsResponsive() ? tcpBefore : udp)
-                            .computeIfAbsent(s.cfsId(), k -> new ArrayList<>()).add(f);
+                    udp.computeIfAbsent(s.cfsId(), k -> new ArrayList<>()).add(f);
                 });
             } else if (f.cfs() != null) {
                 sets.putIfAbsent(f.cfs().cfsId(), f.cfs());
@@ -88,7 +86,13 @@ public final class SetMembership {
                 tcpBefore.getOrDefault(id, List.of()), lightBefore.get(id), light.member(id), backend)));
         Map<String, Boolean> tcpMembers = new HashMap<>();
         for (TrackedFlow f : flows) {
-            if (!f.isUdp()) {
+            if (f.isUdp() && f.responsiveness().countsResponsive()) {
+                // On TCP's side: the flood test counts it so, and a flood that starves it keeps it counted.
+                Optional<CfsAssignment> set = setOf(f, network);
+                boolean flooded = set.isPresent() && out.floods.getOrDefault(set.get().cfsId(), false);
+                boolean member = f.updateMembership(flooded, nowMs, periodMs);
+                f.assign(member ? set.orElse(null) : null);
+            } else if (!f.isUdp()) {
                 // Counted as light TCP again below, if it still is.
                 f.light(false);
                 Optional<CfsAssignment> set = setOf(f, network);

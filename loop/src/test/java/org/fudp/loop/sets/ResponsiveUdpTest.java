@@ -215,4 +215,26 @@ class ResponsiveUdpTest {
         off.flow(QUIC, RuleSpec.Role.FROM_ADJUSTOR, 5_000_000);
         assertEquals("unresponsive", off.period().flows().get(QUIC).responsiveness(), "off: the paper's UDP");
     }
+
+    @Test
+    void aResponsiveFlowStarvedByAFloodStaysCountedAsTcpWould() {
+        h.agentUp();
+        start(QUIC, H1, true, 4_000_000, true);
+        for (int i = 0; i < 5; i++) {
+            period();
+        }
+        assertEquals("responsive", record(QUIC).responsiveness());
+        start(FLOOD, H2, false, 30_000_000, false);
+        // Starved: a few probes and retransmissions a second, no more (the lab's quic-classify: a QUIC flow
+        // starved for a period left its set by UDP's rules, the set was NO_TCP and the flood ran free).
+        wants.put(QUIC, 5_000.0);
+        for (int i = 0; i < 4; i++) {
+            period();
+            assertFalse(h.decisions(SET1).isEmpty());
+            String reason = h.decisions(SET1).get(h.decisions(SET1).size() - 1).reason();
+            assertFalse(reason.contains("NO_TCP"), "period " + i + ": " + reason);
+        }
+        assertTrue(held.containsKey(FLOOD) && held.get(FLOOD) < 10_000_000, "the flood stays limited: " + held);
+        assertTrue(h.cfs(SET1).udpFlows().contains(QUIC), "still a member: " + h.cfs(SET1));
+    }
 }
