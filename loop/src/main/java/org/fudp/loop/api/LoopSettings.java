@@ -217,9 +217,6 @@ public final class LoopSettings {
     }
 
     /**
-     * Builds settings; every setter checks its value and names it when refusing.
-     */
-    /**
      * Returns how UDP flows are tested for responsiveness.
      *
      * @return the test
@@ -228,6 +225,9 @@ public final class LoopSettings {
         return responsive;
     }
 
+    /**
+     * Builds settings; every setter checks its value and names it when refusing.
+     */
     public static final class Builder {
         private long periodMs = 5000;
         private FudpaConfig fudpa = FudpaConfig.defaults();
@@ -416,7 +416,7 @@ public final class LoopSettings {
          * @return this
          */
         public Builder responsive(ResponsiveTest test) {
-            responsive = java.util.Objects.requireNonNull(test, "responsive");
+            responsive = Objects.requireNonNull(test, "responsive");
             return this;
         }
 
