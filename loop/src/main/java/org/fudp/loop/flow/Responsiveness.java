@@ -97,6 +97,15 @@ public final class Responsiveness {
     }
 
     /**
+     * Tells whether the flow's first test runs now: until it ends the flow is neither UDP nor responsive.
+     *
+     * @return true while so
+     */
+    public boolean underFirstTest() {
+        return phase != Phase.NONE && tests == 0;
+    }
+
+    /**
      * Tells whether a test of the flow runs now.
      *
      * @return true while held or released and watched
@@ -164,7 +173,7 @@ public final class Responsiveness {
         phase = Phase.HOLD;
         periodsInPhase = 0;
         lastTestMs = nowMs;
-        if (!verified) {
+        if (tests == 0) {
             kind = Kind.TESTING;
         }
     }

@@ -118,14 +118,15 @@ public final class ResponsiveUdp {
     }
 
     /**
-     * Tells whether a flow is to go unlimited now: it counts as responsive and no test holds it, or its
-     * test released it.
+     * Tells whether a flow is to go unlimited now: it counts as responsive and no test holds it, or its first
+     * test released it. A flow that failed a test before is released to the limit FUDPA gives it as UDP, so a
+     * test again never lifts a flood's limit.
      *
      * @param f the flow
      * @return true if its limit must go
      */
     public static boolean unlimited(TrackedFlow f) {
         Responsiveness r = f.responsiveness();
-        return f.isUdp() && (r.countsResponsive() || r.testing()) && r.holdBps() < 0;
+        return f.isUdp() && (r.countsResponsive() || r.underFirstTest()) && r.holdBps() < 0;
     }
 }

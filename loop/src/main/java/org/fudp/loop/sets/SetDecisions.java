@@ -88,8 +88,9 @@ public final class SetDecisions {
                 if (policy != null) {
                     s = s.withPolicy(policy.apply(f));
                 }
-                if (f.isUdp() && f.responsiveness().testing() && !f.responsiveness().countsResponsive()) {
-                    // Under its first test: its own limit holds it; it loads the link but counts nowhere yet.
+                if (f.isUdp() && f.responsiveness().underFirstTest()) {
+                    // Under its first test: its own limit holds it; it loads the link but counts nowhere yet. Tested
+                    // again, it counts as what its last test found, and the hold overrides its allocation.
                     s = s.withPolicy(UNDER_TEST);
                 }
                 byId.put(s.flowId(), f.tuple());

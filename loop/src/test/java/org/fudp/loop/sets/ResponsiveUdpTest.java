@@ -237,4 +237,59 @@ class ResponsiveUdpTest {
         assertTrue(held.containsKey(FLOOD) && held.get(FLOOD) < 10_000_000, "the flood stays limited: " + held);
         assertTrue(h.cfs(SET1).udpFlows().contains(QUIC), "still a member: " + h.cfs(SET1));
     }
+
+    @Test
+    void aFloodTestedAgainStaysLimitedThroughItsTest() {
+        h.agentUp();
+        h.packetIn(TCP1, H1);
+        wants.put(TCP1, 2_000_000.0);
+        responds.put(TCP1, true);
+        period();
+        start(DISGUISED, H2, true, 30_000_000, false);
+        for (int i = 0; i < 4; i++) {
+            period();
+        }
+        assertEquals("unresponsive", record(DISGUISED).responsiveness());
+        // Through the next test, 60 s on, and past it: held or limited as UDP every period, never released.
+        boolean retested = false;
+        for (int i = 0; i < 16; i++) {
+            period();
+            retested |= record(DISGUISED).responsiveEvidence().startsWith("under test");
+            assertTrue(held.containsKey(DISGUISED) && held.get(DISGUISED) < 10_000_000,
+                    "period " + i + ": " + held + " " + record(DISGUISED).responsiveEvidence());
+            assertFalse("responsive".equals(record(DISGUISED).responsiveness()));
+        }
+        assertTrue(retested, "tested again at the interval");
+        assertTrue(record(DISGUISED).responsiveEvidence().contains("passed 0 of 2 tests"),
+                record(DISGUISED).responsiveEvidence());
+    }
+
+    @Test
+    void aFlowThatFailedIsReleasedToItsLimitAsUdpWhenTestedAgainNotLifted() {
+        h.agentUp();
+        h.packetIn(TCP1, H1);
+        wants.put(TCP1, 2_000_000.0);
+        responds.put(TCP1, true);
+        start(FLOOD, H2, false, 30_000_000, false);
+        start(QUIC, H1, true, 4_000_000, true);
+        // Its first test: held, then it stays down (as if others took the room): it fails.
+        period();
+        wants.put(QUIC, 1_500_000.0);
+        for (int i = 0; i < 5; i++) {
+            period();
+        }
+        assertEquals("unresponsive", record(QUIC).responsiveness(), record(QUIC).responsiveEvidence());
+        wants.put(QUIC, 4_000_000.0);
+        // Tested again at the interval: whenever it is not held, it has its limit as UDP, never none.
+        boolean released = false;
+        for (int i = 0; i < 16 && !"responsive".equals(record(QUIC).responsiveness()); i++) {
+            period();
+            released |= record(QUIC).responsiveEvidence().startsWith("under test: released");
+            if (!"responsive".equals(record(QUIC).responsiveness())) {
+                assertTrue(held.containsKey(QUIC), "period " + i + ": " + record(QUIC).responsiveEvidence());
+            }
+        }
+        assertTrue(released, "its test released it");
+        assertEquals("responsive", record(QUIC).responsiveness(), record(QUIC).responsiveEvidence());
+    }
 }
