@@ -200,9 +200,7 @@ public final class Responsiveness {
             heldBps = offeredBps;
             if (offeredBps < SENDING * limitBps) {
                 // Paused or ended while held (an on/off sender's off time): tested again when it sends.
-                phase = Phase.NONE;
-                kind = verified ? Kind.RESPONSIVE : tests == 0 ? Kind.CANDIDATE : Kind.UNRESPONSIVE;
-                return false;
+                return noVerdict();
             }
             if (offeredBps > limitBps + FOLLOWED * (startBps - limitBps) + SLACK_BPS) {
                 return end(nowMs, false, String.format(Locale.ROOT, "kept offering %s of %s at a limit of %s",
@@ -217,10 +215,20 @@ public final class Responsiveness {
             return end(nowMs, true, String.format(Locale.ROOT, "slowed from %s to %s at a limit of %s, back to %s"
                     + " released", mbps(startBps), mbps(heldBps), mbps(limitBps), mbps(offeredBps)));
         }
+        if (periodsInPhase >= test.releasePeriods() && offeredBps < SENDING * limitBps) {
+            // Collapsed below half its hold, released: starved by others or paused, not judged.
+            return noVerdict();
+        }
         if (periodsInPhase >= test.releasePeriods()) {
             return end(nowMs, false, String.format(Locale.ROOT, "slowed from %s to %s at a limit of %s, not back up"
                     + " released (%s)", mbps(startBps), mbps(heldBps), mbps(limitBps), mbps(offeredBps)));
         }
+        return false;
+    }
+
+    private boolean noVerdict() {
+        phase = Phase.NONE;
+        kind = verified ? Kind.RESPONSIVE : tests == 0 ? Kind.CANDIDATE : Kind.UNRESPONSIVE;
         return false;
     }
 

@@ -75,4 +75,16 @@ class ResponsivenessTest {
         assertTrue(step(0.8e6, -1));
         assertEquals(Responsiveness.Kind.RESPONSIVE, r.kind(), r.evidence());
     }
+
+    @Test
+    void aFlowThatCollapsesWhenReleasedWasStarvedNotJudged() {
+        // The lab's: QUIC Reno at 0.41 Mbit/s beside a flood, held at 0.21, offering 0.11, then 0.08 released.
+        candidate().start(now, 0.41e6, -1, -1, TEST);
+        assertFalse(step(0.11e6, -1));
+        assertFalse(step(0.08e6, -1));
+        assertFalse(step(0.08e6, -1));
+        assertFalse(step(0.08e6, -1), "no verdict");
+        assertFalse(r.testing());
+        assertEquals(Responsiveness.Kind.CANDIDATE, r.kind());
+    }
 }
