@@ -1,9 +1,13 @@
-"""Issue 35's QUIC throughput criterion: what each QUIC flow of a run with floods got, against what the same flow
+"""Issue 35's QUIC figures. The throughput criterion: what each QUIC flow of a run with floods got, against what the same flow
 got in a run of the same scenario without them, over the same seconds (the steady window of its set in the run
 with floods), under one mechanism. Both raw and as a part of its max-min fair share in each run (capacity over the
 flows of its set that run then), since a flood that is held at its own share still takes one.
 
-    python3 lab/py/quic_vs.py lab-results/<with floods> lab-results/<without> [mechanism]"""
+    python3 lab/py/quic_vs.py lab-results/<with floods> lab-results/<without> [mechanism]
+
+And after each flood's start, when each other flow of its set first got 0.85 of an equal share (1 s bins):
+
+    python3 lab/py/quic_vs.py --recovery lab-results/<run> [...]"""
 import csv
 import json
 import os
@@ -59,7 +63,31 @@ def compare(with_floods, without, mechanism="fudp"):
     return rows
 
 
+def recovery(run, mechanism="fudp"):
+    """(flood id, flow id, seconds from the flood's start until the flow first carried 0.85 of an equal share of
+    its set's bottleneck, None if never) for each flood (UDP or disguised) and each flow of its set running then."""
+    flows, sets = _flows(run)
+    series = _series(run, mechanism)
+    out = []
+    for flood in flows:
+        if flood["protocol"] not in ("udp", "quic-flood"):
+            continue
+        start = flood["start"]
+        here = [f for f in flows if f is not flood and sets[f["dst"]] == sets[flood["dst"]]
+                and f["start"] <= start < f["start"] + f["duration"]]
+        share = sets[flood["dst"]][1] / (len(here) + 1)
+        for f in here:
+            t = next((t for t, m in sorted(series.get(f["id"], [])) if t >= start and m >= 0.85 * share), None)
+            out.append((flood["id"], f["id"], None if t is None else t - start))
+    return out
+
+
 if __name__ == "__main__":
+    if len(sys.argv) >= 2 and sys.argv[1] == "--recovery":
+        for run in sys.argv[2:]:
+            print(os.path.basename(run), "; ".join("flow %d after flood %d: %s s" % (f, fl, "never" if s is None
+                                                   else "%.1f" % s) for fl, f, s in recovery(run)))
+        sys.exit(0)
     if len(sys.argv) < 3:
         sys.exit(__doc__)
     for r in compare(*sys.argv[1:4]):

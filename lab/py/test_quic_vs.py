@@ -35,6 +35,13 @@ class QuicVs(unittest.TestCase):
             self.assertAlmostEqual(2 / 3, r["ratio"], places=3)
             self.assertAlmostEqual(1.0, r["shareRatio"], places=3)
 
+    def test_recovery_is_when_each_flow_of_the_flood_s_set_first_gets_most_of_its_share(self):
+        quic = {"id": 1, "protocol": "quic", "dst": "h4", "start": 0, "duration": 80}
+        flood = {"id": 3, "protocol": "quic-flood", "dst": "h4", "start": 20, "duration": 60}
+        with tempfile.TemporaryDirectory() as root:
+            run = _run(root, "a", [quic, flood], {1: 4.5, 3: 5})
+            self.assertEqual([(3, 1, 0.5)], quic_vs.recovery(run))
+
 
 if __name__ == "__main__":
     unittest.main()
