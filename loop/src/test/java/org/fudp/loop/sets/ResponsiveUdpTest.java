@@ -88,6 +88,13 @@ class ResponsiveUdpTest {
         return last;
     }
 
+    /** A TCP flow of 2 Mbit/s in set1, so the set has TCP. */
+    private void tcpBeside() {
+        h.packetIn(TCP1, H1);
+        wants.put(TCP1, 2_000_000.0);
+        responds.put(TCP1, true);
+    }
+
     private FlowRecord record(FiveTuple f) {
         return last.flows().get(f);
     }
@@ -139,9 +146,7 @@ class ResponsiveUdpTest {
     @Test
     void aFloodDressedAsQuicFailsItsTestAndIsLimitedWithinFivePeriods() {
         h.agentUp();
-        h.packetIn(TCP1, H1);
-        wants.put(TCP1, 2_000_000.0);
-        responds.put(TCP1, true);
+        tcpBeside();
         period();
         start(DISGUISED, H2, true, 30_000_000, false);
         int periods = 0;
@@ -165,9 +170,7 @@ class ResponsiveUdpTest {
     @Test
     void aFlowThatPassedAndThenFloodsLosesTheStatusAtItsNextTest() {
         h.agentUp();
-        h.packetIn(TCP1, H1);
-        wants.put(TCP1, 2_000_000.0);
-        responds.put(TCP1, true);
+        tcpBeside();
         start(QUIC, H2, true, 3_000_000, true);
         for (int i = 0; i < 6; i++) {
             period();
@@ -241,9 +244,7 @@ class ResponsiveUdpTest {
     @Test
     void aFloodTestedAgainStaysLimitedThroughItsTest() {
         h.agentUp();
-        h.packetIn(TCP1, H1);
-        wants.put(TCP1, 2_000_000.0);
-        responds.put(TCP1, true);
+        tcpBeside();
         period();
         start(DISGUISED, H2, true, 30_000_000, false);
         for (int i = 0; i < 4; i++) {
@@ -267,9 +268,7 @@ class ResponsiveUdpTest {
     @Test
     void aFlowThatFailedIsReleasedToItsLimitAsUdpWhenTestedAgainNotLifted() {
         h.agentUp();
-        h.packetIn(TCP1, H1);
-        wants.put(TCP1, 2_000_000.0);
-        responds.put(TCP1, true);
+        tcpBeside();
         start(FLOOD, H2, false, 30_000_000, false);
         start(QUIC, H1, true, 4_000_000, true);
         // Its first test: held, then it stays down (as if others took the room): it fails.
