@@ -347,10 +347,11 @@ public final class PerFlowCollection implements FlowCollection {
     @Override
     public void ruleRemoved(long nowMs, long ruleKey, Actions out) {
         TrackedFlow f = flows.byRule(ruleKey);
-        if (f != null && (f.starved() || f.light() || (f.failedOpen() || f.bypasses()) && isWayBack(f, ruleKey))) {
+        if (f != null && (f.starved() || f.light() || (f.failedOpen() || f.responsiveness().countsResponsive())
+                && isWayBack(f, ruleKey))) {
             // Its retransmission timeouts outgrow the idle timeout; it stays counted in its set. Or it goes straight
-            // on while its adjustor cannot hold a limit, or by right as a responsive flow, and its way back from the
-            // adjustor counts nothing meanwhile.
+            // on while its adjustor cannot hold a limit, or by right as a responsive flow (also when a test has just
+            // steered it back: the rule idled out while it went past), and its way back counted nothing meanwhile.
             f.rules().stream().filter(r -> r.key() == ruleKey).forEach(r -> out.addRules(List.of(r)));
         } else if (f != null) {
             forget(f, ruleKey, out);

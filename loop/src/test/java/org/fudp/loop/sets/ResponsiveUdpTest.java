@@ -291,4 +291,25 @@ class ResponsiveUdpTest {
         assertTrue(released, "its test released it");
         assertEquals("responsive", record(QUIC).responsiveness(), record(QUIC).responsiveEvidence());
     }
+
+    @Test
+    void aResponsiveFlowWhoseWayBackIdlesOutAsItsTestStartsIsKept() {
+        h.agentUp();
+        start(QUIC, H1, true, 4_000_000, true);
+        for (int i = 0; i < 5; i++) {
+            period();
+        }
+        assertEquals("responsive", record(QUIC).responsiveness());
+        // Tested again at the interval: steered back through the adjustor, while its way back, unused since it
+        // went past, idles out (the lab forgot the flow and learnt it again as new, untested).
+        while (!record(QUIC).responsiveEvidence().startsWith("under test")) {
+            period();
+        }
+        RuleSpec wayBack = h.rule(QUIC, RuleSpec.Role.FROM_ADJUSTOR);
+        h.rules.remove(wayBack.key());
+        h.counters.remove(wayBack.key());
+        Actions idled = h.apply(h.loop.ruleRemoved(h.now, wayBack.key()));
+        assertTrue(idled.flowsGone().isEmpty(), "not forgotten");
+        assertEquals(List.of(wayBack), idled.rulesToAdd());
+    }
 }
