@@ -88,6 +88,16 @@ class ResponsiveUdpTest {
         return last;
     }
 
+    /** A QUIC flow of 4 Mbit/s alone in set1, found responsive by its first test. */
+    private void quicFoundResponsive() {
+        h.agentUp();
+        start(QUIC, H1, true, 4_000_000, true);
+        for (int i = 0; i < 5; i++) {
+            period();
+        }
+        assertEquals("responsive", record(QUIC).responsiveness());
+    }
+
     /** A TCP flow of 2 Mbit/s in set1, so the set has TCP. */
     private void tcpBeside() {
         h.packetIn(TCP1, H1);
@@ -221,12 +231,7 @@ class ResponsiveUdpTest {
 
     @Test
     void aResponsiveFlowStarvedByAFloodStaysCountedAsTcpWould() {
-        h.agentUp();
-        start(QUIC, H1, true, 4_000_000, true);
-        for (int i = 0; i < 5; i++) {
-            period();
-        }
-        assertEquals("responsive", record(QUIC).responsiveness());
+        quicFoundResponsive();
         start(FLOOD, H2, false, 30_000_000, false);
         // Starved: a few probes and retransmissions a second, no more (the lab's quic-classify: a QUIC flow
         // starved for a period left its set by UDP's rules, the set was NO_TCP and the flood ran free).
@@ -294,12 +299,7 @@ class ResponsiveUdpTest {
 
     @Test
     void aResponsiveFlowWhoseWayBackIdlesOutAsItsTestStartsIsKept() {
-        h.agentUp();
-        start(QUIC, H1, true, 4_000_000, true);
-        for (int i = 0; i < 5; i++) {
-            period();
-        }
-        assertEquals("responsive", record(QUIC).responsiveness());
+        quicFoundResponsive();
         // Tested again at the interval: steered back through the adjustor, while its way back, unused since it
         // went past, idles out (the lab forgot the flow and learnt it again as new, untested).
         while (!record(QUIC).responsiveEvidence().startsWith("under test")) {
