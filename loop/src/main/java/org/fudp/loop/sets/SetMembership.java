@@ -86,24 +86,23 @@ public final class SetMembership {
                 tcpBefore.getOrDefault(id, List.of()), lightBefore.get(id), light.member(id), backend)));
         Map<String, Boolean> tcpMembers = new HashMap<>();
         for (TrackedFlow f : flows) {
-            if (f.isUdp() && f.responsiveness().countsResponsive()) {
-                // On TCP's side: the flood test counts it so, and a flood that starves it keeps it counted.
+            boolean tcp = !f.isUdp();
+            if (tcp || f.responsiveness().countsResponsive()) {
+                // A UDP flow that responds to congestion is on TCP's side: the flood test counts it so, and a flood
+                // that starves it keeps it counted. TCP's light reading and acknowledgements are TCP's alone.
+                if (tcp) {
+                    // Counted as light TCP again below, if it still is.
+                    f.light(false);
+                }
                 Optional<CfsAssignment> set = setOf(f, network);
                 boolean flooded = set.isPresent() && out.floods.getOrDefault(set.get().cfsId(), false);
                 boolean member = f.updateMembership(flooded, nowMs, periodMs);
-                f.assign(member ? set.orElse(null) : null);
-            } else if (!f.isUdp()) {
-                // Counted as light TCP again below, if it still is.
-                f.light(false);
-                Optional<CfsAssignment> set = setOf(f, network);
-                boolean flooded = set.isPresent() && out.floods.getOrDefault(set.get().cfsId(), false);
-                boolean member = f.updateMembership(flooded, nowMs, periodMs);
-                if (member && acknowledges(f, table)) {
+                if (tcp && member && acknowledges(f, table)) {
                     f.leave();
                     member = false;
                 }
                 f.assign(member ? set.orElse(null) : null);
-                if (member && set.isPresent()) {
+                if (tcp && member && set.isPresent()) {
                     tcpMembers.put(set.get().cfsId(), true);
                 }
             }
