@@ -44,7 +44,6 @@ public final class Responsiveness {
 
     private boolean hinted;
     private boolean candidate;
-    private Kind kind = Kind.UNRESPONSIVE;
     private Phase phase = Phase.NONE;
     private boolean verified;
     private int periodsInPhase;
@@ -73,17 +72,20 @@ public final class Responsiveness {
     public void settle(ResponsiveTest test) {
         candidate = test.candidate(hinted);
         if (!candidate) {
-            kind = Kind.UNRESPONSIVE;
             phase = Phase.NONE;
             verified = false;
             evidence = "";
-        } else if (kind == Kind.UNRESPONSIVE && tests == 0) {
-            kind = Kind.CANDIDATE;
         }
     }
 
     public Kind kind() {
-        return kind;
+        if (!candidate) {
+            return Kind.UNRESPONSIVE;
+        }
+        if (phase != Phase.NONE && tests == 0) {
+            return Kind.TESTING;
+        }
+        return verified ? Kind.RESPONSIVE : tests == 0 ? Kind.CANDIDATE : Kind.UNRESPONSIVE;
     }
 
     /**
@@ -173,9 +175,6 @@ public final class Responsiveness {
         phase = Phase.HOLD;
         periodsInPhase = 0;
         lastTestMs = nowMs;
-        if (tests == 0) {
-            kind = Kind.TESTING;
-        }
     }
 
     /**
@@ -228,7 +227,6 @@ public final class Responsiveness {
 
     private boolean noVerdict() {
         phase = Phase.NONE;
-        kind = verified ? Kind.RESPONSIVE : tests == 0 ? Kind.CANDIDATE : Kind.UNRESPONSIVE;
         return false;
     }
 
@@ -238,7 +236,6 @@ public final class Responsiveness {
         tests++;
         passed += responded ? 1 : 0;
         verified = responded;
-        kind = responded ? Kind.RESPONSIVE : Kind.UNRESPONSIVE;
         evidence = (responded ? "responded: " : "did not respond: ") + what + "; passed " + passed + " of "
                 + tests + " tests";
         return true;
