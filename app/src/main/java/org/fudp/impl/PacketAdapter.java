@@ -231,9 +231,9 @@ final class PacketAdapter implements PacketProcessor {
 
     /**
      * Returns the payload of a UDP packet, by which the loop may find a QUIC connection's first packet (a hint
-     * for the responsiveness test, docs/algorithm.md "Responsive UDP"). ONOS's parser (org.onlab.packet.UDP in
-     * 2.7) leaves the payload as raw {@link Data} unless the port is one of its own protocols' (DHCP, DHCPv6,
-     * VXLAN, RIP, RIPng), whose packets are no QUIC.
+     * for the responsiveness test, docs/algorithm.md "Responsive UDP"). ONOS's parser (onos 2.7.0,
+     * utils/misc/src/main/java/org/onlab/packet/UDP.java) leaves the payload as raw {@link Data} unless the
+     * port is one of its own protocols' (DHCP, DHCPv6, VXLAN, RIP, RIPng), whose packets are no QUIC.
      *
      * @param eth the parsed frame
      * @return the payload as far as the packet-in carries it, the array the parser holds; null for a packet that
