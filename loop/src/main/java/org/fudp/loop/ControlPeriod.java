@@ -68,6 +68,7 @@ final class ControlPeriod {
              Collection<RuleCounter> counters, Collection<MeterReading> meterReadings, Actions out) {
         collection.measure(nowMs, RuleCounter.byKey(counters), MeterReading.byKey(meterReadings));
         Map<String, Unmatched> unmatched = collection.unmatched(nowMs);
+        ResponsiveUdp.settle(flows.all(), settings.responsive());
         sets = SetMembership.judge(nowMs, flows.all(), flows, network, backend, departures,
                 settings.periodMs(), unmatched, light);
         collection.recount();

@@ -23,7 +23,16 @@ final class HeavyFlows {
     /** Flows followed in one window; a host spraying new 5-tuples fills it, not the memory. */
     static final int MAX_FLOWS = 65_536;
 
-    private final Map<FiveTuple, long[]> window = new HashMap<>();
+    /** One flow's samples in the window. */
+    private static final class Seen {
+        long bytes;
+        int samples;
+        /** Found heavy in this window already: not again. */
+        boolean heavy;
+        final QuicHint.Samples quic = new QuicHint.Samples();
+    }
+
+    private final Map<FiveTuple, Seen> window = new HashMap<>();
     // So that the first sample starts a window: Long.MIN_VALUE here overflowed the test below, and the first
     // window never ended.
     private long windowStartMs = -WINDOW_MS;
@@ -34,31 +43,46 @@ final class HeavyFlows {
      * @param nowMs when it was sampled (received)
      * @param t its flow
      * @param estimatedBytes the bytes it stands for (sampling rate times its length)
+     * @param payloadHead the first bytes of its UDP payload, empty if none
      * @param heavyBps the rate from which a flow is heavy
      * @return true if this sample makes its flow heavy (once a window)
      */
-    boolean offer(long nowMs, FiveTuple t, long estimatedBytes, long heavyBps) {
+    boolean offer(long nowMs, FiveTuple t, long estimatedBytes, byte[] payloadHead, long heavyBps) {
         if (nowMs - windowStartMs >= WINDOW_MS || nowMs < windowStartMs) {
             window.clear();
             windowStartMs = nowMs;
         }
-        long[] seen = window.get(t);
+        Seen seen = window.get(t);
         if (seen == null) {
             if (window.size() >= MAX_FLOWS) {
                 return false;
             }
-            seen = new long[2];
+            seen = new Seen();
             window.put(t, seen);
         }
-        if (seen[1] < 0) {
+        if (seen.heavy) {
             return false;
         }
-        seen[0] += estimatedBytes;
-        seen[1]++;
-        if (seen[1] >= MIN_SAMPLES && seen[0] * 8.0 * 1000 / WINDOW_MS >= heavyBps) {
-            seen[1] = -1;
+        seen.bytes += estimatedBytes;
+        seen.samples++;
+        if (t.protocol() == FiveTuple.UDP) {
+            seen.quic.add(payloadHead);
+        }
+        if (seen.samples >= MIN_SAMPLES && seen.bytes * 8.0 * 1000 / WINDOW_MS >= heavyBps) {
+            seen.heavy = true;
             return true;
         }
         return false;
+    }
+
+    /**
+     * Tells whether a flow's samples in this window look like QUIC ({@link QuicHint}).
+     *
+     * @param t the flow
+     * @return true if so
+     */
+    boolean looksLikeQuic(FiveTuple t) {
+        Seen seen = window.get(t);
+        return seen != null && seen.quic.quic();
     }
 }

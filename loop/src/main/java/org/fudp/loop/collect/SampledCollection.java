@@ -91,8 +91,10 @@ public final class SampledCollection implements FlowCollection {
                     }
                 }
             }
-            if (h.offer(nowMs, t, s.estimatedBytes(), budget.heavyBps())) {
-                perFlow.take(nowMs, f, t, s.dscp(), onward.getAsLong(), out);
+            if (h.offer(nowMs, t, s.estimatedBytes(), s.payloadHead(), budget.heavyBps())
+                    && perFlow.take(nowMs, f, t, s.dscp(), onward.getAsLong(), out) && h.looksLikeQuic(t)) {
+                // A candidate for the responsiveness test, no more (docs/algorithm.md, "Responsive UDP").
+                perFlow.flows().get(t).responsiveness().hint();
             }
         }
     }

@@ -37,6 +37,9 @@ final class FlowRecords {
         if (f.responsiveness().countsResponsive() || f.responsiveness().testing()) {
             return "responsive: counted with its set's TCP, never limited";
         }
+        if (f.light()) {
+            return "light, looked like QUIC: counted with its set's light TCP, which UDP floods, until tested";
+        }
         if (f.failedOpen()) {
             return "forwarded straight on, unlimited: its adjustor cannot hold a limit now";
         }

@@ -99,12 +99,24 @@ public final class Responsiveness {
     }
 
     /**
-     * Tells whether the flow's first test runs now: until it ends the flow is neither UDP nor responsive.
+     * Tells whether the flow's first test runs now: until it ends the flow counts with its set's responsive
+     * flows, presumed what its header suggests, but goes unlimited only when the test releases it.
      *
      * @return true while so
      */
     public boolean underFirstTest() {
         return phase != Phase.NONE && tests == 0;
+    }
+
+    /**
+     * Tells whether the flow's first packet looked like QUIC and no test judged it yet. Below the join rate it
+     * then counts with its set's light TCP: a QUIC flow that arrives into a flood is starved from its first
+     * packet, never reaches the join rate, and would never be tested unless the flood is held for it.
+     *
+     * @return true if so
+     */
+    public boolean presumedResponsive() {
+        return candidate && hinted && tests == 0;
     }
 
     /**

@@ -506,8 +506,10 @@ public final class TrackedFlow {
             // what it offers is what it delivers within a round trip or two. Missing, the set lost its TCP.
             return FlowSample.tcp(id, demandBps());
         }
-        if (!isUdp() || responsiveness.countsResponsive()) {
-            // A UDP flow that responds to congestion counts with the set's responsive flows (n and W).
+        if (!isUdp() || responsiveness.countsResponsive() || responsiveness.underFirstTest()) {
+            // A UDP flow that responds to congestion counts with the set's responsive flows (n and W); so does
+            // one under its first test, or a set whose only candidate it is would be NO_TCP while it is tested,
+            // the flood next to it released and the test read a starved flow.
             return throughputKnown() ? FlowSample.tcp(id, throughputBps()) : FlowSample.missing(id, Protocol.TCP);
         }
         if (!throughputKnown()) {

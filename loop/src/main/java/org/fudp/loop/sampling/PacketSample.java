@@ -3,6 +3,7 @@ package org.fudp.loop.sampling;
 import org.fudp.protocol.FiveTuple;
 
 import java.net.InetAddress;
+import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -18,7 +19,11 @@ public final class PacketSample {
      */
     public static final int MAX_FRAME_LENGTH = 1 << 24;
 
+    /** How many bytes of a UDP packet's payload a sample keeps: enough for a QUIC header's first fields. */
+    public static final int PAYLOAD_HEAD = 16;
+
     private static final long U32_MAX = 0xFFFF_FFFFL;
+    private static final byte[] NO_PAYLOAD = new byte[0];
 
     private final InetAddress agent;
     private final long subAgentId;
@@ -35,6 +40,8 @@ public final class PacketSample {
     private final FiveTuple flow;
     private final int dscp;
     private final int tcpFlags;
+    // Set only by withPayload, on a copy no one else holds yet.
+    private byte[] payloadHead = NO_PAYLOAD;
 
     /**
      * Creates a sample.
@@ -238,6 +245,31 @@ public final class PacketSample {
     }
 
     /**
+     * Returns a copy carrying the first bytes of the sampled packet's UDP payload, as far as the agent's
+     * header reaches: the loop looks there for a QUIC header (a hint, never a verdict: docs/algorithm.md,
+     * "Responsive UDP").
+     *
+     * @param payload the payload as far as the sampled header holds it; only its first {@value #PAYLOAD_HEAD}
+     *        bytes are kept
+     * @return the copy
+     */
+    public PacketSample withPayload(byte[] payload) {
+        PacketSample s = new PacketSample(agent, subAgentId, sequenceNumber, sourceIdType, sourceIdIndex,
+                samplingRate, samplePool, drops, input, output, frameLength, dstMac, flow, dscp, tcpFlags);
+        s.payloadHead = Arrays.copyOf(payload, Math.min(payload.length, PAYLOAD_HEAD));
+        return s;
+    }
+
+    /**
+     * Returns the first bytes of the sampled packet's UDP payload.
+     *
+     * @return a copy; empty for TCP, or when the sampled header ends before the payload
+     */
+    public byte[] payloadHead() {
+        return payloadHead.clone();
+    }
+
+    /**
      * Returns the bytes this sample stands for: each sampled frame represents N frames of its size.
      *
      * @return sampling rate times frame length
@@ -268,13 +300,15 @@ public final class PacketSample {
                 && sourceIdIndex == s.sourceIdIndex && samplingRate == s.samplingRate
                 && samplePool == s.samplePool && drops == s.drops && input == s.input && output == s.output
                 && frameLength == s.frameLength && dstMac == s.dstMac && dscp == s.dscp
-                && tcpFlags == s.tcpFlags && agent.equals(s.agent) && flow.equals(s.flow);
+                && tcpFlags == s.tcpFlags && agent.equals(s.agent) && flow.equals(s.flow)
+                && Arrays.equals(payloadHead, s.payloadHead);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(agent, subAgentId, sequenceNumber, sourceIdType, sourceIdIndex, samplingRate,
-                samplePool, drops, input, output, frameLength, dstMac, flow, dscp, tcpFlags);
+                samplePool, drops, input, output, frameLength, dstMac, flow, dscp, tcpFlags)
+                + Arrays.hashCode(payloadHead);
     }
 
     @Override

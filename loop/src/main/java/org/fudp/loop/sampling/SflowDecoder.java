@@ -6,6 +6,7 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
@@ -151,7 +152,7 @@ public final class SflowDecoder {
         }
         return new PacketSample(agent, subAgent, sequence, sourceType, sourceIndex, rate, pool, drops,
                 (int) input, (int) output, packet.frameLength, packet.dstMac, packet.flow, packet.dscp,
-                packet.tcpFlags);
+                packet.tcpFlags).withPayload(packet.payload);
     }
 
     /** Folds an expanded interface into the compact form, or -1 if it does not fit. */
@@ -214,7 +215,10 @@ public final class SflowDecoder {
         }
         FiveTuple flow = new FiveTuple(protocol, src, dst, u16(b, l4), u16(b, l4 + 2));
         long dstMac = (long) u16(b, start) << 32 | (long) u16(b, start + 2) << 16 | u16(b, start + 4);
-        return new Packet(flow, frameLength, dstMac, dscp, tcpFlags);
+        int payloadAt = l4 + 8;
+        byte[] payload = protocol == FiveTuple.UDP && end > payloadAt
+                ? Arrays.copyOfRange(b, payloadAt, Math.min(end, payloadAt + PacketSample.PAYLOAD_HEAD)) : new byte[0];
+        return new Packet(flow, frameLength, dstMac, dscp, tcpFlags, payload);
     }
 
     private static int u16(byte[] b, int p) {
@@ -243,13 +247,15 @@ public final class SflowDecoder {
         private final long dstMac;
         private final int dscp;
         private final int tcpFlags;
+        private final byte[] payload;
 
-        Packet(FiveTuple flow, int frameLength, long dstMac, int dscp, int tcpFlags) {
+        Packet(FiveTuple flow, int frameLength, long dstMac, int dscp, int tcpFlags, byte[] payload) {
             this.flow = flow;
             this.frameLength = frameLength;
             this.dstMac = dstMac;
             this.dscp = dscp;
             this.tcpFlags = tcpFlags;
+            this.payload = payload;
         }
     }
 

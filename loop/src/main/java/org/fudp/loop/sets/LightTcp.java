@@ -15,7 +15,9 @@ import java.util.Set;
  * have rules of their own, and what a sampled facility's TCP aggregates carry. A TCP flow that arrives into
  * a bottleneck a UDP flood already fills never reaches the join rate, nor the heavy rate: starved flows are
  * light. Without this, a set whose only TCP arrived after the flood has no TCP member, FUDPA releases every
- * limit ({@code NO_TCP}), and the flood keeps that TCP starved for good.
+ * limit ({@code NO_TCP}), and the flood keeps that TCP starved for good. A QUIC flow that arrives into the flood
+ * is as light, and would never be tested ({@code ResponsiveUdp}) as it never joins: until its test, a UDP flow
+ * below the join rate whose first packet looked like QUIC counts here as a connection.
  * <p>
  * A set's light TCP is one member of the set, by a starved member's rules ({@link Membership}): it joins,
  * starved, when it sends while UDP floods the set ({@link UdpPressure}); it stays while it sends, or while
@@ -44,6 +46,8 @@ public final class LightTcp {
         long trafficMs = -1;
         /** Connections with rules of their own below the join rate. */
         public final List<TrackedFlow> connections = new ArrayList<>();
+        /** Of those, UDP flows whose first packet looked like QUIC, never tested yet. */
+        public int quic;
         /** TCP aggregate rules of the set. */
         public int aggregates;
         /** Connections the samples show sending steadily. */
@@ -106,7 +110,7 @@ public final class LightTcp {
      * @param periodMs the control period
      * @param readings each set's light TCP; a set without any is absent
      * @param floods whether UDP floods each set
-     * @param tcpMembers whether each set has a TCP member besides its light TCP
+     * @param tcpMembers whether each set has a TCP or responsive UDP member besides its light TCP
      */
     void judge(long nowMs, long periodMs, Map<String, Reading> readings, Map<String, Boolean> floods,
                Map<String, Boolean> tcpMembers) {

@@ -10,6 +10,7 @@ import org.fudp.loop.flow.TrackedFlow;
 import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowLimit;
 
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,6 +34,21 @@ public final class ResponsiveUdp {
     private static final int LEFT_BAND = 3;
 
     private final Map<String, Integer> outOfBand = new HashMap<>();
+
+    /**
+     * Makes each UDP flow a candidate or not under the settings in force, members or not: a light flow that
+     * looked like QUIC counts with its set's light TCP only while a candidate.
+     *
+     * @param flows every flow
+     * @param test the settings
+     */
+    public static void settle(Collection<TrackedFlow> flows, ResponsiveTest test) {
+        for (TrackedFlow f : flows) {
+            if (f.isUdp()) {
+                f.responsiveness().settle(test);
+            }
+        }
+    }
 
     /**
      * Runs one period of the tests.
@@ -59,7 +75,6 @@ public final class ResponsiveUdp {
             for (TrackedFlow f : set) {
                 Responsiveness r = f.responsiveness();
                 if (f.isUdp()) {
-                    r.settle(test);
                     if (r.step(nowMs, f.demandBps(), f.demandKnown(), share, test)) {
                         out.info("UDP flow " + f.tuple() + " in " + e.getKey() + " " + r.evidence());
                     }

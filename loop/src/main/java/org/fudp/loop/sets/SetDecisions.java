@@ -36,7 +36,6 @@ public final class SetDecisions {
     private static final String UNMATCHED_PREFIX = "unmatched:";
     /** The flow ids under which a set's light TCP reaches FUDPA, one per flow it counts as. */
     private static final String LIGHT_PREFIX = "light:";
-    private static final FlowPolicy UNDER_TEST = FlowPolicy.of("under test", 1, 0, Double.POSITIVE_INFINITY, true);
     private static final FlowPolicy UNMATCHED = FlowPolicy.of("unmatched", 1, 0, Double.POSITIVE_INFINITY, true);
 
     private final Map<String, CfsController> controllers = new HashMap<>();
@@ -87,11 +86,6 @@ public final class SetDecisions {
                 FlowSample s = f.sample();
                 if (policy != null) {
                     s = s.withPolicy(policy.apply(f));
-                }
-                if (f.isUdp() && f.responsiveness().underFirstTest()) {
-                    // Under its first test: its own limit holds it; it loads the link but counts nowhere yet. Tested
-                    // again, it counts as what its last test found, and the hold overrides its allocation.
-                    s = s.withPolicy(UNDER_TEST);
                 }
                 byId.put(s.flowId(), f.tuple());
                 samples.add(s);

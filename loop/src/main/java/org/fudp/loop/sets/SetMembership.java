@@ -66,6 +66,8 @@ public final class SetMembership {
         Map<String, List<TrackedFlow>> tcpBefore = new LinkedHashMap<>();
         Map<String, CfsAssignment> sets = new LinkedHashMap<>();
         for (TrackedFlow f : flows) {
+            // Counted as light again below, if it still is.
+            f.light(false);
             if (f.isUdp() && !f.responsiveness().countsResponsive()) {
                 Optional<CfsAssignment> a = f.updateMembership(false, nowMs, periodMs)
                         ? setOf(f, network) : Optional.empty();
@@ -89,11 +91,7 @@ public final class SetMembership {
             boolean tcp = !f.isUdp();
             if (tcp || f.responsiveness().countsResponsive()) {
                 // A UDP flow that responds to congestion is on TCP's side: the flood test counts it so, and a flood
-                // that starves it keeps it counted. TCP's light reading and acknowledgements are TCP's alone.
-                if (tcp) {
-                    // Counted as light TCP again below, if it still is.
-                    f.light(false);
-                }
+                // that starves it keeps it counted. Acknowledgements are TCP's alone.
                 Optional<CfsAssignment> set = setOf(f, network);
                 boolean flooded = set.isPresent() && out.floods.getOrDefault(set.get().cfsId(), false);
                 boolean member = f.updateMembership(flooded, nowMs, periodMs);
@@ -102,7 +100,7 @@ public final class SetMembership {
                     member = false;
                 }
                 f.assign(member ? set.orElse(null) : null);
-                if (tcp && member && set.isPresent()) {
+                if (member && set.isPresent()) {
                     tcpMembers.put(set.get().cfsId(), true);
                 }
             }
@@ -123,14 +121,16 @@ public final class SetMembership {
     }
 
     // Each set's light TCP: its TCP flows that are no members (but for the acknowledgements of a connection
-    // whose data goes the other way), and what its TCP aggregates carry. Before this period's TCP members are
-    // judged, the flows that were no members last period.
+    // whose data goes the other way), its UDP flows below the join rate that looked like QUIC and were never
+    // tested, and what its TCP aggregates carry. Before this period's TCP members are judged, the flows that
+    // were no members last period.
     private static Map<String, LightTcp.Reading> lightTcp(Collection<TrackedFlow> flows, FlowTable table,
                                                           NetworkView network, long periodMs, long nowMs,
                                                           Map<String, Unmatched> unmatched) {
         Map<String, LightTcp.Reading> out = new HashMap<>();
         for (TrackedFlow f : flows) {
-            if (f.isUdp() || f.cfs() != null || f.closed() || acknowledgesLight(f, table)) {
+            boolean quic = f.isUdp() && f.responsiveness().presumedResponsive();
+            if (f.isUdp() && !quic || f.cfs() != null || f.closed() || !quic && acknowledgesLight(f, table)) {
                 continue;
             }
             Optional<CfsAssignment> set = setOf(f, network);
@@ -139,6 +139,7 @@ public final class SetMembership {
             }
             LightTcp.Reading r = out.computeIfAbsent(set.get().cfsId(), k -> new LightTcp.Reading());
             r.connections.add(f);
+            r.quic += quic ? 1 : 0;
             double bps = f.demandKnown() ? f.demandBps() : 0;
             r.bps += bps;
             long silentMs = f.silentMs(nowMs);

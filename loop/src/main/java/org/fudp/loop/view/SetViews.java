@@ -110,9 +110,12 @@ final class SetViews {
         if (l != null && l.flows > 0) {
             List<String> by = new ArrayList<>();
             LightTcp.Reading r = l.reading;
-            int connections = r.connections.size();
+            int connections = r.connections.size() - r.quic;
             if (connections > 0) {
                 by.add(connections + " connection" + (connections == 1 ? "" : "s") + " below the join rate");
+            }
+            if (r.quic > 0) {
+                by.add(r.quic + " untested UDP flow" + (r.quic == 1 ? "" : "s") + " that looked like QUIC");
             }
             if (r.aggregates > 0) {
                 by.add("aggregate counters");

@@ -14,6 +14,7 @@ import org.fudp.protocol.FiveTuple;
 import org.junit.jupiter.api.Test;
 
 import java.net.InetAddress;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -118,6 +119,31 @@ class SampledCollectionTest {
             samples(sample(UDP1, 1500));
         }
         assertNotNull(h.rule(UDP1, RuleSpec.Role.TO_ADJUSTOR));
+    }
+
+    @Test
+    void aHeavyUdpFlowWhoseSamplesShowOneQuicConnectionIdIsTestedAFloodIsNot() {
+        // Issue 35: a sampled facility sees no flow's first packet; its candidates come from samples.
+        h.agentUp();
+        FiveTuple quic = tuple("udp-10.0.0.1-40400-10.0.0.4-443");
+        FiveTuple flood = tuple("udp-10.0.0.2-40401-10.0.0.4-5201");
+        for (int i = 0; i < 3; i++) {
+            // A 1-RTT packet: fixed bit, 8 bytes of connection id, ciphertext; iperf3: seconds, microseconds.
+            samples(sample(quic, 1500).withPayload(new byte[] {0x45, 9, 8, 7, 6, 5, 4, 3, 2, (byte) i, 1}),
+                    sample(flood, 1500).withPayload(ByteBuffer.allocate(16).putInt(1_795_000_000)
+                            .putInt(100_000 * i + 7).putLong(i).array()));
+        }
+        assertNotNull(rulesOf(quic));
+        assertNotNull(rulesOf(flood));
+        h.at(T0 + PERIOD);
+        for (FiveTuple t : List.of(quic, flood)) {
+            h.flow(t, RuleSpec.Role.TO_ADJUSTOR, 4_000_000);
+            h.flow(t, RuleSpec.Role.FROM_ADJUSTOR, 4_000_000);
+        }
+        Actions a = h.period();
+        assertEquals("testing", a.flows().get(quic).responsiveness(), a.flows().get(quic).responsiveEvidence());
+        assertEquals("unresponsive", a.flows().get(flood).responsiveness());
+        assertEquals("", a.flows().get(flood).responsiveEvidence(), "never a candidate");
     }
 
     @Test

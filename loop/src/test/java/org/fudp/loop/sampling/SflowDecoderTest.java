@@ -193,12 +193,16 @@ class SflowDecoderTest {
         decodesOrRejects(Arrays.copyOf(d, Math.max(0, d.length - cut)));
     }
 
-    /** A sample as OVS sent it in these captures: rate 1, the pool its sequence number, the hosts' MACs. */
+    /**
+     * A sample as OVS sent it in these captures: rate 1, the pool its sequence number, the hosts' MACs; a UDP
+     * packet's payload was zeros, and its first 16 bytes come with the sample (the loop looks there for QUIC).
+     */
     private static PacketSample ovs(long seq, String flow, int frameLength, int dscp, int flags) {
         FiveTuple t = FlowIds.parse("flow", flow);
         boolean fromH1 = t.src().equals(FlowIds.address("h1", "10.250.77.1"));
-        return new PacketSample(LOCALHOST, 0, seq, 2, 1000, 1, seq, 0, fromH1 ? 339 : 341, fromH1 ? 341 : 339,
-                frameLength, fromH1 ? 0x2A9673618355L : 0x8A9A70A6D65CL, t, dscp, flags);
+        PacketSample s = new PacketSample(LOCALHOST, 0, seq, 2, 1000, 1, seq, 0, fromH1 ? 339 : 341,
+                fromH1 ? 341 : 339, frameLength, fromH1 ? 0x2A9673618355L : 0x8A9A70A6D65CL, t, dscp, flags);
+        return t.protocol() == FiveTuple.UDP ? s.withPayload(new byte[PacketSample.PAYLOAD_HEAD]) : s;
     }
 
     private static void decodesOrRejects(byte[] d) {

@@ -3,6 +3,7 @@ package org.fudp.loop.sets;
 import org.fudp.loop.LoopHarness;
 import org.fudp.loop.api.Actions;
 import org.fudp.loop.api.CorrelationFlowSet;
+import org.fudp.loop.api.DecisionRecord;
 import org.fudp.loop.api.FlowRecord;
 import org.fudp.loop.api.LoopSettings;
 import org.fudp.loop.api.PacketIn;
@@ -42,6 +43,8 @@ class ResponsiveUdpTest {
     private static final FiveTuple FLOOD = tuple("udp-10.0.0.2-40011-10.0.0.4-5201");
     private static final FiveTuple DISGUISED = tuple("udp-10.0.0.2-40012-10.0.0.4-443");
     /** A QUIC v1 Initial's first bytes: long header, fixed bit, type Initial; version 1; an 8-byte DCID. */
+    /** What a starved responsive flow still sends: probes and retransmissions, well below the join rate. */
+    private static final double STARVED = 40_000;
     private static final byte[] QUIC_INITIAL = {(byte) 0xC3, 0, 0, 0, 1, 8, 1, 2, 3, 4, 5, 6, 7, 8};
 
     private final LoopHarness h = new LoopHarness(LoopSettings.builder().periodMs(PERIOD)
@@ -49,6 +52,8 @@ class ResponsiveUdpTest {
     private final Map<FiveTuple, Double> wants = new HashMap<>();
     private final Map<FiveTuple, Boolean> responds = new HashMap<>();
     private Map<FiveTuple, Long> held = Map.of();
+    /** Whether responsive flows share only what the floods leave of the link (a trickle at worst). */
+    private boolean bottleneck;
     private long t = T0;
     private Actions last;
 
@@ -59,11 +64,25 @@ class ResponsiveUdpTest {
         responds.put(f, responsive);
     }
 
-    /** What a flow offers now: a responsive one no more than its limit; a flood its rate. */
+    /** What a flow offers now: a responsive one no more than its limit (or its room); a flood its rate. */
     private double offered(FiveTuple f) {
         Long limit = held.get(f);
         double want = wants.get(f);
-        return responds.get(f) && limit != null ? Math.min(want, limit) : want;
+        if (!responds.get(f)) {
+            return want;
+        }
+        double offered = limit != null ? Math.min(want, limit) : want;
+        if (bottleneck) {
+            double floods = 0;
+            for (FiveTuple g : wants.keySet()) {
+                if (!responds.get(g)) {
+                    floods += held.containsKey(g) ? Math.min(wants.get(g), held.get(g)) : wants.get(g);
+                }
+            }
+            long responsive = responds.values().stream().filter(r -> r).count();
+            offered = Math.min(offered, Math.max(STARVED, (LoopHarness.CAPACITY - floods) / responsive));
+        }
+        return offered;
     }
 
     private Actions period() {
@@ -151,6 +170,58 @@ class ResponsiveUdpTest {
         assertEquals(2, set.udpFlows().size());
         assertFalse(held.containsKey(QUIC));
         assertEquals(ONWARD, h.rule(QUIC, RuleSpec.Role.TO_ADJUSTOR).outPort());
+    }
+
+    @Test
+    void aQuicFlowThatArrivesIntoAFloodIsCountedAsLightSoTheFloodIsHeldAndItIsTested() {
+        // Flood first, no TCP: the QUIC flow is starved from its first packet and never reaches the join rate.
+        // Before, it was never a member, so never tested: its set stayed NO_TCP and the flood free for good.
+        h.agentUp();
+        bottleneck = true;
+        start(FLOOD, H2, false, 30_000_000, false);
+        period();
+        assertTrue(lastReason().startsWith("NO_TCP"), lastReason());
+        start(QUIC, H1, true, 4_000_000, true);
+        period();
+        CorrelationFlowSet set = h.cfs(SET1);
+        assertEquals(1, set.lightTcpFlows(), set.toString());
+        assertEquals("light TCP as 1 flow: 1 untested UDP flow that looked like QUIC, starved", set.tcpEvidence());
+        assertEquals("light, looked like QUIC: counted with its set's light TCP, which UDP floods, until tested",
+                record(QUIC).rateReason());
+        assertTrue(held.get(FLOOD) <= LoopHarness.CAPACITY / 2 + 50_000, "the flood held for it: " + held);
+        // Given room it grows, joins, and its first test runs; the flood stays held all along.
+        int periods = 0;
+        while (!"responsive".equals(record(QUIC).responsiveness()) && periods < 8) {
+            period();
+            periods++;
+            assertFalse(lastReason().startsWith("NO_TCP"), "period " + periods + ": " + lastReason());
+            assertTrue(held.containsKey(FLOOD) && held.get(FLOOD) < LoopHarness.CAPACITY, "period " + periods
+                    + ": " + held + " " + record(QUIC).responsiveEvidence());
+        }
+        assertEquals("responsive", record(QUIC).responsiveness(), record(QUIC).responsiveEvidence());
+        period();
+        assertFalse(held.containsKey(QUIC), "never limited once responsive: " + held);
+        assertEquals(1, h.cfs(SET1).responsiveUdpFlows());
+        assertEquals(0, h.cfs(SET1).lightTcpFlows(), "counted by its own rules now");
+        assertTrue(held.get(FLOOD) < LoopHarness.CAPACITY, held.toString());
+    }
+
+    @Test
+    void aLightUdpFlowWithoutAQuicHeaderIsNoLightTcp() {
+        h.agentUp();
+        bottleneck = true;
+        start(FLOOD, H2, false, 30_000_000, false);
+        period();
+        start(tuple("udp-10.0.0.1-40020-10.0.0.4-5300"), H1, false, 4_000_000, true);
+        period();
+        period();
+        assertTrue(lastReason().startsWith("NO_TCP"), "plain UDP is the paper's UDP, light or not: " + lastReason());
+        assertEquals(0, h.cfs(SET1).lightTcpFlows());
+    }
+
+    private String lastReason() {
+        List<DecisionRecord> d = h.decisions(SET1);
+        return d.get(d.size() - 1).reason();
     }
 
     @Test
