@@ -27,7 +27,7 @@ public final class ViewMetrics {
             + "(fudp_set_udp_flows says how many of those FUDPA counts with the TCP)";
     private static final String UDP_FLOWS_HELP = "the set's UDP flows by what their responsiveness test makes them "
             + "(REST /flows responsiveness): FUDPA counts responsive ones in n with the TCP and never limits them, "
-            + "unresponsive ones and candidates in m, and ones under their first test in neither";
+            + "unresponsive ones and candidates in m, ones under their first test in n";
     /** What the loop calls a UDP flow by its responsiveness test, each class a sample of every set. */
     private static final List<String> RESPONSIVENESS = List.of("unresponsive", "candidate", "testing",
             "responsive");
