@@ -38,16 +38,16 @@ class EveryScenarioFile(unittest.TestCase):
                 sc.apply_quick()
                 self.assertAlmostEqual(length * float(sc.quick.get("timeScale", 0.5)), sc.length)
 
-    def test_flood_first_scenarios_start_udp_at_least_5_s_before_tcp_in_every_set(self):
+    def test_flood_first_scenarios_start_udp_at_least_5_s_before_tcp_or_quic_in_every_set(self):
         paths = sorted(glob.glob(os.path.join(DIR, "*floodfirst*.json")))
-        self.assertEqual(7, len(paths))
+        self.assertEqual(8, len(paths))
         for path in paths:
             sc = scenario.load(path)
             for s in sc.sets():
                 with self.subTest(sc.name, set=s):
                     udp = min(f.start for f in sc.flows if f.set == s and f.protocol == "udp")
-                    tcp = min(f.start for f in sc.flows if f.set == s and f.protocol == "tcp")
-                    self.assertLessEqual(udp + 5, tcp)
+                    responsive = min(f.start for f in sc.flows if f.set == s and f.protocol in ("tcp", "quic"))
+                    self.assertLessEqual(udp + 5, responsive)
 
     def test_flood_first_variants_change_only_the_order_of_their_originals(self):
         for name, original in (("scale-budgeted-floodfirst", "scale-budgeted"), ("scale-today-floodfirst", "scale-today"),
