@@ -6,6 +6,7 @@ import com.esotericsoftware.kryo.io.Output;
 import org.fudp.algorithm.ControllerState;
 import org.fudp.loop.api.FacilityCheckpoint;
 import org.fudp.loop.api.FlowCheckpoint;
+import org.fudp.loop.api.ResponsiveCheckpoint;
 import org.fudp.protocol.FlowIds;
 import org.onlab.util.KryoNamespace;
 import org.onosproject.store.service.ConsistentMap;
@@ -245,12 +246,21 @@ final class CheckpointStore {
             out.writeBoolean(f.member());
             out.writeInt(f.dscp());
             out.writeBoolean(f.remarked());
+            ResponsiveCheckpoint r = f.responsiveness();
+            out.writeBoolean(r.hinted());
+            out.writeInt(r.tests(), true);
+            out.writeInt(r.passed(), true);
+            out.writeBoolean(r.responsive());
+            out.writeLong(r.lastTestMs());
+            out.writeString(r.evidence());
         }
 
         static FlowCheckpoint readFlow(Input in) {
-            return new FlowCheckpoint(FlowIds.parse("checkpoint", in.readString()), in.readLong(), in.readBoolean(),
-                    in.readLong(), in.readLong(), in.readLong(), in.readString(), in.readBoolean(), in.readInt(),
-                    in.readBoolean());
+            FlowCheckpoint f = new FlowCheckpoint(FlowIds.parse("checkpoint", in.readString()), in.readLong(),
+                    in.readBoolean(), in.readLong(), in.readLong(), in.readLong(), in.readString(), in.readBoolean(),
+                    in.readInt(), in.readBoolean());
+            return f.withResponsiveness(new ResponsiveCheckpoint(in.readBoolean(), in.readInt(true), in.readInt(true),
+                    in.readBoolean(), in.readLong(), in.readString()));
         }
 
         @Override

@@ -3,6 +3,7 @@ package org.fudp.impl;
 import org.fudp.algorithm.ControllerState;
 import org.fudp.loop.api.FacilityCheckpoint;
 import org.fudp.loop.api.FlowCheckpoint;
+import org.fudp.loop.api.ResponsiveCheckpoint;
 import org.fudp.protocol.FlowIds;
 import org.junit.jupiter.api.Test;
 import org.onosproject.store.service.ConsistentMap;
@@ -27,10 +28,12 @@ class CheckpointStoreTest {
     private final CheckpointStore one = new CheckpointStore(storage);
     private final CheckpointStore two = new CheckpointStore(storage);
 
+    /** Every third flow passed a responsiveness test (issue 35): the instance that reads it must know. */
     private static FlowCheckpoint flow(int port, long limit) {
-        return new FlowCheckpoint(FlowIds.parse("t", "udp-10.0.0.1-" + port + "-10.0.0.4-5201"), 5, true, 1000,
-                limit, limit / 800, limit > 0 ? "bottleneck:set1" : "", true, port % 64,
-                port % 2 == 0);
+        FlowCheckpoint f = new FlowCheckpoint(FlowIds.parse("t", "udp-10.0.0.1-" + port + "-10.0.0.4-5201"), 5, true,
+                1000, limit, limit / 800, limit > 0 ? "bottleneck:set1" : "", true, port % 64, port % 2 == 0);
+        return port % 3 == 0 ? f.withResponsiveness(new ResponsiveCheckpoint(true, 2, 1, true, 1000L + port,
+                "responded: slowed from 4.00 Mbit/s to 2.00 Mbit/s")) : f;
     }
 
     /** A checkpoint whose set allocates each limited flow its limit, as the loop's do. */

@@ -20,6 +20,8 @@ public final class FlowCheckpoint {
     private final boolean member;
     private final int dscp;
     private final boolean remarked;
+    // Set only by withResponsiveness, on a copy no one else holds yet.
+    private ResponsiveCheckpoint responsiveness = ResponsiveCheckpoint.NONE;
 
     /**
      * Creates the checkpoint of one flow.
@@ -47,6 +49,28 @@ public final class FlowCheckpoint {
         this.member = member;
         this.dscp = dscp;
         this.remarked = remarked;
+    }
+
+    /**
+     * Returns a copy carrying what the flow's responsiveness tests found.
+     *
+     * @param r what they found
+     * @return the copy
+     */
+    public FlowCheckpoint withResponsiveness(ResponsiveCheckpoint r) {
+        FlowCheckpoint c = new FlowCheckpoint(flow, onwardPort, shaped, sinceMs, limitBps, burstBytes, cfsId, member,
+                dscp, remarked);
+        c.responsiveness = Objects.requireNonNull(r, "responsiveness");
+        return c;
+    }
+
+    /**
+     * Returns what the flow's responsiveness tests found.
+     *
+     * @return it; {@link ResponsiveCheckpoint#NONE} for a flow never hinted nor tested
+     */
+    public ResponsiveCheckpoint responsiveness() {
+        return responsiveness;
     }
 
     public int dscp() {
@@ -141,13 +165,14 @@ public final class FlowCheckpoint {
         FlowCheckpoint c = (FlowCheckpoint) o;
         return onwardPort == c.onwardPort && shaped == c.shaped && sinceMs == c.sinceMs
                 && limitBps == c.limitBps && burstBytes == c.burstBytes && member == c.member && flow.equals(c.flow)
-                && cfsId.equals(c.cfsId) && dscp == c.dscp && remarked == c.remarked;
+                && cfsId.equals(c.cfsId) && dscp == c.dscp && remarked == c.remarked
+                && responsiveness.equals(c.responsiveness);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(flow, onwardPort, shaped, sinceMs, limitBps, burstBytes, cfsId, member, dscp,
-                remarked);
+                remarked, responsiveness);
     }
 
     @Override

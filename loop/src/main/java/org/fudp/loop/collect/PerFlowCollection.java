@@ -448,6 +448,8 @@ public final class PerFlowCollection implements FlowCollection {
         }
         TrackedFlow tf = new TrackedFlow(flows.nextNumber(), c.flow(), facility, c.onwardPort(), c.shaped(), settings,
                 c.sinceMs(), c.dscp(), c.remarked());
+        // Before its rules: a responsive flow's go straight on, past the adjustor.
+        tf.responsiveness().restore(c.responsiveness());
         tf.takenOver(c.member());
         add(tf);
         out.takeOverRules(tf.rules());

@@ -1,5 +1,6 @@
 package org.fudp.loop.flow;
 
+import org.fudp.loop.api.ResponsiveCheckpoint;
 import org.fudp.loop.api.ResponsiveTest;
 
 import java.util.Locale;
@@ -268,6 +269,32 @@ public final class Responsiveness {
                     + (evidence.isEmpty() ? "" : "; last " + evidence);
         }
         return evidence;
+    }
+
+    /**
+     * Returns what the flow's tests found, for a checkpoint; a test running now is left out.
+     *
+     * @return it
+     */
+    public ResponsiveCheckpoint checkpoint() {
+        return new ResponsiveCheckpoint(hinted, tests, passed, verified, lastTestMs, evidence);
+    }
+
+    /**
+     * Takes over what another instance's tests found (the flow's facility was taken over). Its candidacy follows
+     * from the hint and the settings in force at the next period.
+     *
+     * @param c what they found
+     */
+    public void restore(ResponsiveCheckpoint c) {
+        hinted = c.hinted();
+        tests = c.tests();
+        passed = c.passed();
+        verified = c.responsive();
+        lastTestMs = c.lastTestMs();
+        evidence = c.evidence();
+        candidate = hinted || tests > 0;
+        phase = Phase.NONE;
     }
 
     private static String mbps(double bps) {

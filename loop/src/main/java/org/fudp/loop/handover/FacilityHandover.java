@@ -91,7 +91,7 @@ public final class FacilityHandover {
             FlowLimit l = limits.get(f.tuple());
             fs.add(new FlowCheckpoint(f.tuple(), f.onwardPort(), f.shaped(), f.sinceMs(),
                     l == null ? 0 : l.rateBps(), l == null ? 0 : l.burstBytes(), limits.cfsOf(f.tuple()),
-                    !f.cfsId().isEmpty(), f.dscp(), f.remarked()));
+                    !f.cfsId().isEmpty(), f.dscp(), f.remarked()).withResponsiveness(f.responsiveness().checkpoint()));
             for (String id : List.of(f.cfsId(), f.lastCfsId())) {
                 // Once per set: a set's state copies its allocations, so once per member would be quadratic.
                 ControllerState state = sets.containsKey(id) ? null : decisions.state(id);

@@ -4,6 +4,7 @@ import org.fudp.loop.LoopHarness;
 import org.fudp.loop.api.Actions;
 import org.fudp.loop.api.CorrelationFlowSet;
 import org.fudp.loop.api.DecisionRecord;
+import org.fudp.loop.api.FacilityCheckpoint;
 import org.fudp.loop.api.FlowRecord;
 import org.fudp.loop.api.LoopSettings;
 import org.fudp.loop.api.PacketIn;
@@ -47,8 +48,11 @@ class ResponsiveUdpTest {
     private static final double STARVED = 40_000;
     private static final byte[] QUIC_INITIAL = {(byte) 0xC3, 0, 0, 0, 1, 8, 1, 2, 3, 4, 5, 6, 7, 8};
 
-    private final LoopHarness h = new LoopHarness(LoopSettings.builder().periodMs(PERIOD)
-            .responsive(ResponsiveTest.defaults().withRecheckMs(60_000)).build());
+    private static final LoopSettings SETTINGS = LoopSettings.builder().periodMs(PERIOD)
+            .responsive(ResponsiveTest.defaults().withRecheckMs(60_000)).build();
+
+    // The loop under test; another instance's after a take-over.
+    private LoopHarness h = new LoopHarness(SETTINGS);
     private final Map<FiveTuple, Double> wants = new HashMap<>();
     private final Map<FiveTuple, Boolean> responds = new HashMap<>();
     private Map<FiveTuple, Long> held = Map.of();
@@ -180,7 +184,7 @@ class ResponsiveUdpTest {
         bottleneck = true;
         start(FLOOD, H2, false, 30_000_000, false);
         period();
-        assertTrue(lastReason().startsWith("NO_TCP"), lastReason());
+        assertTrue(lastReason().startsWith("NO_TCP:"), lastReason());
         start(QUIC, H1, true, 4_000_000, true);
         period();
         CorrelationFlowSet set = h.cfs(SET1);
@@ -194,7 +198,7 @@ class ResponsiveUdpTest {
         while (!"responsive".equals(record(QUIC).responsiveness()) && periods < 8) {
             period();
             periods++;
-            assertFalse(lastReason().startsWith("NO_TCP"), "period " + periods + ": " + lastReason());
+            assertFalse(lastReason().startsWith("NO_TCP:"), "period " + periods + ": " + lastReason());
             assertTrue(held.containsKey(FLOOD) && held.get(FLOOD) < LoopHarness.CAPACITY, "period " + periods
                     + ": " + held + " " + record(QUIC).responsiveEvidence());
         }
@@ -207,6 +211,39 @@ class ResponsiveUdpTest {
     }
 
     @Test
+    void theInstanceThatTakesAFacilityOverKeepsAQuicFlowsVerdictAndItsSetProtected() {
+        // The new instance sees none of the flows' first packets: without the verdict in the checkpoint the QUIC
+        // flow was plain UDP there, its set NO_TCP and the flood free.
+        quicFoundResponsive();
+        start(FLOOD, H2, false, 30_000_000, false);
+        for (int i = 0; i < 3; i++) {
+            period();
+        }
+        assertTrue(held.get(FLOOD) < LoopHarness.CAPACITY, held.toString());
+        FacilityCheckpoint cp = h.loop.checkpoint(S1).orElseThrow();
+        h.apply(h.loop.handOver(h.now, S1));
+        LoopHarness b = new LoopHarness(SETTINGS, T0 - 60_000, h.onSwitch, List.of());
+        b.at(h.now);
+        b.apply(b.loop.adopt(b.now, LoopHarness.FACILITY, cp));
+        b.newMessages().forEach(b::ack);
+        h = b;
+        period();
+        assertEquals("responsive", record(QUIC).responsiveness());
+        assertTrue(record(QUIC).responsiveEvidence().startsWith("responded: slowed from 4.00 Mbit/s"),
+                record(QUIC).responsiveEvidence());
+        assertEquals(ONWARD, h.rule(QUIC, RuleSpec.Role.TO_ADJUSTOR).outPort(), "still past the adjustor");
+        // Past the light TCP a take-over counts on (its backoff, 125 s at most) and a test again at 60 s.
+        for (int i = 0; i < 30; i++) {
+            period();
+            assertFalse(lastReason().startsWith("NO_TCP:"), "period " + i + " at the new instance: " + lastReason());
+            assertTrue(held.containsKey(FLOOD) && held.get(FLOOD) < LoopHarness.CAPACITY, held.toString());
+            assertTrue(!held.containsKey(QUIC) || record(QUIC).responsiveEvidence().startsWith("under test"),
+                    "limited only by its test: " + held + " " + record(QUIC).responsiveEvidence());
+        }
+        assertEquals("responsive", record(QUIC).responsiveness(), record(QUIC).responsiveEvidence());
+    }
+
+    @Test
     void aLightUdpFlowWithoutAQuicHeaderIsNoLightTcp() {
         h.agentUp();
         bottleneck = true;
@@ -215,7 +252,7 @@ class ResponsiveUdpTest {
         start(tuple("udp-10.0.0.1-40020-10.0.0.4-5300"), H1, false, 4_000_000, true);
         period();
         period();
-        assertTrue(lastReason().startsWith("NO_TCP"), "plain UDP is the paper's UDP, light or not: " + lastReason());
+        assertTrue(lastReason().startsWith("NO_TCP:"), "plain UDP is the paper's UDP, light or not: " + lastReason());
         assertEquals(0, h.cfs(SET1).lightTcpFlows());
     }
 
