@@ -39,6 +39,9 @@ public final class Responsiveness {
     private static final double SLACK_BPS = 5 * 1514 * 8;
     // A held flow that offers less than this part of its limit was paused or ended: the test tells nothing.
     private static final double SENDING = 0.5;
+    // Held, a flow that offers more than this many times what it offered when its test began was still ramping up
+    // then (a young connection's slow start): the test began from a rate it had already outgrown, and tells nothing.
+    private static final double RAMPING = 1.25;
     // Released, it must offer this much more than under the hold, or come to this part of its share.
     private static final double PROBED = 1.25;
     private static final double AT_SHARE = 0.75;
@@ -50,6 +53,8 @@ public final class Responsiveness {
     private int periodsInPhase;
     private double startBps;
     private double limitBps;
+    // The most a test may hold the flow at: its limit in force or its share when the test began.
+    private double ceilingBps;
     private double heldBps;
     private long lastTestMs = Long.MIN_VALUE;
     private int tests;
@@ -176,18 +181,22 @@ public final class Responsiveness {
      * @param test the settings
      */
     public void start(long nowMs, double offeredBps, long inForceBps, double shareBps, ResponsiveTest test) {
-        startBps = offeredBps;
-        limitBps = test.holdFraction() * offeredBps;
+        ceilingBps = Double.POSITIVE_INFINITY;
         if (inForceBps >= 0) {
-            limitBps = Math.min(limitBps, inForceBps);
+            ceilingBps = inForceBps;
         }
         if (shareBps > 0) {
-            limitBps = Math.min(limitBps, shareBps);
+            ceilingBps = Math.min(ceilingBps, shareBps);
         }
-        limitBps = Math.max(1, limitBps);
+        hold(offeredBps, test);
         phase = Phase.HOLD;
         periodsInPhase = 0;
         lastTestMs = nowMs;
+    }
+
+    private void hold(double offeredBps, ResponsiveTest test) {
+        startBps = offeredBps;
+        limitBps = Math.max(1, Math.min(test.holdFraction() * offeredBps, ceilingBps));
     }
 
     /**
@@ -213,6 +222,13 @@ public final class Responsiveness {
             if (offeredBps < SENDING * limitBps) {
                 // Paused or ended while held (an on/off sender's off time): tested again when it sends.
                 return noVerdict();
+            }
+            if (offeredBps > RAMPING * startBps && offeredBps > limitBps + SLACK_BPS) {
+                // Still ramping up when its test began (a live ONOS: a QUIC flow tested at 0.25 Mbit/s, the first
+                // period it was a member, offered 2.09 under a hold of 0.12 and failed): held on, from this rate.
+                hold(offeredBps, test);
+                periodsInPhase = 0;
+                return false;
             }
             if (offeredBps > limitBps + FOLLOWED * (startBps - limitBps) + SLACK_BPS) {
                 return end(nowMs, false, String.format(Locale.ROOT, "kept offering %s of %s at a limit of %s",

@@ -501,9 +501,11 @@ public final class TrackedFlow {
      */
     public FlowSample sample() {
         String id = tuple.toString();
-        if (isUdp() && responsiveness.countsResponsive() && !throughputKnown() && demandKnown()) {
-            // Responsive and steered back through the adjustor for a test: its way back has no window yet, and
-            // what it offers is what it delivers within a round trip or two. Missing, the set lost its TCP.
+        if (isUdp() && (responsiveness.countsResponsive() || responsiveness.underFirstTest()) && !throughputKnown()
+                && demandKnown()) {
+            // Responsive and steered back through the adjustor for a test, or under its first test whose hold
+            // restarted its window: its way back has no reading yet, and what it offers is what it delivers within
+            // a round trip or two. Missing, the set lost its TCP.
             return FlowSample.tcp(id, demandBps());
         }
         if (!isUdp() || responsiveness.countsResponsive() || responsiveness.underFirstTest()) {

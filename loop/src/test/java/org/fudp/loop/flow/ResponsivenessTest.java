@@ -48,6 +48,33 @@ class ResponsivenessTest {
     }
 
     @Test
+    void aYoungFlowStillRampingUpWhenItsTestBeganIsHeldOnFromItsNewRateNotFailed() {
+        // A live ONOS: a QUIC flow's first period as a member read 0.25 Mbit/s; held at 0.12, its slow start
+        // carried it to 2.09 Mbit/s, and it failed ("kept offering 2.09 Mbit/s of 0.25 Mbit/s").
+        candidate().start(now, 0.25e6, -1, 3.3e6, TEST);
+        assertEquals(125_000, r.holdBps());
+        assertFalse(step(2.09e6, 3.3e6), "no verdict from a rate it had outgrown");
+        assertEquals(Responsiveness.Kind.TESTING, r.kind());
+        assertEquals(1_045_000, r.holdBps(), "held on, at half of what it offers now");
+        assertTrue(r.evidence().startsWith("under test: held at 1.05 Mbit/s (offered 2.09 Mbit/s)"), r.evidence());
+        assertFalse(step(1.1e6, 3.3e6), "followed the new hold: released");
+        assertTrue(step(2.6e6, 3.3e6));
+        assertEquals(Responsiveness.Kind.RESPONSIVE, r.kind(), r.evidence());
+    }
+
+    @Test
+    void aFloodWhoseFirstReadingWasPartialIsHeldOnAtItsShareAndFails() {
+        // Its rule came half-way through the period: the first reading is half of what it sends.
+        candidate().start(now, 15e6, -1, 5e6, TEST);
+        assertFalse(step(30e6, 5e6));
+        assertEquals(5_000_000, r.holdBps(), "never above its share, and never released");
+        assertTrue(step(30e6, 5e6));
+        assertEquals(Responsiveness.Kind.UNRESPONSIVE, r.kind());
+        assertTrue(r.evidence().startsWith("did not respond: kept offering 30.00 Mbit/s of 30.00 Mbit/s"),
+                r.evidence());
+    }
+
+    @Test
     void aFlowThatStaysDownWhenReleasedDidNotRespond() {
         candidate().start(now, 4e6, -1, -1, TEST);
         assertFalse(step(2.1e6, -1));
