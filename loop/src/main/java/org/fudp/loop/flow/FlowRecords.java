@@ -34,6 +34,9 @@ final class FlowRecords {
         if (f.responsiveness().holdBps() >= 0) {
             return "under a responsiveness test: held below its rate for a few periods";
         }
+        if (f.responsiveness().underFirstTest()) {
+            return "under its first responsiveness test: released and watched, counted with its set's TCP";
+        }
         if (f.responsiveness().countsResponsive() || f.responsiveness().testing()) {
             return "responsive: counted with its set's TCP, never limited";
         }

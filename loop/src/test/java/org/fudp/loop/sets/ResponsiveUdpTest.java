@@ -140,10 +140,17 @@ class ResponsiveUdpTest {
         assertEquals("testing", record(QUIC).responsiveness(), record(QUIC).responsiveEvidence());
         assertTrue(held.get(QUIC) <= 2_000_000, "held at half its rate: " + held);
         int periods = 1;
+        boolean released = false;
         while (!"responsive".equals(record(QUIC).responsiveness()) && periods < 8) {
             period();
             periods++;
+            if (record(QUIC).responsiveEvidence().startsWith("under test: released")) {
+                released = true;
+                assertEquals("under its first responsiveness test: released and watched, counted with its set's TCP",
+                        record(QUIC).rateReason(), "not shown responsive before its test says so");
+            }
         }
+        assertTrue(released, "its test released it before the verdict");
         assertEquals("responsive", record(QUIC).responsiveness(), record(QUIC).responsiveEvidence());
         assertTrue(periods <= 5, "verified within 5 periods, took " + periods);
         assertTrue(record(QUIC).responsiveEvidence().startsWith("responded: slowed from 4.00 Mbit/s"),
@@ -274,6 +281,11 @@ class ResponsiveUdpTest {
             periods++;
             FlowRecord r = record(DISGUISED);
             assertFalse("responsive".equals(r.responsiveness()), r.responsiveEvidence());
+            // Counted with the TCP while tested, never at more than its hold: its first period read 30 Mbit/s,
+            // and W taken from that let the flood's allocation, and the lab's quic-disguised TCP, wait seconds.
+            List<DecisionRecord> d = h.decisions(SET1);
+            long tcpBps = d.get(d.size() - 1).measuredTcpBps();
+            assertTrue(tcpBps <= 2_000_000 + LoopHarness.CAPACITY / 2, "period " + periods + ": TCP " + tcpBps);
             limited = "unresponsive".equals(r.responsiveness()) && held.containsKey(DISGUISED)
                     && held.get(DISGUISED) < 10_000_000;
         }
