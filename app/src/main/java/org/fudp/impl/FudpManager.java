@@ -181,7 +181,7 @@ public class FudpManager extends ViewReads implements FudpAdminService {
     /** Milliseconds before an unacknowledged allocation snapshot is sent again. */
     private long ackTimeoutMs = ACK_TIMEOUT_MS_DEFAULT;
 
-    /** UDP flows tested for responsiveness: none, quic (first packet a QUIC long header) or all. */
+    /** UDP flows tested for responsiveness: none, quic (a QUIC header in the first packet or in samples) or all. */
     private String responsiveCandidates = RESPONSIVE_CANDIDATES_DEFAULT;
 
     /** A responsiveness test holds a flow at this fraction of its rate; above 0, at most 0.9. */
