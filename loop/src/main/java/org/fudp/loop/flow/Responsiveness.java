@@ -40,7 +40,8 @@ public final class Responsiveness {
     // A held flow that offers less than this part of its limit was paused or ended: the test tells nothing.
     private static final double SENDING = 0.5;
     // Held, a flow that offers more than this many times what it offered when its test began was still ramping up
-    // then (a young connection's slow start): the test began from a rate it had already outgrown, and tells nothing.
+    // then (a young connection's slow start): its test began from a rate it had outgrown, and starts over from the
+    // new one, the flow held all along.
     private static final double RAMPING = 1.25;
     // Released, it must offer this much more than under the hold, or come to this part of its share.
     private static final double PROBED = 1.25;
