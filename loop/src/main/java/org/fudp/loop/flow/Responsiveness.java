@@ -89,7 +89,7 @@ public final class Responsiveness {
         if (!candidate) {
             return Kind.UNRESPONSIVE;
         }
-        if (phase != Phase.NONE && tests == 0) {
+        if (underFirstTest()) {
             return Kind.TESTING;
         }
         return verified ? Kind.RESPONSIVE : tests == 0 ? Kind.CANDIDATE : Kind.UNRESPONSIVE;

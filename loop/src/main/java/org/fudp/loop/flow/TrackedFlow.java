@@ -501,23 +501,20 @@ public final class TrackedFlow {
      */
     public FlowSample sample() {
         String id = tuple.toString();
-        if (isUdp() && responsiveness.underFirstTest()) {
-            // Counted with the set's responsive flows until its first test ends, or a set whose only candidate it
-            // is would be NO_TCP while it is tested, the flood beside it released and the test read a starved
-            // flow. Never at more than the test holds it at: a flood's first held period can still read what it
-            // sent before the hold was in force (47.9 Mbit/s in the lab's quic-disguised, W then inflated).
+        if (isUdp() && (responsiveness.countsResponsive() || responsiveness.underFirstTest())) {
+            // A UDP flow that responds to congestion counts with the set's responsive flows (n and W); so does one
+            // under its first test, or a set whose only candidate it is would be NO_TCP while it is tested, the
+            // flood beside it released and the test read a starved flow. Steered back through the adjustor for a
+            // test, its way back has no reading yet, and what it offers is what it delivers within a round trip or
+            // two; missing, the set lost its TCP. Under its first test, never at more than the test holds it at: a
+            // flood's first held period can still read what it sent before the hold was in force (47.9 Mbit/s in
+            // the lab's quic-disguised, W then inflated).
             double bps = throughputKnown() ? throughputBps() : demandKnown() ? demandBps() : -1;
-            long hold = responsiveness.holdBps();
+            long hold = responsiveness.underFirstTest() ? responsiveness.holdBps() : -1;
             return bps < 0 ? FlowSample.missing(id, Protocol.TCP) : FlowSample.tcp(id, hold >= 0 ? Math.min(bps, hold)
                     : bps);
         }
-        if (isUdp() && responsiveness.countsResponsive() && !throughputKnown() && demandKnown()) {
-            // Responsive and steered back through the adjustor for a test: its way back has no window yet, and
-            // what it offers is what it delivers within a round trip or two. Missing, the set lost its TCP.
-            return FlowSample.tcp(id, demandBps());
-        }
-        if (!isUdp() || responsiveness.countsResponsive()) {
-            // A UDP flow that responds to congestion counts with the set's responsive flows (n and W).
+        if (!isUdp()) {
             return throughputKnown() ? FlowSample.tcp(id, throughputBps()) : FlowSample.missing(id, Protocol.TCP);
         }
         if (!throughputKnown()) {

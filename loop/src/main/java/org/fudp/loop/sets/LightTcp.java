@@ -44,10 +44,11 @@ public final class LightTcp {
         boolean seen;
         /** When any of it last sent, -1 if unknown. */
         long trafficMs = -1;
-        /** Connections with rules of their own below the join rate. */
+        /**
+         * Connections with rules of their own below the join rate: TCP, and UDP flows whose first packet looked
+         * like QUIC, never tested yet.
+         */
         public final List<TrackedFlow> connections = new ArrayList<>();
-        /** Of those, UDP flows whose first packet looked like QUIC, never tested yet. */
-        public int quic;
         /** TCP aggregate rules of the set. */
         public int aggregates;
         /** Connections the samples show sending steadily. */

@@ -129,8 +129,8 @@ public final class SetMembership {
                                                           Map<String, Unmatched> unmatched) {
         Map<String, LightTcp.Reading> out = new HashMap<>();
         for (TrackedFlow f : flows) {
-            boolean quic = f.isUdp() && f.responsiveness().presumedResponsive();
-            if (f.isUdp() && !quic || f.cfs() != null || f.closed() || !quic && acknowledgesLight(f, table)) {
+            if (f.cfs() != null || f.closed()
+                    || (f.isUdp() ? !f.responsiveness().presumedResponsive() : acknowledgesLight(f, table))) {
                 continue;
             }
             Optional<CfsAssignment> set = setOf(f, network);
@@ -139,7 +139,6 @@ public final class SetMembership {
             }
             LightTcp.Reading r = out.computeIfAbsent(set.get().cfsId(), k -> new LightTcp.Reading());
             r.connections.add(f);
-            r.quic += quic ? 1 : 0;
             double bps = f.demandKnown() ? f.demandBps() : 0;
             r.bps += bps;
             long silentMs = f.silentMs(nowMs);

@@ -110,12 +110,13 @@ final class SetViews {
         if (l != null && l.flows > 0) {
             List<String> by = new ArrayList<>();
             LightTcp.Reading r = l.reading;
-            int connections = r.connections.size() - r.quic;
+            long quic = r.connections.stream().filter(TrackedFlow::isUdp).count();
+            long connections = r.connections.size() - quic;
             if (connections > 0) {
                 by.add(connections + " connection" + (connections == 1 ? "" : "s") + " below the join rate");
             }
-            if (r.quic > 0) {
-                by.add(r.quic + " untested UDP flow" + (r.quic == 1 ? "" : "s") + " that looked like QUIC");
+            if (quic > 0) {
+                by.add(quic + " untested UDP flow" + (quic == 1 ? "" : "s") + " that looked like QUIC");
             }
             if (r.aggregates > 0) {
                 by.add("aggregate counters");
