@@ -37,7 +37,7 @@ final class FlowRecords {
         if (f.responsiveness().underFirstTest()) {
             return "under its first responsiveness test: released and watched, counted with its set's TCP";
         }
-        if (f.responsiveness().countsResponsive() || f.responsiveness().testing()) {
+        if (f.responsiveness().countsResponsive()) {
             return "responsive: counted with its set's TCP, never limited";
         }
         if (f.light()) {
