@@ -146,13 +146,8 @@ def run_case(case, rates, phase, flood_mbps, tmp):
             marks.append((time.time() - t0, pair.offered()))
             time.sleep(max(0.0, t0 + (k + 1) * phase - 0.2 - time.time()))
             marks.append((time.time() - t0, pair.offered()))
-        cpu = {name: (cpu_seconds(p.pid) or 0.0) - cpu0[p.pid]
-               for name, p in (("sender", client), ("receiver", server))}
-        wall = time.time() - t0
-        client.wait(timeout=seconds + 30)
+        wall, cpu, report = finish(t0, cpu0, client, server, seconds, out_path)
         stop(server)
-        with open(out_path) as fh:
-            report = json.load(fh)
     finally:
         for p in procs:
             stop(p)
@@ -168,6 +163,16 @@ def run_case(case, rates, phase, flood_mbps, tmp):
                        "offeredMbps": round((off_b - off_a) * 8 / 1e6 / (b - a), 2)})
     return {"case": case, "error": report.get("error"), "phases": phases,
             "cpuPercent": {k: round(100 * v / wall, 1) for k, v in cpu.items()}}
+
+
+def finish(t0, cpu0, client, server, seconds, out_path):
+    """The seconds since t0 and the CPU seconds each side used since cpu0, as the test ends; then the client's
+    report, once it has written it."""
+    wall = time.time() - t0
+    cpu = {name: (cpu_seconds(p.pid) or 0.0) - cpu0[p.pid] for name, p in (("sender", client), ("receiver", server))}
+    client.wait(timeout=seconds + 30)
+    with open(out_path) as fh:
+        return wall, cpu, json.load(fh)
 
 
 def judge(result, flood_mbps):
@@ -203,12 +208,7 @@ def unconstrained(seconds, tmp):
         t0 = time.time()
         cpu0 = {p.pid: cpu_seconds(p.pid) or 0.0 for p in procs}
         time.sleep(seconds - 0.2)
-        wall = time.time() - t0
-        cpu = {name: (cpu_seconds(p.pid) or 0.0) - cpu0[p.pid]
-               for name, p in (("sender", client), ("receiver", server))}
-        client.wait(timeout=seconds + 30)
-        with open(out_path) as fh:
-            report = json.load(fh)
+        wall, cpu, report = finish(t0, cpu0, client, server, seconds, out_path)
     finally:
         for p in procs:
             stop(p)

@@ -205,9 +205,7 @@ class ResponsiveUdpTest {
         while (!"responsive".equals(record(QUIC).responsiveness()) && periods < 8) {
             period();
             periods++;
-            assertFalse(lastReason().startsWith("NO_TCP:"), "period " + periods + ": " + lastReason());
-            assertTrue(held.containsKey(FLOOD) && held.get(FLOOD) < LoopHarness.CAPACITY, "period " + periods
-                    + ": " + held + " " + record(QUIC).responsiveEvidence());
+            assertFloodHeld("period " + periods);
         }
         assertEquals("responsive", record(QUIC).responsiveness(), record(QUIC).responsiveEvidence());
         period();
@@ -242,8 +240,7 @@ class ResponsiveUdpTest {
         // Past the light TCP a take-over counts on (its backoff, 125 s at most) and a test again at 60 s.
         for (int i = 0; i < 30; i++) {
             period();
-            assertFalse(lastReason().startsWith("NO_TCP:"), "period " + i + " at the new instance: " + lastReason());
-            assertTrue(held.containsKey(FLOOD) && held.get(FLOOD) < LoopHarness.CAPACITY, held.toString());
+            assertFloodHeld("period " + i + " at the new instance");
             assertTrue(!held.containsKey(QUIC) || record(QUIC).responsiveEvidence().startsWith("under test"),
                     "limited only by its test: " + held + " " + record(QUIC).responsiveEvidence());
         }
@@ -261,6 +258,13 @@ class ResponsiveUdpTest {
         period();
         assertTrue(lastReason().startsWith("NO_TCP:"), "plain UDP is the paper's UDP, light or not: " + lastReason());
         assertEquals(0, h.cfs(SET1).lightTcpFlows());
+    }
+
+    /** The set is not NO_TCP and the flood is held below the link: FUDP protects the QUIC flow beside it. */
+    private void assertFloodHeld(String when) {
+        assertFalse(lastReason().startsWith("NO_TCP:"), when + ": " + lastReason());
+        assertTrue(held.containsKey(FLOOD) && held.get(FLOOD) < LoopHarness.CAPACITY, when + ": " + held + " "
+                + record(QUIC).responsiveEvidence());
     }
 
     private String lastReason() {
