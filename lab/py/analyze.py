@@ -52,6 +52,55 @@ def maxmin_shares(capacity, tcp_flows, udp_demands):
     return shares, (remaining / tcp_flows if tcp_flows else None)
 
 
+def principal_key(scenario, flow, piece):
+    """Whom piece `piece` of an unresponsive UDP flow counts for under the scenario's rule (docs/algorithm.md,
+    "Principals"): a swarm's pieces are its 5-tuples, spread over its sources as swarm.py sends them; any other
+    flow is one piece. The lab's hosts are 10.77.0.<index> (topo.py), a swarm's extra sources 10.77.0.<100 + k>."""
+    rule = scenario.principal
+    if flow.protocol == "udp-swarm":
+        octet = (flow.swarm_addresses[piece % flow.swarm_sources] if flow.swarm_addresses
+                 else scenario.hosts.index(flow.src) + 1)
+    else:
+        octet = scenario.hosts.index(flow.src) + 1
+    if rule == "flow":
+        return ("flow", flow.id, piece)
+    if rule == "class":
+        return ("class",)
+    if rule.startswith("prefix/"):
+        length = int(rule.split("/")[1])
+        return ("prefix", octet >> (32 - length) if length > 24 else 0)
+    return ("host", octet)
+
+
+def principal_shares(scenario, capacity, tcp_flows, udp):
+    """Max-min shares among the TCP flows and the principals of the UDP flows `udp`, then among each principal's
+    pieces, within the TCP floor: the TCP flows keep at least n / (n + K) of the capacity (K the scenario's
+    tcpFloorPrincipals, 0 for none). Returns (each UDP flow's share, summed over its pieces, in input order; each
+    TCP flow's share or None without TCP)."""
+    pieces = []  # (flow index, principal, demand)
+    for j, f in enumerate(udp):
+        n = f.swarm_flows if f.protocol == "udp-swarm" else 1
+        pieces += [(j, principal_key(scenario, f, k), f.rate_mbps / n) for k in range(n)]
+    keys = sorted({p for _, p, _ in pieces})
+    demand = {k: 0.0 for k in keys}
+    for _, k, d in pieces:
+        demand[k] += d
+    shares, tcp_share = maxmin_shares(capacity, tcp_flows, [demand[k] for k in keys])
+    k_floor = scenario.tcp_floor_principals
+    if tcp_flows and k_floor and sum(shares) > capacity * k_floor / (tcp_flows + k_floor):
+        cap = capacity * k_floor / (tcp_flows + k_floor)
+        shares, _ = maxmin_shares(cap, 0, [demand[k] for k in keys])
+        tcp_share = (capacity - sum(shares)) / tcp_flows
+    of = dict(zip(keys, shares))
+    out = [0.0] * len(udp)
+    for k in keys:
+        mine = [(j, d) for j, p, d in pieces if p == k]
+        split, _ = maxmin_shares(of[k], 0, [d for _, d in mine])
+        for (j, _), sh in zip(mine, split):
+            out[j] += sh
+    return out, tcp_share
+
+
 def weighted_shares(capacity, tcp_flows, udp_demands, weights, mins=None, caps=None):
     """Weighted max-min with minimums and caps: each TCP flow gets the level L, UDP flow j
     min(demand, cap, max(min, weight * L)), using the capacity (with at least one TCP flow). Returns (the UDP
@@ -159,7 +208,8 @@ class MechanismResult(control.ControlMetrics):
 
     def fair_shares(self, set_name, i, t=None):
         """Each active flow's max-min fair share of the set's bottleneck in bin i (or, given t, at time t), given its
-        demand (TCP, QUIC: unbounded; UDP, a quic-flood: its offered rate) and its traffic class (weight; exempt: its demand, taken from
+        demand (TCP, QUIC: unbounded; UDP, a quic-flood, a swarm: its offered rate, shared among the UDP's
+        principals and within the TCP floor, principal_shares) and its traffic class (weight; exempt: its demand, taken from
         the capacity), as {flow id: Mbit/s}."""
         flows = [f for f in self.set_flows(set_name) if (self.active(f, i) if t is None else f.start <= t < f.end)]
         tcp = [f for f in flows if f.elastic]  # TCP and QUIC: unbounded demand
@@ -174,7 +224,7 @@ class MechanismResult(control.ControlMetrics):
                                                     [policy.get(f.id, {}).get("weight", 1.0) for f in udp])
         else:
             udp, exempt = udp + exempt, []
-            udp_shares, tcp_share = maxmin_shares(capacity, len(tcp), [f.rate_mbps for f in udp])
+            udp_shares, tcp_share = principal_shares(self.scenario, capacity, len(tcp), udp)
         out = {f.id: tcp_share for f in tcp}
         out.update({f.id: s for f, s in zip(udp, udp_shares)})
         out.update({f.id: f.rate_mbps for f in exempt})

@@ -79,6 +79,8 @@ class FudpLoop:
                 "alpha = %g" % self.sc.alpha,
                 "beta = %g" % self.sc.beta,
                 "settle = %s" % ("true" if self.sc.settling else "false"),
+                "udpPrincipal = %s" % self.sc.controller_principal,
+                "tcpFloorPrincipals = %d" % self.sc.controller_floor,
                 "closingRules = %s" % ("true" if self.sc.closing_rules else "false"),
                 "enforcement = %s" % ("meter" if self.metered else "adjustor"),
                 "meterDropsCounted = %s" % ("true" if self.sc.meter_drops_counted else "false"),

@@ -34,6 +34,7 @@ FULL = 1252  # a full 1-RTT datagram of a common stack (quic-go's and Chrome's f
 SMALL = (40, 80)  # an ACK-only packet's size
 SMALL_SHARE = 0.05
 DCID_LEN = 8
+PACED_GUESS = FULL  # what a datagram that could not be sent counts for in the pace
 
 
 def varint2(n):
@@ -100,45 +101,61 @@ def send(args):
     cookie, epoch = flowreport.new_cookie(), time.time()
     extra = {"connected": [{"local_port": args.cport, "remote_host": args.host, "remote_port": args.port}],
              "flood": {"rateMbps": args.rate_mbps, "disguise": "QUIC v1"}}
-    try:
-        _ask(args.control, {"op": "start", "cookie": cookie, "seconds": args.time}, 5.0)
-    except (OSError, ValueError) as exc:
-        return flowreport.report(cookie, epoch, "UDP", [], extra, "%s: the receiver's control socket %s: %s" % (
-            flowreport.CONNECT_FAILED, args.control, exc))
+    refused = start_test(args.control, cookie, epoch, args.time, extra)
+    if refused:
+        return refused
     sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     sock.bind(("0.0.0.0", args.cport))
     sock.connect((args.host, args.port))
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 1 << 20)
-    rate = args.rate_mbps * 1e6 / 8  # bytes per second
     gen = packets(args.cport * 7919 + int(args.rate_mbps * 1000))
+    ivs = pace(args.rate_mbps, args.time, args.interval, stop, lambda: sock.send(next(gen)))
+    sock.close()
+    return end_test(args.control, flowreport.report(cookie, epoch, "UDP", ivs, extra, stop[0] if stop else None))
+
+
+def pace(rate_mbps, seconds, interval, stop, send_one):
+    """Sends at a constant rate, whatever the network does, for `seconds` or until `stop` holds a reason:
+    send_one() sends one datagram and returns its size. Returns the bytes sent per interval (flowreport.Meter)."""
+    rate = rate_mbps * 1e6 / 8  # bytes per second
     start = time.monotonic()
-    meter = flowreport.Meter(start, args.interval)
+    meter = flowreport.Meter(start, interval)
     sent = 0
-    end = start + args.time
+    end = start + seconds
     while not stop:
         now = time.monotonic()
         if now >= end:
             break
-        due = rate * (now - start)
-        while sent < due:
-            pkt = next(gen)
+        while sent < rate * (now - start):
             try:
-                sock.send(pkt)
+                n = send_one()
             except (BlockingIOError, ConnectionRefusedError):
-                pass  # a full queue or an ICMP from a receiver not there yet: a flood does not care
-            sent += len(pkt)
-            meter.add(len(pkt), now)
+                n = PACED_GUESS  # a full queue or an ICMP from a receiver not there yet: a flood does not care
+            sent += n
+            meter.add(n, now)
         time.sleep(min(0.001, max(0.0, end - now)))
-    ivs = meter.finish(time.monotonic(), end=None if stop else args.time)
-    sock.close()
-    error = stop[0] if stop else None
-    data = flowreport.report(cookie, epoch, "UDP", ivs, extra, error)
+    return meter.finish(time.monotonic(), end=None if stop else seconds)
+
+
+def start_test(control, cookie, epoch, seconds, extra):
+    """Announces a test to the receiver's control socket; None when it took it, else the report of a test that
+    never connected."""
     try:
-        server = _ask(args.control, {"op": "end", "cookie": cookie}, 5.0)
+        _ask(control, {"op": "start", "cookie": cookie, "seconds": seconds}, 5.0)
+        return None
+    except (OSError, ValueError) as exc:
+        return flowreport.report(cookie, epoch, "UDP", [], extra, "%s: the receiver's control socket %s: %s" % (
+            flowreport.CONNECT_FAILED, control, exc))
+
+
+def end_test(control, data):
+    """Ends the test at the receiver and adds its report to the sender's, as iperf3's --get-server-output."""
+    try:
+        server = _ask(control, {"op": "end", "cookie": data["start"]["cookie"]}, 5.0)
         if server is not None:
             data["server_output_json"] = server
     except (OSError, ValueError) as exc:
-        data["error"] = (error + "; " if error else "") + "no report from the receiver: %s" % exc
+        data["error"] = (data["error"] + "; " if data.get("error") else "") + "no report from the receiver: %s" % exc
     return data
 
 
@@ -152,11 +169,18 @@ def recv(args):
     udp.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4 << 20)
     udp.bind(("0.0.0.0", args.port))
     udp.connect((args.peer, args.cport))
+    return serve_tests(udp, args.control, args.interval)
+
+
+def serve_tests(udp, control, interval):
+    """Counts what reaches the bound socket `udp` per interval during each test the control socket (a path)
+    announces, and writes each test's report to stdout as `iperf3 -s -J` does, answering the sender's end with
+    it. Until SIGTERM."""
     udp.setblocking(False)
-    if os.path.exists(args.control):
-        os.unlink(args.control)
+    if os.path.exists(control):
+        os.unlink(control)
     ctl = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    ctl.bind(args.control)
+    ctl.bind(control)
     ctl.listen(4)
     sel = selectors.DefaultSelector()
     sel.register(udp, selectors.EVENT_READ, "udp")
@@ -191,7 +215,7 @@ def recv(args):
                         if test:
                             finish("a new test started before this one ended")
                         test = {"cookie": msg.get("cookie"), "epoch": time.time(),
-                                "meter": flowreport.Meter(time.monotonic(), args.interval)}
+                                "meter": flowreport.Meter(time.monotonic(), interval)}
                         reply = {"ok": True}
                     elif msg.get("op") == "end" and test:
                         reply = finish()
@@ -201,8 +225,8 @@ def recv(args):
         if test:
             finish("the receiver was stopped (SIGTERM) during the test")
         ctl.close()
-        if os.path.exists(args.control):
-            os.unlink(args.control)
+        if os.path.exists(control):
+            os.unlink(control)
     return 0
 
 

@@ -9,9 +9,15 @@ import traffic
 import workload as workload_mod
 
 MECHANISMS = ("ip", "wfq", "prio", "wrr", "fudp", "fudp-meter")
-PROTOCOLS = ("tcp", "udp", "quic", "quic-flood")
+PROTOCOLS = ("tcp", "udp", "quic", "quic-flood", "udp-swarm")
 ELASTIC = ("tcp", "quic")  # congestion controlled: no rate of their own, their demand is unbounded
-RATED = ("udp", "quic-flood")  # constant rate, whatever the network does
+RATED = ("udp", "quic-flood", "udp-swarm")  # constant rate, whatever the network does
+SWARM_MAX_FLOWS = 20000  # swarm.MAX_FLOWS
+# A swarm's extra source addresses come from its host's /24 (topo.py: 10.77.0.<index>), from .100 up.
+SWARM_FIRST_ADDRESS = 100
+SWARM_LAST_ADDRESS = 254
+SWARM_FIRST_PORT = 10000
+SWARM_LAST_PORT = 39999
 QUIC_CC = ("reno", "cubic")  # the congestion controllers aioquic registers (quic_flow.CONGESTION)
 
 
@@ -78,6 +84,24 @@ class Flow:
         elif "dstPort" in raw:
             raise ScenarioError("%s.dstPort: only a quic-flood flow takes a destination port (the others use "
                                 "5200 + id)" % where)
+        self.swarm_flows = self.swarm_sources = None  # a swarm's 5-tuples and source addresses
+        if self.protocol == "udp-swarm":
+            self.swarm_flows = raw.get("flows")
+            self.swarm_sources = raw.get("sources", 1)
+            for key, val, top in (("flows", self.swarm_flows, SWARM_MAX_FLOWS),
+                                  ("sources", self.swarm_sources, SWARM_LAST_ADDRESS - SWARM_FIRST_ADDRESS + 1)):
+                if not isinstance(val, int) or isinstance(val, bool) or not 1 <= val <= top:
+                    raise ScenarioError("%s.%s: a swarm's %s must be a whole number 1..%d, got %r"
+                                        % (where, key, key, top, val))
+            if self.swarm_sources > self.swarm_flows:
+                raise ScenarioError("%s.sources: at most one source per flow (%d flows), got %d"
+                                    % (where, self.swarm_flows, self.swarm_sources))
+        else:
+            for key in ("flows", "sources"):
+                if key in raw:
+                    raise ScenarioError("%s.%s: only a udp-swarm flow spreads over several 5-tuples" % (where, key))
+        self.swarm_addresses = []  # filled in by the scenario: the extra addresses its sources send from
+        self.swarm_port = None  # and its first source port
         self.on_off = None
         if "onOff" in raw:
             if self.protocol not in RATED:
@@ -156,6 +180,22 @@ class Scenario:
             raise ScenarioError("topology.bottlenecks: two bottlenecks in front of the same host")
         self.switch = _switch(topo.get("switch"), len(self.hosts))
         self.flows = [Flow(f, i, self.hosts) for i, f in enumerate(_need(raw, "flows", list, where))]
+        # Each swarm of several sources sends from addresses of its own: the last octets, from .100 up.
+        # and source ports of its own, from SWARM_FIRST_PORT up (below the other flows' 40000 + id).
+        nxt, port = SWARM_FIRST_ADDRESS, SWARM_FIRST_PORT
+        for f in self.flows:
+            if f.protocol == "udp-swarm":
+                f.swarm_port = port
+                port += -(-f.swarm_flows // f.swarm_sources)
+                if port > SWARM_LAST_PORT:
+                    raise ScenarioError("flows: the swarms need more than the %d source ports from %d"
+                                        % (SWARM_LAST_PORT - SWARM_FIRST_PORT + 1, SWARM_FIRST_PORT))
+            if f.protocol == "udp-swarm" and f.swarm_sources > 1:
+                if nxt + f.swarm_sources - 1 > SWARM_LAST_ADDRESS:
+                    raise ScenarioError("flows: the swarms' sources need more than the %d extra addresses of the "
+                                        "hosts' /24" % (SWARM_LAST_ADDRESS - SWARM_FIRST_ADDRESS + 1))
+                f.swarm_addresses = list(range(nxt, nxt + f.swarm_sources))
+                nxt += f.swarm_sources
         if len({f.id for f in self.flows}) != len(self.flows):
             raise ScenarioError("flows: flow ids must be unique")
         by_host = {b["host"]: b["set"] for b in self.bottlenecks}
@@ -190,6 +230,19 @@ class Scenario:
         self.classes = [_traffic_class(c, "fudp.classes[%d]" % i, self) for i, c in
                         enumerate(fudp.get("classes", []))]
         self.settling = fudp.get("settle", True)
+        # Whom unresponsive UDP counts for and K of the TCP floor (docs/algorithm.md, "Principals"): the
+        # controller checks the values (LabConfig, as the app's component properties), this their kinds.
+        self.principal = fudp.get("principal", "host")
+        if not isinstance(self.principal, str):
+            raise ScenarioError("fudp.principal: must be flow, host, prefix/N, prefix/N/M or class, got %r"
+                                % (self.principal,))
+        self.tcp_floor_principals = fudp.get("tcpFloorPrincipals", 4)
+        # What the controller runs with: the scenario's, unless tools/lab run --paper-rule says the paper's.
+        if not isinstance(self.tcp_floor_principals, int) or isinstance(self.tcp_floor_principals, bool) \
+                or self.tcp_floor_principals < 0:
+            raise ScenarioError("fudp.tcpFloorPrincipals: must be a whole number >= 0 (0: no floor), got %r"
+                                % (self.tcp_floor_principals,))
+        self.controller_principal, self.controller_floor = self.principal, self.tcp_floor_principals
         self.closing_rules = fudp.get("closingRules", True)
         # false: the loop sees a meter's input counters only, as ONOS 2.7 gives them (fudp-meter).
         self.meter_drops_counted = fudp.get("meterDropsCounted", True)

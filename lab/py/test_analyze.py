@@ -174,5 +174,36 @@ class ReconvergenceFromTheControllersLog(unittest.TestCase):
             os.unlink(fh.name)
 
 
+class SwarmSharesCountPrincipals(unittest.TestCase):
+    """A swarm's fair share in the lab's metrics: its pieces shared among their principals and within the TCP floor,
+    as docs/algorithm.md's "Principals" shares them."""
+
+    def shares(self, name, **fudp):
+        import scenario
+        sc = scenario.load(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scenarios", name))
+        for k, v in fudp.items():
+            setattr(sc, k, v)
+        r = analyze.MechanismResult(sc, "ip", "/nonexistent", 0.0, [], [])
+        return r.fair_shares("set1", 30)
+
+    def test_one_host_spraying_ports_is_one_principal(self):
+        s = self.shares("swarm-ports.json")
+        for fid in (1, 2, 3):
+            self.assertAlmostEqual(10 / 3, s[fid], places=6)
+
+    def test_per_five_tuple_the_swarm_outvotes_tcp(self):
+        s = self.shares("swarm-ports.json", principal="flow", tcp_floor_principals=0)
+        self.assertAlmostEqual(10 / 402, s[1], places=6)
+        self.assertAlmostEqual(4000 / 402, s[3], places=6)
+
+    def test_many_sources_are_held_within_the_floor(self):
+        s = self.shares("swarm-sources.json")
+        # 100 sources wanting 0.5 each beside 2 TCP flows: max-min gives TCP 10/102 each; the floor (K = 4) 10/6.
+        self.assertAlmostEqual(10 / 6, s[1], places=6)
+        self.assertAlmostEqual(10 * 4 / 6, s[3], places=6)
+        s = self.shares("swarm-sources.json", tcp_floor_principals=0)
+        self.assertAlmostEqual(10 / 102, s[1], places=6)
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -40,12 +40,12 @@ class EveryScenarioFile(unittest.TestCase):
 
     def test_flood_first_scenarios_start_udp_at_least_5_s_before_tcp_or_quic_in_every_set(self):
         paths = sorted(glob.glob(os.path.join(DIR, "*floodfirst*.json")))
-        self.assertEqual(8, len(paths))
+        self.assertEqual(9, len(paths))
         for path in paths:
             sc = scenario.load(path)
             for s in sc.sets():
                 with self.subTest(sc.name, set=s):
-                    udp = min(f.start for f in sc.flows if f.set == s and f.protocol == "udp")
+                    udp = min(f.start for f in sc.flows if f.set == s and f.protocol in ("udp", "udp-swarm"))
                     responsive = min(f.start for f in sc.flows if f.set == s and f.protocol in ("tcp", "quic"))
                     self.assertLessEqual(udp + 5, responsive)
 
@@ -133,6 +133,52 @@ class Responsive(unittest.TestCase):
             with self.subTest(words):
                 with self.assertRaises(scenario.ScenarioError) as ctx:
                     self.load(responsive)
+                self.assertIn(words, str(ctx.exception))
+
+
+class Swarms(unittest.TestCase):
+
+    def load(self, flow, **extra):
+        with open(os.path.join(DIR, "swarm-sources.json")) as fh:
+            raw = json.load(fh)
+        raw["flows"][2].update(flow)
+        raw["flows"][2].update(extra)
+        path = _write(raw)
+        try:
+            return scenario.load(path)
+        finally:
+            os.unlink(path)
+
+    def test_a_swarm_gets_addresses_and_ports_of_its_own(self):
+        sc = self.load({})
+        f = sc.flows[2]
+        self.assertEqual(list(range(100, 200)), f.swarm_addresses)
+        self.assertEqual(scenario.SWARM_FIRST_PORT, f.swarm_port)
+        self.assertEqual((100, 100), (f.swarm_flows, f.swarm_sources))
+
+    def test_bad_swarms_are_refused_with_their_field(self):
+        for flow, words in (({"flows": 0}, "flows"), ({"flows": 20001}, "flows"), ({"sources": 156}, "sources"),
+                            ({"flows": 10, "sources": 20}, "at most one source per flow"),
+                            ({"protocol": "udp"}, "only a udp-swarm flow")):
+            with self.subTest(words):
+                with self.assertRaises(scenario.ScenarioError) as ctx:
+                    self.load(flow)
+                self.assertIn(words, str(ctx.exception))
+
+    def test_principal_and_floor_settings_are_checked(self):
+        with open(os.path.join(DIR, "swarm-ports.json")) as fh:
+            raw = json.load(fh)
+        for fudp, words in (({"principal": 3}, "fudp.principal"), ({"tcpFloorPrincipals": -1}, "tcpFloorPrincipals"),
+                            ({"tcpFloorPrincipals": True}, "tcpFloorPrincipals")):
+            with self.subTest(words):
+                raw2 = json.loads(json.dumps(raw))
+                raw2["fudp"].update(fudp)
+                path = _write(raw2)
+                try:
+                    with self.assertRaises(scenario.ScenarioError) as ctx:
+                        scenario.load(path)
+                finally:
+                    os.unlink(path)
                 self.assertIn(words, str(ctx.exception))
 
 

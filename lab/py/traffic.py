@@ -31,18 +31,34 @@ def flood_control(outdir, flow):
     return "/tmp/flab-flood%d.sock" % flow.id
 
 
+def swarm_control(flow):
+    """A swarm's test socket (swarm.py), as flood_control's."""
+    return "/tmp/flab-swarm%d.sock" % flow.id
+
+
+def swarm_sources(flow, src_ip):
+    """The addresses a swarm sends from: its host's own, or its extra ones in the host's /24."""
+    if not flow.swarm_addresses:
+        return [src_ip]
+    net = src_ip.rsplit(".", 1)[0]
+    return ["%s.%d" % (net, a) for a in flow.swarm_addresses]
+
+
 def server_cmd(flow, src_ip, outdir):
     """The receiver of a flow, in its destination's namespace; it writes each test's report to stdout."""
     if flow.protocol == "quic":
         return [quic_python(), os.path.join(HERE, "quic_flow.py"), "server", "--port", str(BASE_PORT + flow.id),
                 "--interval", "0.5"]
+    if flow.protocol == "udp-swarm":
+        return [sys.executable, os.path.join(HERE, "swarm.py"), "recv", "--port", str(BASE_PORT + flow.id),
+                "--control", swarm_control(flow)]
     if flow.protocol == "quic-flood":
         return [sys.executable, os.path.join(HERE, "quic_flood.py"), "recv", "--peer", src_ip, "--cport",
                 str(CLIENT_PORT + flow.id), "--port", str(flow.dst_port), "--control", flood_control(outdir, flow)]
     return ["iperf3", "-s", "-p", str(BASE_PORT + flow.id), "-i", "0.5", "-J"]
 
 
-def client_cmd(flow, dst_ip, duration, outdir=""):
+def client_cmd(flow, dst_ip, duration, outdir="", src_ip=""):
     # The control connection may take as long to open as the flow lasts: a TCP flow arriving into a bottleneck a
     # UDP flood fills loses SYNs, and a real application keeps trying (the kernel's SYN retries); a 3 s limit made
     # such a flow give up and count as nothing. The data connection has the kernel's own timeout.
@@ -50,6 +66,11 @@ def client_cmd(flow, dst_ip, duration, outdir=""):
         return [quic_python(), os.path.join(HERE, "quic_flow.py"), "client", "--host", dst_ip, "--port",
                 str(BASE_PORT + flow.id), "--time", str(duration), "--cc", flow.cc, "--cport",
                 str(CLIENT_PORT + flow.id), "--interval", "0.5", "--connect-timeout", str(max(3, int(duration)))]
+    if flow.protocol == "udp-swarm":
+        return [sys.executable, os.path.join(HERE, "swarm.py"), "send", "--host", dst_ip, "--port",
+                str(BASE_PORT + flow.id), "--rate-mbps", "%g" % flow.rate_mbps, "--time", str(duration),
+                "--flows", str(flow.swarm_flows), "--sources", ",".join(swarm_sources(flow, src_ip)),
+                "--base-port", str(flow.swarm_port), "--control", swarm_control(flow)]
     if flow.protocol == "quic-flood":
         return [sys.executable, os.path.join(HERE, "quic_flood.py"), "send", "--host", dst_ip, "--port",
                 str(flow.dst_port), "--cport", str(CLIENT_PORT + flow.id), "--rate-mbps", "%g" % flow.rate_mbps,
@@ -92,6 +113,12 @@ class TrafficRun:
         period, so no -1) and writes its own JSON report of each, as the test ends, to server<id>.json
         (reports.py): the flow's measurement when its client's report is lost."""
         for f in self.scenario.flows:
+            if f.swarm_addresses:
+                # The swarm's sources: addresses of the sending host's own /24, on its port.
+                src = self.topo.hosts[f.src]
+                for a in swarm_sources(f, src.ip):
+                    subprocess.run(["ip", "netns", "exec", src.ns, "ip", "addr", "add", a + "/24", "dev", src.port],
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             h = self.topo.hosts[f.dst]
             out = open(os.path.join(self.outdir, reports.server_report_name(f.id)), "w")
             self.servers.append(self.topo.spawn(server_cmd(f, self.topo.hosts[f.src].ip, self.outdir),
@@ -106,10 +133,12 @@ class TrafficRun:
         test (it would count as never connected)."""
         deadline = time.time() + limit
         for f in self.scenario.flows:
-            if f.protocol not in ("quic", "quic-flood"):
+            if f.protocol not in ("quic", "quic-flood", "udp-swarm"):
                 continue
             while time.time() < deadline:
-                if f.protocol == "quic-flood":
+                if f.protocol == "udp-swarm":
+                    ready = os.path.exists(swarm_control(f))
+                elif f.protocol == "quic-flood":
                     ready = os.path.exists(flood_control(self.outdir, f))
                 else:
                     ss = subprocess.run(["ip", "netns", "exec", self.topo.hosts[f.dst].ns, "ss", "-Hlnu", "sport", "=",
@@ -160,7 +189,8 @@ class TrafficRun:
                 path = os.path.join(self.outdir, "flow%d-%d.json" % (f.id, k))
                 out = open(path, "w")
                 epoch = time.time()
-                proc = self.topo.spawn(client_cmd(f, self.topo.hosts[f.dst].ip, secs, self.outdir),
+                proc = self.topo.spawn(client_cmd(f, self.topo.hosts[f.dst].ip, secs, self.outdir,
+                                                  self.topo.hosts[f.src].ip),
                                        ns=self.topo.hosts[f.src].ns, stdout=out)
                 out.close()
                 launch = {"flow": f.id, "k": k, "epoch": epoch, "t": epoch - t0, "path": path}

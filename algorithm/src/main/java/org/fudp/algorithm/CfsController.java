@@ -38,6 +38,7 @@ public final class CfsController {
 
     // Reused across periods so that a step allocates only its result.
     private final PeriodTally tally = new PeriodTally();
+    private final Principals principals = new Principals();
     private double[] sortedDemand = new double[0];
 
     /**
@@ -129,7 +130,8 @@ public final class CfsController {
         int n = tally.tcpFlows;
         int m = tally.udpFlows;
         int missing = tally.missing;
-        double udpAverage = tally.udpAverage();
+        principals.group(samples, tally);
+        double udpAverage = principals.average();
 
         Decision d;
         long k = period++;
@@ -139,12 +141,13 @@ public final class CfsController {
             wasFair = true;
             install(Allocations.empty());
             d = new Decision(cfsId, k, 0, m, missing, 0, 0, 0, Double.NaN, Double.NaN, udpAverage,
-                    Double.NaN, Double.NaN, allocations, Reason.NO_TCP);
+                    Double.NaN, Double.NaN, allocations, Reason.NO_TCP).withPrincipals(principals.count, Double.NaN);
         } else if (n == 0) {
             // Nothing measured: keep everything, including the predictor, rather than act on no data.
             install(limitsOfMembers(samples));
             d = new Decision(cfsId, k, 0, m, missing, 0, predictor.predictedBps(), predictor.deviationBps(),
-                    Double.NaN, Double.NaN, udpAverage, Double.NaN, Double.NaN, allocations, Reason.NO_TCP_SAMPLES);
+                    Double.NaN, Double.NaN, udpAverage, Double.NaN, Double.NaN, allocations, Reason.NO_TCP_SAMPLES)
+                    .withPrincipals(principals.count, Double.NaN);
         } else {
             if (input.departedTcpFlows() > 0) {
                 // The remaining TCP flows take the departed share over (CfsInput#withTcpDepartures).
@@ -156,12 +159,15 @@ public final class CfsController {
             double low = FairnessBand.low(w, dev, n);
             double high = FairnessBand.high(w, dev, n);
             Reason reason;
-            double available = Double.NaN;
+            // Eq. 3, capped by the bottleneck's capacity when known, less what exempt flows load it with.
+            double available = Math.min(w + tally.udpSum, Math.max(0, capacityOrInfinity(input) - tally.exemptSum));
+            double floor = tcpFloor(available, n);
             double tcpRemainder = Double.NaN;
-            // Settling judges only the flows that want at least the band's lower bound: no limit can
+            boolean reallocated = false;
+            // Settling judges only the principals that want at least the band's lower bound: no limit can
             // raise one that wants less into the band, and judging it would keep a set at its max-min
             // allocation unfair for ever. NaN: none wants that much.
-            double judged = config.settle() ? tally.udpAverageDemandingAtLeast(low) : udpAverage;
+            double judged = config.settle() ? principals.averageDemandingAtLeast(low) : udpAverage;
             if (tally.udpMembers == 0) {
                 reason = Reason.NO_UDP;
                 wasFair = true;
@@ -169,26 +175,28 @@ public final class CfsController {
             } else if (m == 0) {
                 reason = Reason.NO_UDP_SAMPLES;
                 install(limitsOfMembers(samples));
-            } else if (Double.isNaN(judged)) {
-                reason = Reason.BELOW_SHARE;
-                wasFair = true;
-                install(limitsOfMembers(samples));
             } else {
-                udpAverage = judged;
-                reason = FairnessBand.judge(udpAverage, low, high, w / n, wasFair, config);
-                if (reason == Reason.ABOVE_BAND && config.settle() && linkHasRoom(input) && udpHeld(samples)) {
+                if (Double.isNaN(judged)) {
+                    reason = Reason.BELOW_SHARE;
+                } else {
+                    udpAverage = judged;
+                    reason = FairnessBand.judge(udpAverage, low, high, w / n, wasFair, config);
+                }
+                if (reason == Reason.ABOVE_BAND && roomWhileHeld(input, samples)) {
                     reason = Reason.LINK_HAS_ROOM;
+                } else if (reason.isFair() && belowFloor(w, floor, available) && !roomWhileHeld(input, samples)) {
+                    // However the band judges a principal's average, UDP takes what the floor keeps for TCP.
+                    reason = Reason.BELOW_FLOOR;
                 }
                 if (reason.isFair()) {
                     install(limitsOfMembers(samples));
                 } else {
-                    // Eq. 3, capped by the bottleneck's capacity when known, less what exempt flows load it with.
-                    available = Math.min(w + tally.udpSum, Math.max(0, capacityOrInfinity(input) - tally.exemptSum));
-                    Allocations next = reallocate(samples, available);
+                    reallocated = true;
+                    Allocations next = reallocate(samples, available, floor);
                     Allocations kept = limitsOfMembers(samples);
                     // Settling: new limits within the margin of those in force would change nothing
                     // a flow notices, and chasing the band with them only churns.
-                    if (config.settle() && kept.within(next, FairnessBand.margin(w / n, config))) {
+                    if (config.settle() && withinByPrincipal(samples, kept, next, FairnessBand.margin(w / n, config))) {
                         reason = Reason.AT_ALLOCATION;
                         install(kept);
                     } else {
@@ -199,7 +207,8 @@ public final class CfsController {
                 wasFair = reason.isFair();
             }
             d = new Decision(cfsId, k, n, m, missing, tally.tcpSum, w, dev, low, high, udpAverage,
-                    available, tcpRemainder, allocations, reason);
+                    reallocated ? available : Double.NaN, tcpRemainder, allocations, reason)
+                    .withPrincipals(principals.count, floor);
         }
         memory.end(samples);
         return d;
@@ -210,6 +219,11 @@ public final class CfsController {
         if (next != allocations) {
             allocations = next;
         }
+    }
+
+    // Settling: every UDP flow is held at its limit and the link has room, so TCP is below its share on its own.
+    private boolean roomWhileHeld(CfsInput input, List<FlowSample> samples) {
+        return config.settle() && linkHasRoom(input) && udpHeld(samples);
     }
 
     // The bottleneck carries less than FULL of its known capacity.
@@ -234,57 +248,123 @@ public final class CfsController {
         return Double.isNaN(c) ? Double.POSITIVE_INFINITY : c;
     }
 
-    // Algorithm 1 over the m usable UDP flows; no limit below the noise floor.
-    private Allocations reallocate(List<FlowSample> samples, double available) {
-        int m = tally.udpFlows;
-        double[] udpDemand = tally.udpDemand;
-        int[] udpPosition = tally.udpPosition;
-        if (sortedDemand.length < m) {
-            sortedDemand = new double[udpDemand.length];
+    // The new limits are those in force within the margin, for every principal as a whole: a principal of many
+    // flows moves the link by the sum of its flows' changes, however small each is.
+    private boolean withinByPrincipal(List<FlowSample> samples, Allocations kept, Allocations next, double margin) {
+        if (!kept.within(next, margin)) {
+            return false;
         }
-        double floor = config.noiseFloorBps();
-        if (tally.anyPolicy) {
-            return reallocateWeighted(samples, available, floor);
+        if (principals.count == tally.udpFlows) {
+            return true;
         }
-        System.arraycopy(udpDemand, 0, sortedDemand, 0, m);
-        Arrays.sort(sortedDemand, 0, m);
-        double level = MaxMinAllocator.level(available, tally.tcpFlows, sortedDemand, m);
-        int unmeasured = tally.udpMembers - m;
-        String[] ids = new String[m + unmeasured];
-        double[] rates = new double[ids.length];
-        // Settling limits a flow that wants less than L at L, not at its measured demand: a burst of it
-        // up to its fair share is not clipped, and its limit does not follow every wobble of its rate.
-        // When every UDP demand is met, the level is what is left per TCP flow.
-        boolean atLevel = config.settle();
-        if (atLevel && level == Double.POSITIVE_INFINITY) {
-            double left = available;
-            for (int j = 0; j < m; j++) {
-                left -= udpDemand[j];
+        double[] change = new double[principals.count];
+        Map<String, Double> before = kept.asMap();
+        Map<String, Double> after = next.asMap();
+        for (int j = 0; j < tally.udpFlows; j++) {
+            String id = samples.get(tally.udpPosition[j]).flowId();
+            change[principals.of[j]] += after.get(id) - before.get(id);
+        }
+        for (double c : change) {
+            if (Math.abs(c) > margin) {
+                return false;
             }
-            level = left / tally.tcpFlows;
         }
+        return true;
+    }
+
+    // The TCP floor: what n TCP flows get beside K principals of unbounded demand. NaN without a floor.
+    private double tcpFloor(double available, int n) {
+        int k = config.tcpFloorPrincipals();
+        return k == 0 ? Double.NaN : available * n / (n + k);
+    }
+
+    // The predicted TCP total is below the floor while the UDP flows carry more than the floor leaves them,
+    // each by more than the hysteresis margin of what is at stake.
+    private boolean belowFloor(double w, double floor, double available) {
+        if (Double.isNaN(floor)) {
+            return false;
+        }
+        double udpCap = available - floor;
+        double slack = Math.max(config.noiseFloorBps(), config.hysteresis() * udpCap);
+        return w < floor - slack && tally.udpSum > udpCap + slack;
+    }
+
+    // Algorithm 1 over the usable UDP flows' principals, then within each principal; within the TCP floor;
+    // no principal's limit below the noise floor.
+    private Allocations reallocate(List<FlowSample> samples, double available, double floor) {
+        int p = principals.count;
+        double[] share = new double[p];
+        if (tally.anyPolicy) {
+            shareWeighted(available, floor, share);
+        } else {
+            sharePlain(available, floor, share);
+        }
+        double noise = config.noiseFloorBps();
+        for (int u = 0; u < p; u++) {
+            share[u] = Math.min(Math.max(share[u], noise), principals.policy[u].capBps());
+        }
+        int m = tally.udpFlows;
+        String[] ids = new String[tally.udpMembers];
+        double[] rates = new double[ids.length];
+        principals.split(tally, share, config.settle(), rates);
         for (int j = 0; j < m; j++) {
-            ids[j] = samples.get(udpPosition[j]).flowId();
-            rates[j] = Math.max(atLevel ? level : Math.min(udpDemand[j], level), floor);
+            ids[j] = samples.get(tally.udpPosition[j]).flowId();
         }
         return keepUnmeasured(samples, ids, rates);
     }
 
-    // Weighted max-min with minimums and caps (docs/algorithm.md, "Policies"); settling limits every
-    // flow at its share of the level, the paper's way clips a flow that wants less at its demand.
-    private Allocations reallocateWeighted(List<FlowSample> samples, double available, double floor) {
-        int m = tally.udpFlows;
-        double level = MaxMinAllocator.weightedLevel(available, tally.tcpFlows, tally.udpDemand, tally.udpPolicy, m);
-        String[] ids = new String[tally.udpMembers];
-        double[] rates = new double[ids.length];
-        for (int j = 0; j < m; j++) {
-            FlowPolicy p = tally.udpPolicy[j];
-            ids[j] = samples.get(tally.udpPosition[j]).flowId();
-            double limit = config.settle() ? MaxMinAllocator.limitAt(p, level)
-                    : MaxMinAllocator.uses(tally.udpDemand[j], p, level);
-            rates[j] = Math.min(Math.max(limit, floor), p.capBps());
+    private void sharePlain(double available, double floor, double[] share) {
+        int p = principals.count;
+        if (sortedDemand.length < p) {
+            sortedDemand = new double[Math.max(p, sortedDemand.length * 2)];
         }
-        return keepUnmeasured(samples, ids, rates);
+        double[] demand = principals.demand;
+        System.arraycopy(demand, 0, sortedDemand, 0, p);
+        Arrays.sort(sortedDemand, 0, p);
+        double level = MaxMinAllocator.level(available, tally.tcpFlows, sortedDemand, p);
+        if (!Double.isNaN(floor) && used(level, p) > available - floor) {
+            // Many principals: they share what the floor leaves them among themselves.
+            level = MaxMinAllocator.level(available - floor, 0, sortedDemand, p);
+        } else if (level == Double.POSITIVE_INFINITY && config.settle()) {
+            // When every UDP demand is met, the level is what is left per TCP flow.
+            level = Math.max(0, available - principals.demandSum()) / tally.tcpFlows;
+        }
+        // Settling limits a principal that wants less than L at L, not at its measured demand: a burst of it
+        // up to its fair share is not clipped, and its limit does not follow every wobble of its rate.
+        for (int u = 0; u < p; u++) {
+            share[u] = config.settle() ? level : Math.min(demand[u], level);
+        }
+    }
+
+    // What the principals use at level L.
+    private double used(double level, int p) {
+        double sum = 0;
+        for (int u = 0; u < p; u++) {
+            sum += Math.min(principals.demand[u], level);
+        }
+        return sum;
+    }
+
+    // Weighted max-min with minimums and caps (docs/algorithm.md, "Policies"); settling limits every
+    // principal at its share of the level, the paper's way clips one that wants less at its demand.
+    private void shareWeighted(double available, double floor, double[] share) {
+        int p = principals.count;
+        double[] demand = principals.demand;
+        FlowPolicy[] policy = principals.policy;
+        double level = MaxMinAllocator.weightedLevel(available, tally.tcpFlows, demand, policy, p);
+        if (!Double.isNaN(floor)) {
+            double used = 0;
+            for (int u = 0; u < p; u++) {
+                used += MaxMinAllocator.uses(demand[u], policy[u], level);
+            }
+            if (used > available - floor) {
+                level = MaxMinAllocator.weightedLevel(available - floor, 0, demand, policy, p);
+            }
+        }
+        for (int u = 0; u < p; u++) {
+            share[u] = config.settle() ? MaxMinAllocator.limitAt(policy[u], level)
+                    : MaxMinAllocator.uses(demand[u], policy[u], level);
+        }
     }
 
     // UDP members without a usable sample were not part of m: they keep any limit they had.

@@ -30,6 +30,8 @@ public final class Decision {
     private final double tcpRemainderBps;
     private final Allocations allocations;
     private final Reason reason;
+    private final int udpPrincipals;
+    private final double tcpFloorBps;
 
     // NaN marks a quantity this period did not compute; the accessors turn it into an empty optional.
     Decision(String cfsId, long period, int tcpFlows, int udpFlows, int missingSamples,
@@ -51,6 +53,33 @@ public final class Decision {
         this.tcpRemainderBps = tcpRemainderBps;
         this.allocations = Objects.requireNonNull(allocations, "allocations");
         this.reason = Objects.requireNonNull(reason, "reason");
+        this.udpPrincipals = udpFlows;
+        this.tcpFloorBps = Double.NaN;
+    }
+
+    private Decision(Decision d, int udpPrincipals, double tcpFloorBps) {
+        this.cfsId = d.cfsId;
+        this.period = d.period;
+        this.tcpFlows = d.tcpFlows;
+        this.udpFlows = d.udpFlows;
+        this.missingSamples = d.missingSamples;
+        this.measuredTcpBps = d.measuredTcpBps;
+        this.predictedTcpBps = d.predictedTcpBps;
+        this.deviationBps = d.deviationBps;
+        this.bandLowBps = d.bandLowBps;
+        this.bandHighBps = d.bandHighBps;
+        this.udpAverageBps = d.udpAverageBps;
+        this.availableBps = d.availableBps;
+        this.tcpRemainderBps = d.tcpRemainderBps;
+        this.allocations = d.allocations;
+        this.reason = d.reason;
+        this.udpPrincipals = udpPrincipals;
+        this.tcpFloorBps = tcpFloorBps;
+    }
+
+    // The principals the UDP flows were shared among and the TCP floor (NaN: none computed).
+    Decision withPrincipals(int principals, double floorBps) {
+        return new Decision(this, principals, floorBps);
     }
 
     private static OptionalDouble optional(double v) {
@@ -91,6 +120,27 @@ public final class Decision {
      */
     public int udpFlows() {
         return udpFlows;
+    }
+
+    /**
+     * Returns how many principals the m measured UDP flows belong to (docs/algorithm.md, "Principals"):
+     * the units the band judges and Algorithm 1 shares among; m when every UDP flow is a principal of its
+     * own, the paper's rule.
+     *
+     * @return the count, at most m
+     */
+    public int udpPrincipals() {
+        return udpPrincipals;
+    }
+
+    /**
+     * Returns the TCP floor: what the set's TCP flows (and the UDP flows counted with them) keep at least,
+     * n / (n + K) of BW, however many principals its UDP counts.
+     *
+     * @return bit/s, empty without a floor or without TCP measured
+     */
+    public OptionalDouble tcpFloorBps() {
+        return optional(tcpFloorBps);
     }
 
     /**
@@ -238,7 +288,7 @@ public final class Decision {
             case BELOW_BAND:
                 text = "UDP average " + mbps(udpAverageBps) + " is " + (reason == Reason.ABOVE_BAND ? "above" : "below")
                         + " the band " + band() + ": BW " + mbps(availableBps) + " reallocated among "
-                        + tcpFlows + " TCP and " + udpFlows + " UDP flows";
+                        + tcpFlows + " TCP and " + udpFlows + " UDP flows" + ofPrincipals();
                 break;
             case LINK_HAS_ROOM:
                 text = "UDP average " + mbps(udpAverageBps) + " is above the band " + band()
@@ -249,6 +299,12 @@ public final class Decision {
                 text = "UDP average " + mbps(udpAverageBps) + " is outside the band " + band()
                         + ", but reallocating BW " + mbps(availableBps)
                         + " would move no limit by more than the margin: allocations kept";
+                break;
+            case BELOW_FLOOR:
+                text = "TCP predicted at " + mbps(predictedTcpBps) + " is below its floor " + mbps(tcpFloorBps)
+                        + " while UDP of " + udpPrincipals + " principal" + (udpPrincipals == 1 ? "" : "s")
+                        + " takes more than the rest: BW " + mbps(availableBps) + " reallocated among " + tcpFlows
+                        + " TCP flows and " + udpFlows + " UDP flows, within the floor";
                 break;
             case BELOW_SHARE:
                 text = "every UDP flow wants less than the band's lower bound " + mbps(bandLowBps)
@@ -275,6 +331,10 @@ public final class Decision {
         return text;
     }
 
+    private String ofPrincipals() {
+        return udpPrincipals == udpFlows ? "" : " of " + udpPrincipals + " principal" + (udpPrincipals == 1 ? "" : "s");
+    }
+
     private String band() {
         return String.format(Locale.ROOT, "[%.3f, %.3f] Mbit/s", bandLowBps / MBPS, bandHighBps / MBPS);
     }
@@ -288,6 +348,7 @@ public final class Decision {
         return "Decision{cfs=" + cfsId + ", period=" + period + ", n=" + tcpFlows + ", m=" + udpFlows
                 + ", W(fT)=" + measuredTcpBps + ", W=" + predictedTcpBps + ", D=" + deviationBps
                 + ", band=[" + bandLowBps + ", " + bandHighBps + "], Wa(fU)=" + udpAverageBps
-                + ", reason=" + reason + ", BW=" + availableBps + ", allocations=" + allocations + "}";
+                + ", reason=" + reason + ", BW=" + availableBps + ", principals=" + udpPrincipals
+                + ", floor=" + tcpFloorBps + ", allocations=" + allocations + "}";
     }
 }

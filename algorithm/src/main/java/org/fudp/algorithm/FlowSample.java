@@ -16,13 +16,17 @@ public final class FlowSample {
     private final double rateBps;
     private final double demandBps;
     private final FlowPolicy policy;
+    /** Empty: the flow is a principal of its own. */
+    private final String principal;
 
     private FlowSample(String flowId, Protocol protocol, double rateBps, double demandBps) {
-        this(flowId, protocol, rateBps, demandBps, FlowPolicy.NONE);
+        this(flowId, protocol, rateBps, demandBps, FlowPolicy.NONE, "");
     }
 
-    private FlowSample(String flowId, Protocol protocol, double rateBps, double demandBps, FlowPolicy policy) {
+    private FlowSample(String flowId, Protocol protocol, double rateBps, double demandBps, FlowPolicy policy,
+                       String principal) {
         this.policy = Objects.requireNonNull(policy, "policy");
+        this.principal = Objects.requireNonNull(principal, "principal");
         this.flowId = Objects.requireNonNull(flowId, "flowId");
         if (flowId.isEmpty()) {
             throw new IllegalArgumentException("flowId: must not be empty");
@@ -163,7 +167,38 @@ public final class FlowSample {
      * @return the sample
      */
     public FlowSample withPolicy(FlowPolicy p) {
-        return new FlowSample(flowId, protocol, rateBps, demandBps, p);
+        return new FlowSample(flowId, protocol, rateBps, demandBps, p, principal);
+    }
+
+    /**
+     * Returns this sample as one flow of a principal (docs/algorithm.md, "Principals"): a UDP flow's set
+     * shares its bandwidth max-min among principals first, then among each principal's flows, so a sender
+     * gains nothing by spreading its traffic over more 5-tuples. A TCP flow's principal is ignored: every TCP
+     * flow is a principal of its own.
+     *
+     * @param key the principal, e.g. the source host; empty for the flow itself (the paper's rule)
+     * @return the sample
+     */
+    public FlowSample withPrincipal(String key) {
+        return key.equals(principal) ? this : new FlowSample(flowId, protocol, rateBps, demandBps, policy, key);
+    }
+
+    /**
+     * Returns the principal this flow counts under.
+     *
+     * @return the key given by {@link #withPrincipal}, or the flow id when the flow is a principal of its own
+     */
+    public String principal() {
+        return principal.isEmpty() ? flowId : principal;
+    }
+
+    /**
+     * Tells whether the flow is a principal of its own.
+     *
+     * @return true without a principal key
+     */
+    boolean ownPrincipal() {
+        return principal.isEmpty();
     }
 
     /**
@@ -186,12 +221,13 @@ public final class FlowSample {
         FlowSample that = (FlowSample) o;
         return flowId.equals(that.flowId) && protocol == that.protocol
                 && Double.compare(rateBps, that.rateBps) == 0
-                && Double.compare(demandBps, that.demandBps) == 0 && policy.equals(that.policy);
+                && Double.compare(demandBps, that.demandBps) == 0 && policy.equals(that.policy)
+                && principal.equals(that.principal);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(flowId, protocol, rateBps, demandBps, policy);
+        return Objects.hash(flowId, protocol, rateBps, demandBps, policy, principal);
     }
 
     @Override
@@ -202,6 +238,9 @@ public final class FlowSample {
             s.append(hasDemand() ? " demand=" + demandBps : " demand=unknown");
             if (!policy.isPlain()) {
                 s.append(' ').append(policy);
+            }
+            if (!principal.isEmpty()) {
+                s.append(" principal=").append(principal);
             }
         }
         return s.toString();

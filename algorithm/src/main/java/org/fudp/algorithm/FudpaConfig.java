@@ -21,6 +21,13 @@ public final class FudpaConfig {
     public static final double DEFAULT_NOISE_FLOOR_BPS = 10_000;
     /** How many consecutive periods a missing sample is replaced by the flow's last one. */
     public static final int DEFAULT_MAX_MISSING_PERIODS = 3;
+    /**
+     * K of the TCP floor (docs/algorithm.md, "Principals"): a set's TCP flows keep at least what they would get
+     * if its unresponsive UDP were this many principals, however many sources it comes from.
+     */
+    public static final int DEFAULT_TCP_FLOOR_PRINCIPALS = 4;
+    /** The largest K accepted: beyond it the floor is nothing a TCP flow would notice. */
+    public static final int MAX_TCP_FLOOR_PRINCIPALS = 1_000_000;
 
     private static final FudpaConfig DEFAULTS = builder().build();
 
@@ -30,8 +37,10 @@ public final class FudpaConfig {
     private final double noiseFloorBps;
     private final int maxMissingPeriods;
     private final boolean settle;
+    private final int tcpFloorPrincipals;
 
     private FudpaConfig(Builder b) {
+        this.tcpFloorPrincipals = b.tcpFloorPrincipals;
         this.settle = b.settle;
         this.alpha = b.alpha;
         this.beta = b.beta;
@@ -51,12 +60,13 @@ public final class FudpaConfig {
 
     /**
      * Returns the paper's configuration: alpha 0.875, beta 0.25, no hysteresis margin, no noise
-     * floor and no settling, so the band test and Algorithm 1 are exactly section 4.2.
+     * floor, no settling and no TCP floor, so the band test and Algorithm 1 are exactly section 4.2
+     * (with every UDP flow a principal of its own, as the paper's samples are).
      *
      * @return the paper's configuration
      */
     public static FudpaConfig paper() {
-        return builder().hysteresis(0).noiseFloorBps(0).settle(false).build();
+        return builder().hysteresis(0).noiseFloorBps(0).settle(false).tcpFloorPrincipals(0).build();
     }
 
     /**
@@ -75,7 +85,8 @@ public final class FudpaConfig {
      */
     public Builder toBuilder() {
         return new Builder().alpha(alpha).beta(beta).hysteresis(hysteresis)
-                .noiseFloorBps(noiseFloorBps).maxMissingPeriods(maxMissingPeriods).settle(settle);
+                .noiseFloorBps(noiseFloorBps).maxMissingPeriods(maxMissingPeriods).settle(settle)
+                .tcpFloorPrincipals(tcpFloorPrincipals);
     }
 
     /**
@@ -137,6 +148,17 @@ public final class FudpaConfig {
         return settle;
     }
 
+    /**
+     * Returns K of the TCP floor: however many principals a set's unresponsive UDP counts, its TCP flows
+     * (and the UDP flows counted with them) together keep at least n / (n + K) of the bandwidth FUDPA
+     * distributes, what they would get if that UDP were K principals. 0: no floor (the paper).
+     *
+     * @return K, 0 for none
+     */
+    public int tcpFloorPrincipals() {
+        return tcpFloorPrincipals;
+    }
+
     @Override
     public boolean equals(Object o) {
         if (this == o) {
@@ -149,19 +171,19 @@ public final class FudpaConfig {
         return Double.compare(alpha, that.alpha) == 0 && Double.compare(beta, that.beta) == 0
                 && Double.compare(hysteresis, that.hysteresis) == 0 && settle == that.settle
                 && Double.compare(noiseFloorBps, that.noiseFloorBps) == 0
-                && maxMissingPeriods == that.maxMissingPeriods;
+                && maxMissingPeriods == that.maxMissingPeriods && tcpFloorPrincipals == that.tcpFloorPrincipals;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(alpha, beta, hysteresis, noiseFloorBps, maxMissingPeriods, settle);
+        return Objects.hash(alpha, beta, hysteresis, noiseFloorBps, maxMissingPeriods, settle, tcpFloorPrincipals);
     }
 
     @Override
     public String toString() {
         return "FudpaConfig{alpha=" + alpha + ", beta=" + beta + ", hysteresis=" + hysteresis
                 + ", noiseFloorBps=" + noiseFloorBps + ", maxMissingPeriods=" + maxMissingPeriods + ", settle=" + settle
-                + "}";
+                + ", tcpFloorPrincipals=" + tcpFloorPrincipals + "}";
     }
 
     /**
@@ -174,8 +196,20 @@ public final class FudpaConfig {
         private double noiseFloorBps = DEFAULT_NOISE_FLOOR_BPS;
         private int maxMissingPeriods = DEFAULT_MAX_MISSING_PERIODS;
         private boolean settle = true;
+        private int tcpFloorPrincipals = DEFAULT_TCP_FLOOR_PRINCIPALS;
 
         private Builder() {
+        }
+
+        /**
+         * Sets K of the TCP floor.
+         *
+         * @param value 0 for no floor, else 1..{@value #MAX_TCP_FLOOR_PRINCIPALS}
+         * @return this builder
+         */
+        public Builder tcpFloorPrincipals(int value) {
+            this.tcpFloorPrincipals = value;
+            return this;
         }
 
         /**
@@ -266,6 +300,10 @@ public final class FudpaConfig {
             }
             if (maxMissingPeriods < 0) {
                 throw new IllegalArgumentException("maxMissingPeriods: must be >= 0, was " + maxMissingPeriods);
+            }
+            if (tcpFloorPrincipals < 0 || tcpFloorPrincipals > MAX_TCP_FLOOR_PRINCIPALS) {
+                throw new IllegalArgumentException("tcpFloorPrincipals: must be 0 (no floor) to "
+                        + MAX_TCP_FLOOR_PRINCIPALS + ", was " + tcpFloorPrincipals);
             }
             return new FudpaConfig(this);
         }

@@ -81,7 +81,7 @@ public final class MaxMinAllocator {
      * exactly equal shares. When the minimums alone exceed BW, L is 0 (the minimums are honoured).
      *
      * @param availableBps BW in bit/s, finite and at least 0
-     * @param tcpFlows n, at least 1
+     * @param tcpFlows n, at least 0 (0: the UDP flows share BW among themselves)
      * @param demands each UDP flow's demand B_d (positive infinity when unknown)
      * @param policies each UDP flow's policy, in the order of {@code demands}
      * @param count m
@@ -90,7 +90,7 @@ public final class MaxMinAllocator {
     static double weightedLevel(double availableBps, int tcpFlows, double[] demands, FlowPolicy[] policies,
                                 int count) {
         double lo = 0;
-        double hi = availableBps / tcpFlows;
+        double hi = tcpFlows > 0 ? availableBps / tcpFlows : availableBps / smallestWeight(policies, count);
         for (int i = 0; i < 200 && lo < hi; i++) {
             double mid = lo + (hi - lo) / 2;
             if (mid <= lo || mid >= hi) {
@@ -107,6 +107,15 @@ public final class MaxMinAllocator {
             }
         }
         return lo;
+    }
+
+    // At L = BW / (smallest weight) every flow's weighted share is at least BW: no higher L uses more.
+    private static double smallestWeight(FlowPolicy[] policies, int count) {
+        double w = Double.POSITIVE_INFINITY;
+        for (int j = 0; j < count; j++) {
+            w = Math.min(w, policies[j].weight());
+        }
+        return count == 0 ? 1 : w;
     }
 
     /**

@@ -21,8 +21,6 @@ final class PeriodTally {
     double tcpSum;
     /** The sum of W(f_Uj). */
     double udpSum;
-    /** The sum of W(f_Uj) / weight: the UDP rates in TCP shares. */
-    private double udpShareSum;
     /** Effective demands B_d of the m usable UDP samples, in sample order. */
     double[] udpDemand = new double[0];
     /** Positions in the sample list of the m usable UDP samples, ascending. */
@@ -60,7 +58,6 @@ final class PeriodTally {
         missing = 0;
         tcpSum = 0;
         udpSum = 0;
-        udpShareSum = 0;
         exemptSum = 0;
         exemptMembers = 0;
         anyPolicy = false;
@@ -94,39 +91,9 @@ final class PeriodTally {
                     udpRate[udpFlows] = rate;
                     udpFlows++;
                     udpSum += rate;
-                    udpShareSum += rate / s.policy().weight();
                 }
             }
         }
-    }
-
-    /**
-     * Returns W_a(f_U), each rate divided by its flow's weight.
-     *
-     * @return mean UDP rate, NaN when m = 0
-     */
-    double udpAverage() {
-        // A flow of weight w is fair at w TCP shares: judge its rate in TCP shares.
-        return udpFlows > 0 ? udpShareSum / udpFlows : Double.NaN;
-    }
-
-    /**
-     * Returns the mean measured rate, in TCP shares, of the usable UDP samples whose effective
-     * demand in TCP shares is at least {@code minDemand}.
-     *
-     * @param minDemand bit/s
-     * @return mean rate, NaN when there is none
-     */
-    double udpAverageDemandingAtLeast(double minDemand) {
-        double sum = 0;
-        int c = 0;
-        for (int j = 0; j < udpFlows; j++) {
-            if (udpDemand[j] / udpPolicy[j].weight() >= minDemand) {
-                sum += udpRate[j] / udpPolicy[j].weight();
-                c++;
-            }
-        }
-        return c > 0 ? sum / c : Double.NaN;
     }
 
     // A UDP flow demonstrably offers at least its measured rate; an unknown demand is unbounded,

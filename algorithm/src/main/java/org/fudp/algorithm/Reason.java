@@ -16,6 +16,12 @@ public enum Reason {
     /** The UDP average is below the band: Algorithm 1 reallocated the UDP flows. */
     BELOW_BAND(false),
     /**
+     * The predicted TCP total is below the TCP floor (n / (n + K) of BW) while the UDP flows carry more than
+     * the floor leaves them, whatever the band says of a principal's average: the UDP of many principals
+     * (a reflection attack's shape) was reallocated within the floor.
+     */
+    BELOW_FLOOR(false),
+    /**
      * Settling only: every measured UDP flow wants less than the band's lower bound, so no limit
      * can raise the UDP average into the band, and none is needed: allocations stay as they are.
      */
@@ -57,7 +63,7 @@ public enum Reason {
      * Tells whether this reason leaves the UDP flows' allocations as computed before (true) or
      * follows a reallocation by Algorithm 1 (false).
      *
-     * @return true for every reason except {@link #ABOVE_BAND} and {@link #BELOW_BAND}
+     * @return true for every reason except {@link #ABOVE_BAND}, {@link #BELOW_BAND} and {@link #BELOW_FLOOR}
      */
     public boolean isFair() {
         return fair;

@@ -204,18 +204,31 @@ class ReferenceModelTest {
                         held &= limit != null && udpRates.get(j) <= limit * 1.1;
                     }
                     double capacity = in.capacityBps().orElse(Double.NaN);
-                    if (reason == Reason.ABOVE_BAND && config.settle() && held
-                            && tcpSum + udpSum < CfsController.FULL * capacity) {
+                    boolean room = config.settle() && held && tcpSum + udpSum < CfsController.FULL * capacity;
+                    double bw = Math.min(w + udpSum, in.capacityBps().orElse(Double.POSITIVE_INFINITY));
+                    // The TCP floor: n TCP flows keep what they would get beside K UDP principals.
+                    int k = config.tcpFloorPrincipals();
+                    double floor = k == 0 ? Double.NaN : bw * n / (n + k);
+                    double floorSlack = Math.max(config.noiseFloorBps(), config.hysteresis() * (bw - floor));
+                    if (reason == Reason.ABOVE_BAND && room) {
                         reason = Reason.LINK_HAS_ROOM;
+                    } else if (reason.isFair() && k > 0 && !room && w < floor - floorSlack
+                            && udpSum > bw - floor + floorSlack) {
+                        reason = Reason.BELOW_FLOOR;
                     }
                     if (!reason.isFair()) {
-                        double bw = Math.min(w + udpSum, in.capacityBps().orElse(Double.POSITIVE_INFINITY));
                         Map<String, Double> next = new LinkedHashMap<>();
-                        Map<String, Double> a1 = algorithm1(bw, udpIds, udpDemands);
+                        Map<String, Double> shared = algorithm1(bw, n, udpIds, udpDemands);
+                        boolean floorBinds = k > 0
+                                && shared.values().stream().mapToDouble(Double::doubleValue).sum() > bw - floor;
+                        // More principals than K would take: they share what the floor leaves them.
+                        Map<String, Double> a1 = floorBinds ? algorithm1(bw - floor, 0, udpIds, udpDemands) : shared;
+                        int tcpCounted = floorBinds ? 0 : n;
                         if (config.settle()) {
                             // Every flow at the water level: the share of a flow Algorithm 1 held below its
                             // demand, or, when every demand was met, what is left per TCP flow.
-                            double level = (bw - a1.values().stream().mapToDouble(Double::doubleValue).sum()) / n;
+                            double level = tcpCounted == 0 ? Double.NaN
+                                    : (bw - a1.values().stream().mapToDouble(Double::doubleValue).sum()) / n;
                             for (int j = 0; j < udpIds.size(); j++) {
                                 if (a1.get(udpIds.get(j)) < udpDemands.get(j)) {
                                     level = a1.get(udpIds.get(j));
@@ -247,7 +260,7 @@ class ReferenceModelTest {
             deviation = dev;
         }
 
-        private Map<String, Double> algorithm1(double bw, List<String> ids, List<Double> demands) {
+        private Map<String, Double> algorithm1(double bw, int tcpFlows, List<String> ids, List<Double> demands) {
             List<Integer> order = new ArrayList<>();
             for (int i = 0; i < ids.size(); i++) {
                 order.add(i);
@@ -255,7 +268,7 @@ class ReferenceModelTest {
             order.sort((a, b) -> Double.compare(demands.get(a), demands.get(b)));
             Map<String, Double> out = new HashMap<>();
             double remaining = bw;
-            int y = n + ids.size();
+            int y = tcpFlows + ids.size();
             for (int i : order) {
                 double bp = Math.min(demands.get(i), remaining / y);
                 out.put(ids.get(i), bp);

@@ -29,7 +29,7 @@ import java.util.stream.Collectors;
         description = "Lists FUDP correlation flow sets, or shows one in detail")
 public class CfsCommand extends FudpCommand {
 
-    private static final String ROW = "%-28s %-12s %9s %3s %3s %3s %9s %9s %6s  %-21s %-17s %s";
+    private static final String ROW = "%-28s %-12s %9s %3s %3s %3s %3s %9s %9s %6s  %-21s %-17s %s";
 
     @Argument(name = "cfsId", description = "Correlation flow set id, e.g. bottleneck:set1")
     @Completion(CfsIdCompleter.class)
@@ -60,12 +60,12 @@ public class CfsCommand extends FudpCommand {
             print("No correlation flow sets (no flows seen at a facility yet)");
             return;
         }
-        print(ROW, "id", "state", "capacity", "n", "m", "r", "tcp", "udp", "jain", "band (per flow)", "udp avg",
+        print(ROW, "id", "state", "capacity", "n", "m", "r", "p", "tcp", "udp", "jain", "band (per flow)", "udp avg",
                 "why");
         for (CorrelationFlowSet c : all) {
             DecisionRecord d = last(service, c.id());
             print(ROW, c.id(), c.state(), rate(c.capacityBps()), c.tcpFlows().size() + c.lightTcpFlows(),
-                    c.udpFlows().size(), c.responsiveUdpFlows(),
+                    c.udpFlows().size(), c.responsiveUdpFlows(), c.udpPrincipals(),
                     rate(c.tcpThroughputBps()), rate(c.udpThroughputBps()), ratio(c.jainIndex()),
                     d == null ? "-" : rate(d.bandLowBps()) + ".." + rate(d.bandHighBps()),
                     d == null ? "-" : rate(d.udpAverageBps()) + (d.inBand() ? " in band"
@@ -86,6 +86,14 @@ public class CfsCommand extends FudpCommand {
         if (c.responsiveUdpFlows() > 0) {
             print("responsive udp: %d of %d UDP flows, counted with the TCP", c.responsiveUdpFlows(),
                     c.udpFlows().size());
+        }
+        if (c.udpPrincipals() > 0) {
+            print("udp principals: %d, heaviest %s", c.udpPrincipals(), c.topPrincipals().stream()
+                    .map(p -> p.principal() + " (" + p.flows() + (p.flows() == 1 ? " flow, " : " flows, ")
+                            + rate(p.bps()) + ")").collect(Collectors.joining(", ")));
+        }
+        if (c.tcpFloorBps() > 0) {
+            print("tcp floor: %s", rate(c.tcpFloorBps()));
         }
         print("tcp=%s, udp=%s (demand %s), utilization=%s, jain=%s", rate(c.tcpThroughputBps()),
                 rate(c.udpThroughputBps()), rate(c.udpDemandBps()), ratio(c.utilization()),

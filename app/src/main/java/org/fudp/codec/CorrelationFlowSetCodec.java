@@ -8,11 +8,13 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.fudp.loop.api.CorrelationFlowSet;
 import org.fudp.loop.api.DecisionRecord;
+import org.fudp.loop.api.PrincipalShare;
 import org.fudp.api.FudpService;
 import org.fudp.protocol.FiveTuple;
 import org.onosproject.codec.CodecContext;
 import org.onosproject.codec.JsonCodec;
 
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -23,7 +25,9 @@ import java.util.Set;
  * when there is nothing to add), the bottleneck and its capacity, the member flows by id, the TCP counted
  * only as light TCP ({@code lightTcpFlows}: starved behind a flood, or seen only in aggregates and samples)
  * and which evidence counted the set's TCP ({@code tcpEvidence}), how many of its UDP flows passed their
- * responsiveness test ({@code responsiveUdpFlows}: FUDPA counts them with the TCP), the last
+ * responsiveness test ({@code responsiveUdpFlows}: FUDPA counts them with the TCP), the principals its
+ * unresponsive UDP counts for ({@code udpPrincipals}, the heaviest in {@code topPrincipals}) and its TCP floor
+ * ({@code tcpFloorBps}, 0 for none; docs/algorithm.md, "Principals"), the last
  * period's totals and Jain's index (paper, Eq. (4)), and, from the CFS's latest decision record,
  * the predicted TCP aggregate W_{k+1}(f_T), the deviation D_{k+1}(f_T), the fairness band, UDP's
  * average W_a(f_U), whether it is in the band, and that decision with the time it was taken.
@@ -31,7 +35,8 @@ import java.util.Set;
  * The decision fields come from {@link FudpService#getDecisions(String)} through the codec
  * context; they are null before the set's first control period. Decoding ignores them: they
  * are the service's, not the set's. A missing {@code stateReason} or {@code tcpEvidence} decodes as "", a
- * missing {@code lightTcpFlows} or {@code responsiveUdpFlows} as 0.
+ * missing {@code lightTcpFlows}, {@code responsiveUdpFlows}, {@code udpPrincipals} or {@code tcpFloorBps} as 0,
+ * missing {@code topPrincipals} as none.
  * </p>
  */
 public final class CorrelationFlowSetCodec extends JsonCodec<CorrelationFlowSet> {
@@ -49,6 +54,12 @@ public final class CorrelationFlowSetCodec extends JsonCodec<CorrelationFlowSet>
     static final String LIGHT_TCP = "lightTcpFlows";
     static final String TCP_EVIDENCE = "tcpEvidence";
     static final String RESPONSIVE_UDP = "responsiveUdpFlows";
+    static final String PRINCIPALS = "udpPrincipals";
+    static final String TOP_PRINCIPALS = "topPrincipals";
+    static final String PRINCIPAL = "principal";
+    static final String PRINCIPAL_FLOWS = "flows";
+    static final String PRINCIPAL_BPS = "bps";
+    static final String TCP_FLOOR = "tcpFloorBps";
     static final String TCP = "tcpThroughputBps";
     static final String UDP = "udpThroughputBps";
     static final String UDP_DEMAND = "udpDemandBps";
@@ -82,6 +93,12 @@ public final class CorrelationFlowSetCodec extends JsonCodec<CorrelationFlowSet>
         n.put(LIGHT_TCP, c.lightTcpFlows());
         n.put(TCP_EVIDENCE, c.tcpEvidence());
         n.put(RESPONSIVE_UDP, c.responsiveUdpFlows());
+        n.put(PRINCIPALS, c.udpPrincipals());
+        ArrayNode top = n.putArray(TOP_PRINCIPALS);
+        for (PrincipalShare p : c.topPrincipals()) {
+            top.addObject().put(PRINCIPAL, p.principal()).put(PRINCIPAL_FLOWS, p.flows()).put(PRINCIPAL_BPS, p.bps());
+        }
+        n.put(TCP_FLOOR, c.tcpFloorBps());
         n.put(TCP, c.tcpThroughputBps());
         n.put(UDP, c.udpThroughputBps());
         n.put(UDP_DEMAND, c.udpDemandBps());
@@ -136,10 +153,32 @@ public final class CorrelationFlowSetCodec extends JsonCodec<CorrelationFlowSet>
                 .flows(flowIds(json, TCP_FLOWS), udp)
                 .lightTcp(count(json, LIGHT_TCP), json.path(TCP_EVIDENCE).asText(""))
                 .responsiveUdp(responsive)
+                .principals(count(json, PRINCIPALS), principals(json), JsonFields.longValue(json, "", TCP_FLOOR, 0))
                 .totals(JsonFields.longValue(json, "", TCP), JsonFields.longValue(json, "", UDP),
                         JsonFields.longValue(json, "", UDP_DEMAND), JsonFields.doubleOrNaN(json, "", JAIN))
                 .state(JsonFields.enumValue(json, "", STATE, CfsState.class), json.path(STATE_REASON).asText(""))
                 .build();
+    }
+
+    // The heaviest principals; none when absent.
+    private static List<PrincipalShare> principals(ObjectNode json) {
+        JsonNode a = json.get(TOP_PRINCIPALS);
+        List<PrincipalShare> out = new ArrayList<>();
+        if (a == null || a.isNull()) {
+            return out;
+        }
+        if (!a.isArray()) {
+            throw new IllegalArgumentException(TOP_PRINCIPALS + ": must be an array, was " + a);
+        }
+        for (int i = 0; i < a.size(); i++) {
+            JsonNode p = a.get(i);
+            String path = TOP_PRINCIPALS + "[" + i + "]";
+            JsonFields.object(p, path);
+            out.add(new PrincipalShare(JsonFields.text((ObjectNode) p, path + ".", PRINCIPAL),
+                    count((ObjectNode) p, PRINCIPAL_FLOWS), JsonFields.longValue((ObjectNode) p, path + ".",
+                            PRINCIPAL_BPS)));
+        }
+        return out;
     }
 
     // A count of flows; 0 when absent.

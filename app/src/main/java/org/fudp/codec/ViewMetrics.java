@@ -93,6 +93,11 @@ public final class ViewMetrics {
             out.add("fudp_set_udp_flows", GAUGE, UDP_FLOWS_HELP, labels("cfs", c.id(), "responsiveness", kind),
                     udpByClass.getOrDefault(kind, 0));
         }
+        out.add("fudp_set_udp_principals", GAUGE, "how many principals (by default source hosts) the set's measured "
+                + "unresponsive UDP flows count for; FUDPA shares among them first (REST /cfs udpPrincipals)", cfs,
+                c.udpPrincipals());
+        out.add("fudp_set_tcp_floor_bps", GAUGE, "what the set's TCP flows keep at least however many principals "
+                + "its UDP counts, bit/s; 0 without a floor (REST /cfs tcpFloorBps)", cfs, c.tcpFloorBps());
         if (!Double.isNaN(c.jainIndex())) {
             out.add("fudp_set_jain_index", GAUGE, "Jain's fairness index over the set's flows, Eq. (4); absent "
                     + "until a flow has a rate", cfs, c.jainIndex());

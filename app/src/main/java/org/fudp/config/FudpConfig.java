@@ -82,6 +82,7 @@ public final class FudpConfig extends Config<ApplicationId> {
     static final String MIN_BPS = "minBps";
     static final String CAP_BPS = "capBps";
     static final String EXEMPT = "exempt";
+    static final String PRINCIPAL = "principal";
     private static final long MAX_KEY_ID = 0xFFFFFFFFL;
 
     @Override

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.fudp.algorithm.FlowPolicy;
 import org.fudp.loop.api.AddressPrefix;
+import org.fudp.loop.api.PrincipalRule;
 import org.fudp.loop.api.TrafficClass;
 
 import java.util.ArrayList;
@@ -20,6 +21,7 @@ import static org.fudp.config.FudpConfig.DST_PREFIX;
 import static org.fudp.config.FudpConfig.EXEMPT;
 import static org.fudp.config.FudpConfig.MIN_BPS;
 import static org.fudp.config.FudpConfig.NAME;
+import static org.fudp.config.FudpConfig.PRINCIPAL;
 import static org.fudp.config.FudpConfig.PROTOCOL;
 import static org.fudp.config.FudpConfig.SRC_PORTS;
 import static org.fudp.config.FudpConfig.SRC_PREFIX;
@@ -44,7 +46,7 @@ final class TrafficClassConfig {
         }
         int before = p.errors.size();
         p.checkOnly(n, path, NAME, SRC_PREFIX, DST_PREFIX, PROTOCOL, SRC_PORTS, DST_PORTS, DSCP, WEIGHT, MIN_BPS,
-                CAP_BPS, EXEMPT);
+                CAP_BPS, EXEMPT, PRINCIPAL);
         String name = p.name(n.get(NAME), path + "." + NAME);
         AddressPrefix src = n.has(SRC_PREFIX) ? p.prefix(n.get(SRC_PREFIX), path + "." + SRC_PREFIX) : null;
         AddressPrefix dst = n.has(DST_PREFIX) ? p.prefix(n.get(DST_PREFIX), path + "." + DST_PREFIX) : null;
@@ -71,12 +73,21 @@ final class TrafficClassConfig {
                 p.errors.add(path + "." + EXEMPT + ": must be true or false, was " + n.get(EXEMPT));
             }
         }
+        PrincipalRule principal = null;
+        if (n.has(PRINCIPAL)) {
+            JsonNode v = n.get(PRINCIPAL);
+            try {
+                principal = PrincipalRule.parse(v.isTextual() ? v.asText() : v.toString());
+            } catch (IllegalArgumentException e) {
+                p.errors.add(path + "." + PRINCIPAL + ": " + e.getMessage());
+            }
+        }
         if (p.errors.size() > before) {
             return null;
         }
         try {
             return new TrafficClass(src, dst, protocol, srcPorts, dstPorts, dscp,
-                    FlowPolicy.of(name, weight, min, cap, exempt));
+                    FlowPolicy.of(name, weight, min, cap, exempt)).withPrincipal(principal);
         } catch (IllegalArgumentException e) {
             // FlowPolicy names the field first: "weight: must be ..."
             p.errors.add(path + "." + e.getMessage());
@@ -154,6 +165,9 @@ final class TrafficClassConfig {
                 n.put(CAP_BPS, p.capBps());
             }
             n.put(EXEMPT, p.exempt());
+            if (c.principal() != null) {
+                n.put(PRINCIPAL, c.principal().toString());
+            }
         }
     }
 

@@ -129,6 +129,12 @@ public class FudpTopoOverlay extends UiTopoOverlay {
             if (cfs.responsiveUdpFlows() > 0) {
                 pp.addProp(k + "responsive", "Responsive UDP", GuiFormat.responsiveUdp(cfs));
             }
+            if (cfs.udpPrincipals() > 0) {
+                pp.addProp(k + "principals", "UDP principals", GuiFormat.principals(cfs));
+            }
+            if (cfs.tcpFloorBps() > 0) {
+                pp.addProp(k + "floor", "TCP floor", GuiFormat.rate(cfs.tcpFloorBps()));
+            }
             pp.addProp(k + "util", "Utilization", GuiFormat.percent(cfs.utilization()))
                     .addProp(k + "jain", "Jain index", GuiFormat.jain(cfs.jainIndex()));
             List<FlowRecord> flows = flowsOf(cfs);

@@ -205,6 +205,8 @@ public class FudpViewMessageHandler extends UiMessageHandler {
                     .put(STATE_REASON, cfs.stateReason())
                     .put("tcpEvidence", cfs.tcpEvidence())
                     .put("responsiveUdp", GuiFormat.responsiveUdp(cfs))
+                    .put("principals", GuiFormat.principals(cfs))
+                    .put("tcpFloor", cfs.tcpFloorBps() > 0 ? GuiFormat.rate(cfs.tcpFloorBps()) : "")
                     .put("tcpRate", GuiFormat.rate(cfs.tcpThroughputBps()))
                     .put("udpRate", GuiFormat.rate(cfs.udpThroughputBps()))
                     .put("udpDemand", GuiFormat.rate(cfs.udpDemandBps()));

@@ -3,6 +3,7 @@ package org.fudp.gui;
 import org.onosproject.net.ConnectPoint;
 import org.fudp.loop.api.CfsState;
 import org.fudp.loop.api.CorrelationFlowSet;
+import org.fudp.loop.api.PrincipalShare;
 import org.fudp.loop.api.FacilityState;
 
 import java.time.Instant;
@@ -48,6 +49,27 @@ final class GuiFormat {
     static String responsiveUdp(CorrelationFlowSet cfs) {
         return cfs.responsiveUdpFlows() == 0 ? "" : cfs.responsiveUdpFlows() + " of " + cfs.udpFlows().size()
                 + " UDP flows, counted with the TCP";
+    }
+
+    /**
+     * Says how many principals a set's unresponsive UDP counts for and which are the heaviest: fudpPage.js words
+     * it the same way.
+     *
+     * @param cfs the set
+     * @return e.g. "1: 10.0.0.2 (400 flows, 3.3 Mb/s)"; "" when none was measured
+     */
+    static String principals(CorrelationFlowSet cfs) {
+        if (cfs.udpPrincipals() == 0) {
+            return "";
+        }
+        StringBuilder s = new StringBuilder().append(cfs.udpPrincipals()).append(':');
+        String sep = " ";
+        for (PrincipalShare p : cfs.topPrincipals()) {
+            s.append(sep).append(p.principal()).append(" (").append(p.flows()).append(p.flows() == 1 ? " flow, "
+                    : " flows, ").append(rate(p.bps())).append(')');
+            sep = ", ";
+        }
+        return s.toString();
     }
 
     /**

@@ -2,6 +2,7 @@ package org.fudp.impl;
 
 import org.fudp.algorithm.FudpaConfig;
 import org.fudp.loop.api.LoopSettings;
+import org.fudp.loop.api.PrincipalRule;
 import org.fudp.loop.api.ResponsiveTest;
 import org.onlab.packet.IpAddress;
 import org.onlab.packet.IpPrefix;
@@ -73,7 +74,9 @@ final class ComponentSettings {
      */
     static ComponentSettings defaults(long senderId) {
         LoopSettings loop = LoopSettings.builder().periodMs(CONTROL_PERIOD_MS_DEFAULT)
-                .fudpa(FudpaConfig.defaults().toBuilder().alpha(ALPHA_DEFAULT).beta(BETA_DEFAULT).build())
+                .fudpa(FudpaConfig.defaults().toBuilder().alpha(ALPHA_DEFAULT).beta(BETA_DEFAULT)
+                        .tcpFloorPrincipals(TCP_FLOOR_PRINCIPALS_DEFAULT).build())
+                .principal(PrincipalRule.parse(UDP_PRINCIPAL_DEFAULT))
                 .flowIdleTimeoutS(FLOW_IDLE_TIMEOUT_DEFAULT).flowPriority(FLOW_PRIORITY_DEFAULT)
                 .enabled(ENABLED_DEFAULT).dryRun(DRY_RUN_DEFAULT)
                 .controlEtherType(Integer.decode(CONTROL_ETHER_TYPE_DEFAULT))
@@ -126,11 +129,14 @@ final class ComponentSettings {
         double beta = r.fraction(BETA, loop.fudpa().beta());
         try {
             b.fudpa(loop.fudpa().toBuilder().alpha(alpha).beta(beta).settle(r.bool(SETTLE, loop.fudpa().settle()))
+                    .tcpFloorPrincipals((int) r.integer(TCP_FLOOR_PRINCIPALS, loop.fudpa().tcpFloorPrincipals(), 0,
+                            FudpaConfig.MAX_TCP_FLOOR_PRINCIPALS))
                     .build());
         } catch (IllegalArgumentException e) {
             log.error("Invalid alpha/beta ({}, {}): {}; keeping {}, {}", alpha, beta, e.getMessage(),
                     loop.fudpa().alpha(), loop.fudpa().beta());
         }
+        b.principal(r.principal(loop.principal()));
         ResponsiveTest test = loop.responsive();
         b.responsive(test.withCandidates(r.candidates(test.candidates()))
                 // ResponsiveTest's range: held less than a tenth below its rate, a flow shows too little.
@@ -245,6 +251,20 @@ final class ComponentSettings {
             } catch (IllegalArgumentException e) {
                 log.error("Invalid {} \"{}\": must be none, quic or all; keeping {}", RESPONSIVE_CANDIDATES, s,
                         current);
+                return current;
+            }
+        }
+
+        // Whom unresponsive UDP counts for.
+        PrincipalRule principal(PrincipalRule current) {
+            String s = Tools.get(p, UDP_PRINCIPAL);
+            if (s == null) {
+                return current;
+            }
+            try {
+                return PrincipalRule.parse(s);
+            } catch (IllegalArgumentException e) {
+                log.error("Invalid {} \"{}\": {}; keeping {}", UDP_PRINCIPAL, s, e.getMessage(), current);
                 return current;
             }
         }

@@ -70,6 +70,8 @@ import static org.onlab.util.Tools.groupedThreads;
                 ALPHA + ":Double=" + ALPHA_DEFAULT,
                 BETA + ":Double=" + BETA_DEFAULT,
                 SETTLE + ":Boolean=" + SETTLE_DEFAULT,
+                UDP_PRINCIPAL + "=" + UDP_PRINCIPAL_DEFAULT,
+                TCP_FLOOR_PRINCIPALS + ":Integer=" + TCP_FLOOR_PRINCIPALS_DEFAULT,
                 FLOW_IDLE_TIMEOUT + ":Integer=" + FLOW_IDLE_TIMEOUT_DEFAULT,
                 FLOW_PRIORITY + ":Integer=" + FLOW_PRIORITY_DEFAULT,
                 PUNT_PRIORITY + "=" + PUNT_PRIORITY_DEFAULT,
@@ -153,6 +155,12 @@ public class FudpManager extends ViewReads implements FudpAdminService {
 
     /** A set at its max-min allocation stops reallocating; false: the paper's band test exactly. */
     private boolean settle = SETTLE_DEFAULT;
+
+    /** Whom unresponsive UDP counts for, shared max-min among first: flow (the paper), host, prefix/N[/M], class. */
+    private String udpPrincipal = UDP_PRINCIPAL_DEFAULT;
+
+    /** TCP keeps at least what it would get beside this many UDP principals, however many there are; 0: none. */
+    private int tcpFloorPrincipals = TCP_FLOOR_PRINCIPALS_DEFAULT;
 
     /** Idle timeout of the per-flow rules in seconds; a flow is forgotten when they idle out. */
     private int flowIdleTimeout = FLOW_IDLE_TIMEOUT_DEFAULT;
@@ -358,6 +366,8 @@ public class FudpManager extends ViewReads implements FudpAdminService {
         alpha = s.loop.fudpa().alpha();
         beta = s.loop.fudpa().beta();
         settle = s.loop.fudpa().settle();
+        udpPrincipal = s.loop.principal().toString();
+        tcpFloorPrincipals = s.loop.fudpa().tcpFloorPrincipals();
         flowIdleTimeout = s.loop.flowIdleTimeoutS();
         flowPriority = s.loop.flowPriority();
         puntPriority = s.puntPriority.name();

@@ -30,6 +30,16 @@ public final class OsgiPropertyConstants {
     /** Settling is on by default. */
     public static final boolean SETTLE_DEFAULT = true;
 
+    /** Whom an unresponsive UDP flow's traffic counts for: flow, host, prefix/N[/M] or class (docs/algorithm.md). */
+    public static final String UDP_PRINCIPAL = "udpPrincipal";
+    /** Each source host one principal, as CAKE isolates per host. */
+    public static final String UDP_PRINCIPAL_DEFAULT = "host";
+
+    /** K of the TCP floor: TCP keeps what it would get beside this many UDP principals; 0 for no floor. */
+    public static final String TCP_FLOOR_PRINCIPALS = "tcpFloorPrincipals";
+    /** The default K (docs/algorithm.md, "Principals"). */
+    public static final int TCP_FLOOR_PRINCIPALS_DEFAULT = 4;
+
     /** Idle timeout of the per-flow rules in seconds. */
     public static final String FLOW_IDLE_TIMEOUT = "flowIdleTimeout";
     /** Default idle timeout. */

@@ -14,6 +14,7 @@ import org.fudp.loop.api.CfsKind;
 import org.fudp.loop.api.CfsSample;
 import org.fudp.loop.api.CfsState;
 import org.fudp.loop.api.CorrelationFlowSet;
+import org.fudp.loop.api.PrincipalShare;
 import org.fudp.loop.api.DecisionRecord;
 import org.fudp.loop.api.FacilityState;
 import org.fudp.loop.api.FlowHistorySample;
@@ -25,6 +26,7 @@ import org.onosproject.store.service.MultiValuedTimestamp;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -202,6 +204,14 @@ public final class FudpKryo {
             out.writeVarInt(c.lightTcpFlows(), true);
             out.writeString(c.tcpEvidence());
             out.writeVarInt(c.responsiveUdpFlows(), true);
+            out.writeVarInt(c.udpPrincipals(), true);
+            out.writeVarInt(c.topPrincipals().size(), true);
+            for (PrincipalShare p : c.topPrincipals()) {
+                out.writeString(p.principal());
+                out.writeVarInt(p.flows(), true);
+                writeLong(out, p.bps());
+            }
+            writeLong(out, c.tcpFloorBps());
         }
 
         @Override
@@ -219,7 +229,14 @@ public final class FudpKryo {
             b.state(state, in.readString());
             int light = in.readVarInt(true);
             b.lightTcp(light, in.readString());
-            return b.responsiveUdp(in.readVarInt(true)).build();
+            b.responsiveUdp(in.readVarInt(true));
+            int principals = in.readVarInt(true);
+            int shown = in.readVarInt(true);
+            List<PrincipalShare> top = new ArrayList<>(Math.min(shown, 8));
+            for (int i = 0; i < shown; i++) {
+                top.add(new PrincipalShare(in.readString(), in.readVarInt(true), readLong(in)));
+            }
+            return b.principals(principals, top, readLong(in)).build();
         }
 
         private static void writeTuples(Kryo kryo, Output out, Set<FiveTuple> tuples) {

@@ -11,6 +11,7 @@ import org.fudp.api.Bottleneck;
 import org.fudp.loop.api.CfsSample;
 import org.fudp.api.ControlStatus;
 import org.fudp.loop.api.CorrelationFlowSet;
+import org.fudp.loop.api.PrincipalShare;
 import org.fudp.loop.api.DecisionRecord;
 import org.fudp.api.Facility;
 import org.fudp.loop.api.FacilityState;
@@ -222,6 +223,31 @@ class FudpCodecsTest {
         e = assertThrows(IllegalArgumentException.class,
                 () -> context.codec(CorrelationFlowSet.class).decode(oldSet, context));
         assertTrue(e.getMessage().startsWith("responsiveUdpFlows: must be a count of flows"), e.getMessage());
+    }
+
+    @Test
+    void aSetsPrincipalsAndFloorRoundTripAndAnOldSetReadsAsNone() {
+        CorrelationFlowSet c = CorrelationFlowSet.builder(SET1, CfsKind.CONFIGURED)
+                .principals(2, List.of(new PrincipalShare("10.0.0.2", 400, 3_300_000),
+                        new PrincipalShare("udp-10.0.0.1-5001-10.0.0.4-5203", 1, 40_000)), 3_333_333).build();
+        JsonNode j = json(c, CorrelationFlowSet.class);
+        assertEquals(2, j.get("udpPrincipals").asInt());
+        assertEquals("10.0.0.2", j.get("topPrincipals").get(0).get("principal").asText());
+        assertEquals(400, j.get("topPrincipals").get(0).get("flows").asInt());
+        assertEquals(3_333_333, j.get("tcpFloorBps").asLong());
+        assertEquals(c, roundTrip(c, CorrelationFlowSet.class));
+        ObjectNode old = (ObjectNode) j;
+        old.remove("udpPrincipals");
+        old.remove("topPrincipals");
+        old.remove("tcpFloorBps");
+        CorrelationFlowSet back = context.codec(CorrelationFlowSet.class).decode(old, context);
+        assertEquals(0, back.udpPrincipals());
+        assertTrue(back.topPrincipals().isEmpty());
+        assertEquals(0, back.tcpFloorBps());
+        old.put("topPrincipals", "10.0.0.2");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> context.codec(CorrelationFlowSet.class).decode(old, context));
+        assertTrue(e.getMessage().startsWith("topPrincipals: must be an array"), e.getMessage());
     }
 
     @Test

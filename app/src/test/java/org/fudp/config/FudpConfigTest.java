@@ -6,6 +6,7 @@ import org.fudp.api.Bottleneck;
 import org.fudp.api.Facility;
 import org.fudp.loop.api.FlowBudget;
 import org.fudp.loop.api.PacketIn;
+import org.fudp.loop.api.PrincipalRule;
 import org.fudp.loop.api.TrafficClass;
 import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowIds;
@@ -27,6 +28,7 @@ import java.util.Map;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -97,6 +99,19 @@ class FudpConfigTest {
         assertFalse(classes.get(0).matches(FlowIds.parse("f", "udp-10.0.1.1-40000-10.0.1.9-5050"), any), "prefix");
         assertFalse(classes.get(0).matches(FlowIds.parse("f", "udp-10.0.1.1-40000-10.0.0.9-5101"), any), "port");
         assertTrue(classes.get(1).policy().exempt());
+    }
+
+    @Test
+    void aClassNamesWhomItsUdpCountsForAndWritesItBack() throws IOException {
+        FudpConfig c = config("{\"classes\": [{\"name\": \"cdn\", \"principal\": \"prefix/24/48\"},"
+                + "{\"name\": \"rest\"}]}");
+        assertEquals(PrincipalRule.prefix(24, 48), c.classes().get(0).principal());
+        assertNull(c.classes().get(1).principal(), "absent: the udpPrincipal property's");
+        FudpConfig written = config("{}").classes(c.classes());
+        assertEquals("prefix/24/48", written.node().get("classes").get(0).get("principal").asText());
+        assertFalse(written.node().get("classes").get(1).has("principal"));
+        String msg = errorOf("{\"classes\": [{\"name\": \"a\", \"principal\": \"port\"}]}");
+        assertTrue(msg.contains("classes[0].principal: must be flow, host, prefix/N"), msg);
     }
 
     @Test

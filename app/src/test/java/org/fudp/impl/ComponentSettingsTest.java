@@ -1,5 +1,6 @@
 package org.fudp.impl;
 
+import org.fudp.loop.api.PrincipalRule;
 import org.fudp.loop.api.ResponsiveTest;
 import org.junit.jupiter.api.Test;
 import org.onosproject.net.packet.PacketPriority;
@@ -61,6 +62,21 @@ class ComponentSettingsTest {
         assertNull(ComponentSettings.parseEtherType("0x86dd"));
         assertEquals(Integer.valueOf(0x88b6), ComponentSettings.parseEtherType("34998"));
         assertSame(d, d.read(null, LoggerFactory.getLogger(ComponentSettingsTest.class)));
+    }
+
+    @Test
+    void principalsAndTheTcpFloorDefaultToHostAndFourAndABadValueKeepsTheOldOne() {
+        ComponentSettings d = ComponentSettings.defaults();
+        assertEquals(PrincipalRule.HOST, d.loop.principal());
+        assertEquals(4, d.loop.fudpa().tcpFloorPrincipals());
+        ComponentSettings s = read(OsgiPropertyConstants.UDP_PRINCIPAL, "prefix/24",
+                OsgiPropertyConstants.TCP_FLOOR_PRINCIPALS, "0");
+        assertEquals(PrincipalRule.prefix(24, 64), s.loop.principal());
+        assertEquals(0, s.loop.fudpa().tcpFloorPrincipals(), "0: the paper's, no floor");
+        ComponentSettings bad = read(OsgiPropertyConstants.UDP_PRINCIPAL, "port",
+                OsgiPropertyConstants.TCP_FLOOR_PRINCIPALS, "-1");
+        assertEquals(PrincipalRule.HOST, bad.loop.principal());
+        assertEquals(4, bad.loop.fudpa().tcpFloorPrincipals());
     }
 
     @Test

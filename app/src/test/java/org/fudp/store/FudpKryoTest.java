@@ -6,6 +6,7 @@ import org.fudp.loop.api.AgentStatus;
 import org.fudp.loop.api.CfsKind;
 import org.fudp.loop.api.CfsState;
 import org.fudp.loop.api.CorrelationFlowSet;
+import org.fudp.loop.api.PrincipalShare;
 import org.fudp.loop.api.DecisionRecord;
 import org.fudp.loop.api.FacilityState;
 import org.fudp.loop.api.FlowBudget;
@@ -72,6 +73,9 @@ class FudpKryoTest {
                         .lightTcp(2, "light TCP as 2 flows: aggregate counters, 2 connections in samples").build(),
                 cfs(SET1, Set.of(), Set.of(udp(1), udp(2), udp(3)), CfsState.FAIR, 3_000).toBuilder()
                         .responsiveUdp(2).build(),
+                cfs(SET1, Set.of(tcp(1)), Set.of(udp(1), udp(2)), CfsState.NOT_ENFORCED, 3_000).toBuilder()
+                        .principals(2, List.of(new PrincipalShare("10.0.0.2", 1, 9_000_000),
+                                new PrincipalShare("udp-10.0.0.3-5-10.0.0.4-6", 1, 10)), 3_300_000).build(),
                 FlowRecord.builder(udp(4), S1.toString()).cfsId(SET1).rates(3_000_000, 3_000_000, true)
                         .policy("", "responsive: counted with its set's TCP, never limited")
                         .responsiveness("responsive", "responded: slowed from 4.00 Mbit/s to 2.00 Mbit/s at a limit "
@@ -218,7 +222,7 @@ class FudpKryoTest {
         assertEquals(Set.of("protocol", "src", "dst", "srcPort", "dstPort"), fieldNames(FiveTuple.class));
         assertEquals(Set.of("id", "kind", "egress", "linkDst", "capacityBps", "tcpFlows", "udpFlows",
                 "tcpThroughputBps", "udpThroughputBps", "udpDemandBps", "jainIndex", "state", "stateReason",
-                "lightTcpFlows", "tcpEvidence", "responsiveUdpFlows"),
+                "lightTcpFlows", "tcpEvidence", "responsiveUdpFlows", "udpPrincipals", "topPrincipals", "tcpFloorBps"),
                 fieldNames(CorrelationFlowSet.class));
         assertEquals(Set.of("facilityId", "status", "lastHeartbeatMs", "lastSentSeq", "lastAckedSeq",
                 "lastAckedMs", "framesSent", "resends", "rejectedFrames", "reason", "enforcement", "unmetered"),

@@ -20,9 +20,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import org.fudp.algorithm.FudpaConfig;
 import org.fudp.loop.api.AddressPrefix;
 import org.fudp.loop.api.BottleneckTable;
 import org.fudp.loop.api.FlowBudget;
+import org.fudp.loop.api.PrincipalRule;
 import org.fudp.loop.api.ResponsiveTest;
 import org.fudp.loop.api.TrafficClass;
 
@@ -44,6 +46,8 @@ public final class LabConfig {
     private final double alpha;
     private final double beta;
     private final boolean settle;
+    private final PrincipalRule principal;
+    private final int tcpFloorPrincipals;
     private final boolean closingRules;
     private final boolean metered;
     private final boolean meterDropsCounted;
@@ -70,6 +74,17 @@ public final class LabConfig {
         alpha = fraction(p, "alpha", "0.875");
         beta = fraction(p, "beta", "0.25");
         settle = bool(p, "settle", "true");
+        try {
+            principal = PrincipalRule.parse(p.getProperty("udpPrincipal", "host"));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("config: 'udpPrincipal' " + e.getMessage(), e);
+        }
+        double k = nonNegative(p, "tcpFloorPrincipals", "4");
+        if (k != Math.rint(k) || k > FudpaConfig.MAX_TCP_FLOOR_PRINCIPALS) {
+            throw new IllegalArgumentException("config: 'tcpFloorPrincipals' must be a whole number 0.."
+                    + FudpaConfig.MAX_TCP_FLOOR_PRINCIPALS + " (0: no floor), got " + k);
+        }
+        tcpFloorPrincipals = (int) k;
         closingRules = bool(p, "closingRules", "true");
         String enforcement = p.getProperty("enforcement", "adjustor").trim();
         if (!enforcement.equals("adjustor") && !enforcement.equals("meter")) {
@@ -233,6 +248,24 @@ public final class LabConfig {
      */
     public boolean settle() {
         return settle;
+    }
+
+    /**
+     * Returns whom unresponsive UDP counts for (docs/algorithm.md, "Principals").
+     *
+     * @return the rule; host by default
+     */
+    public PrincipalRule principal() {
+        return principal;
+    }
+
+    /**
+     * Returns K of the TCP floor.
+     *
+     * @return K, 0 for none
+     */
+    public int tcpFloorPrincipals() {
+        return tcpFloorPrincipals;
     }
 
     /**

@@ -32,7 +32,8 @@ final class LoopSetup {
                 .enabled(config.enabled())
                 .dryRun(config.dryRun())
                 .fudpa(FudpaConfig.defaults().toBuilder().alpha(config.alpha()).beta(config.beta())
-                        .settle(config.settle()).build())
+                        .settle(config.settle()).tcpFloorPrincipals(config.tcpFloorPrincipals()).build())
+                .principal(config.principal())
                 .flowIdleTimeoutS(config.idleTimeoutSeconds())
                 .flowPriority(FLOW_PRIORITY)
                 // OVS matches tcp_flags; ONOS 2.7 cannot, so only the lab closes connections at their FIN/RST

@@ -10,6 +10,7 @@ import org.fudp.loop.api.MeterSpec;
 import org.fudp.loop.api.NetworkView;
 import org.fudp.loop.api.PacketIn;
 import org.fudp.loop.api.RuleCounter;
+import org.fudp.loop.api.PrincipalRule;
 import org.fudp.loop.api.TrafficClass;
 import org.fudp.loop.collect.PerFlowCollection;
 import org.fudp.loop.flow.Membership;
@@ -54,7 +55,7 @@ public final class FudpLoop {
      */
     public FudpLoop(LoopSettings settings, NetworkView network, String keyText, long epochMs) {
         this.settings = settings;
-        this.parts = new LoopParts(settings, network, keyText, epochMs, this::policy);
+        this.parts = new LoopParts(settings, network, keyText, epochMs, this::policy, this::principal);
     }
 
     private Actions begin(long nowMs) {
@@ -104,6 +105,13 @@ public final class FudpLoop {
     // The policy of the first class that matches the flow.
     private FlowPolicy policy(TrackedFlow f) {
         return TrafficClass.policyOf(classes, f.tuple(), f.dscp());
+    }
+
+    // Whom an unresponsive UDP flow's traffic counts for: its class's rule, else the settings'.
+    private String principal(TrackedFlow f) {
+        TrafficClass c = classes.isEmpty() ? null : TrafficClass.classOf(classes, f.tuple(), f.dscp());
+        PrincipalRule rule = c == null || c.principal() == null ? settings.principal() : c.principal();
+        return rule.keyOf(f.tuple(), c == null ? "" : c.name());
     }
 
     /**

@@ -41,7 +41,7 @@ final class LoopParts {
 
     final MutableClock clock = new MutableClock(0);
     final Map<String, Facility> facilities = new LinkedHashMap<>();
-    final SetDecisions decisions = new SetDecisions();
+    final SetDecisions decisions;
     final Departures departures = new Departures();
     final LimitsInForce limits = new LimitsInForce();
     final LightTcp light = new LightTcp();
@@ -58,7 +58,8 @@ final class LoopParts {
     final ControlPeriod period;
 
     LoopParts(LoopSettings settings, NetworkView network, String keyText, long epochMs,
-              Function<TrackedFlow, FlowPolicy> policy) {
+              Function<TrackedFlow, FlowPolicy> policy, Function<TrackedFlow, String> principal) {
+        this.decisions = new SetDecisions(principal);
         this.collection = new SampledCollection(settings, network,
                 new PerFlowCollection(settings, network, policy, this::forgotten, failOpen::through));
         this.flows = collection.flows();

@@ -90,6 +90,12 @@
         if (c.responsiveUdp) {
             addRow(summary, 'Responsive UDP', c.responsiveUdp, 'fudp-responsive-udp');
         }
+        if (c.principals) {
+            addRow(summary, 'UDP principals', c.principals, 'fudp-principals');
+        }
+        if (c.tcpFloor) {
+            addRow(summary, 'TCP floor', c.tcpFloor, 'fudp-tcp-floor');
+        }
         addRow(summary, 'TCP rate', c.tcpRate);
         addRow(summary, 'UDP rate / demand', c.udpRate + ' / ' + c.udpDemand);
         if (d.decision) {

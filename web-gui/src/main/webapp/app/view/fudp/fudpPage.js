@@ -173,6 +173,16 @@
             rows.push(['Responsive UDP', c.responsiveUdpFlows + ' of ' + c.udpFlows.length
                 + ' UDP flows, counted with the TCP']);
         }
+        // Worded as GuiFormat.principals words it for the legacy view.
+        if (c.udpPrincipals) {
+            rows.push(['UDP principals', c.udpPrincipals + ':' + (c.topPrincipals || []).map(function (p, i) {
+                return (i ? ', ' : ' ') + p.principal + ' (' + p.flows + (p.flows === 1 ? ' flow, ' : ' flows, ')
+                    + rate(p.bps) + ')';
+            }).join('')]);
+        }
+        if (c.tcpFloorBps) {
+            rows.push(['TCP floor', rate(c.tcpFloorBps)]);
+        }
         rows.push(['TCP rate', rate(c.tcpThroughputBps)],
             ['UDP rate / demand', rate(c.udpThroughputBps) + ' / ' + rate(c.udpDemandBps)]);
         if (d) {

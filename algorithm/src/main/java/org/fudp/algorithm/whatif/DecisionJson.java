@@ -31,6 +31,7 @@ public final class DecisionJson {
         o.put("period", d.period());
         o.put("tcpFlows", d.tcpFlows());
         o.put("udpFlows", d.udpFlows());
+        o.put("udpPrincipals", d.udpPrincipals());
         o.put("missingSamples", d.missingSamples());
         o.put("measuredTcpBps", d.measuredTcpBps());
         o.put("predictedTcpBps", d.predictedTcpBps());
@@ -43,6 +44,7 @@ public final class DecisionJson {
         o.put("explanation", d.explanation());
         put(o, "availableBps", d.availableBps());
         put(o, "tcpRemainderBps", d.tcpRemainderBps());
+        put(o, "tcpFloorBps", d.tcpFloorBps());
         ObjectNode allocations = o.putObject("allocations");
         Allocations a = d.allocations();
         for (int i = 0; i < a.size(); i++) {
@@ -65,6 +67,7 @@ public final class DecisionJson {
         o.put("noiseFloorBps", c.noiseFloorBps());
         o.put("maxMissingPeriods", c.maxMissingPeriods());
         o.put("settle", c.settle());
+        o.put("tcpFloorPrincipals", c.tcpFloorPrincipals());
         return o;
     }
 

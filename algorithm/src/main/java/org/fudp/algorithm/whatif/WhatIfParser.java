@@ -38,10 +38,12 @@ public final class WhatIfParser {
     private static final Set<String> ROOT_FIELDS = Set.of("config", "classes", "periods");
     private static final Set<String> CLASS_FIELDS = Set.of("weight", "minBps", "capBps", "exempt");
     private static final Set<String> CONFIG_FIELDS =
-            Set.of("preset", "alpha", "beta", "hysteresis", "noiseFloorBps", "maxMissingPeriods", "settle");
+            Set.of("preset", "alpha", "beta", "hysteresis", "noiseFloorBps", "maxMissingPeriods", "settle",
+                    "tcpFloorPrincipals");
     private static final Set<String> PERIOD_FIELDS = Set.of("cfs");
     private static final Set<String> CFS_FIELDS = Set.of("id", "capacityBps", "flows");
-    private static final Set<String> FLOW_FIELDS = Set.of("id", "protocol", "rateBps", "demandBps", "class");
+    private static final Set<String> FLOW_FIELDS =
+            Set.of("id", "protocol", "rateBps", "demandBps", "class", "principal");
     private static final int MAX_SHOWN = 40;
 
     private WhatIfParser() {
@@ -174,6 +176,14 @@ public final class WhatIfParser {
             }
             b.maxMissingPeriods(v.intValue());
         }
+        if (present(node, "tcpFloorPrincipals")) {
+            JsonNode v = node.get("tcpFloorPrincipals");
+            if (!v.isIntegralNumber() || !v.canConvertToInt()) {
+                throw new WhatIfInputException("config.tcpFloorPrincipals",
+                        "must be an integer, 0 for no floor, was " + shown(v));
+            }
+            b.tcpFloorPrincipals(v.intValue());
+        }
         try {
             return b.build();
         } catch (IllegalArgumentException e) {
@@ -255,6 +265,14 @@ public final class WhatIfParser {
                         + shown(c));
             }
             sample = sample.withPolicy(policy);
+        }
+        if (present(node, "principal")) {
+            // Who the flow's traffic counts for, e.g. its source host: FUDPA shares among principals first.
+            JsonNode v = node.get("principal");
+            if (!v.isTextual() || v.textValue().isEmpty()) {
+                throw new WhatIfInputException(path + ".principal", "must be a non-empty string, was " + shown(v));
+            }
+            sample = sample.withPrincipal(v.textValue());
         }
         return sample;
     }

@@ -143,8 +143,8 @@ class WhatIfRunnerTest {
                 "periods[0].cfs[0].flows[0].protocol: must be 'tcp' or 'udp', was absent"),
             Arguments.of("misspelt field",
                 "{'periods': [{'cfs': [{'id': 'a', 'flows': [{'id': 'z', 'protocol': 'tcp', 'rate': 5}]}]}]}",
-                "periods[0].cfs[0].flows[0].rate: unknown field (expected one of class, demandBps, id, protocol,"
-                + " rateBps)"),
+                "periods[0].cfs[0].flows[0].rate: unknown field (expected one of class, demandBps, id, principal,"
+                + " protocol, rateBps)"),
             Arguments.of("empty flow id",
                 "{'periods': [{'cfs': [{'id': 'a', 'flows': [{'id': '', 'protocol': 'tcp'}]}]}]}",
                 "periods[0].cfs[0].flows[0].id: must be a non-empty string, was ''"),
@@ -201,7 +201,7 @@ class WhatIfRunnerTest {
             Arguments.of("unknown config",
                 "{'config': {'gamma': 1}, 'periods': []}",
                 "config.gamma: unknown field (expected one of alpha, beta, hysteresis, maxMissingPeriods,"
-                + " noiseFloorBps, preset, settle)"));
+                + " noiseFloorBps, preset, settle, tcpFloorPrincipals)"));
     }
 
     @Test

@@ -4,6 +4,7 @@ import org.fudp.protocol.FiveTuple;
 
 import java.util.Collections;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -34,6 +35,9 @@ public final class CorrelationFlowSet {
     private final String tcpEvidence;
     private final int responsiveUdpFlows;
     private final double jainIndex;
+    private final int udpPrincipals;
+    private final List<PrincipalShare> topPrincipals;
+    private final long tcpFloorBps;
     private final CfsState state;
     private final String stateReason;
 
@@ -52,6 +56,9 @@ public final class CorrelationFlowSet {
         this.tcpEvidence = Objects.requireNonNull(b.tcpEvidence, "tcpEvidence");
         this.responsiveUdpFlows = b.responsiveUdpFlows;
         this.jainIndex = b.jainIndex;
+        this.udpPrincipals = b.udpPrincipals;
+        this.topPrincipals = List.copyOf(b.topPrincipals);
+        this.tcpFloorBps = b.tcpFloorBps;
         this.state = Objects.requireNonNull(b.state, "state");
         this.stateReason = Objects.requireNonNull(b.stateReason, "stateReason");
     }
@@ -198,6 +205,35 @@ public final class CorrelationFlowSet {
     }
 
     /**
+     * Returns how many principals the set's measured unresponsive UDP flows belong to (docs/algorithm.md,
+     * "Principals"): the units FUDPA shares the set among, beside its TCP flows.
+     *
+     * @return count, 0 without unresponsive UDP measured
+     */
+    public int udpPrincipals() {
+        return udpPrincipals;
+    }
+
+    /**
+     * Returns the heaviest of the set's UDP principals in the last period.
+     *
+     * @return at most three, heaviest first
+     */
+    public List<PrincipalShare> topPrincipals() {
+        return topPrincipals;
+    }
+
+    /**
+     * Returns the set's TCP floor: what its TCP flows (and the UDP flows counted with them) keep at least,
+     * however many principals its UDP counts.
+     *
+     * @return bit/s, 0 without a floor
+     */
+    public long tcpFloorBps() {
+        return tcpFloorBps;
+    }
+
+    /**
      * Returns the control state.
      *
      * @return state
@@ -224,6 +260,7 @@ public final class CorrelationFlowSet {
     public Builder toBuilder() {
         return builder(id, kind).egress(egress, linkDst).capacityBps(capacityBps)
                 .flows(tcpFlows, udpFlows).lightTcp(lightTcpFlows, tcpEvidence).responsiveUdp(responsiveUdpFlows)
+                .principals(udpPrincipals, topPrincipals, tcpFloorBps)
                 .totals(tcpThroughputBps, udpThroughputBps, udpDemandBps, jainIndex).state(state, stateReason);
     }
 
@@ -254,7 +291,7 @@ public final class CorrelationFlowSet {
                 || capacityBps != other.capacityBps || !tcpFlows.equals(other.tcpFlows)
                 || !udpFlows.equals(other.udpFlows) || lightTcpFlows != other.lightTcpFlows
                 || !tcpEvidence.equals(other.tcpEvidence) || responsiveUdpFlows != other.responsiveUdpFlows
-                || state != other.state
+                || udpPrincipals != other.udpPrincipals || state != other.state
                 || !stateReason.equals(other.stateReason);
     }
 
@@ -269,13 +306,15 @@ public final class CorrelationFlowSet {
         CorrelationFlowSet that = (CorrelationFlowSet) o;
         return !differsInShape(that) && tcpThroughputBps == that.tcpThroughputBps
                 && udpThroughputBps == that.udpThroughputBps && udpDemandBps == that.udpDemandBps
-                && Double.compare(jainIndex, that.jainIndex) == 0;
+                && Double.compare(jainIndex, that.jainIndex) == 0 && topPrincipals.equals(that.topPrincipals)
+                && tcpFloorBps == that.tcpFloorBps;
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(id, kind, egress, linkDst, capacityBps, tcpFlows, udpFlows, lightTcpFlows, tcpEvidence,
-                responsiveUdpFlows, tcpThroughputBps, udpThroughputBps, udpDemandBps, jainIndex, state, stateReason);
+                responsiveUdpFlows, tcpThroughputBps, udpThroughputBps, udpDemandBps, jainIndex, udpPrincipals,
+                topPrincipals, tcpFloorBps, state, stateReason);
     }
 
     @Override
@@ -303,6 +342,9 @@ public final class CorrelationFlowSet {
         private String tcpEvidence = "";
         private int responsiveUdpFlows;
         private double jainIndex = Double.NaN;
+        private int udpPrincipals;
+        private List<PrincipalShare> topPrincipals = List.of();
+        private long tcpFloorBps;
         private CfsState state = CfsState.NO_UDP;
         private String stateReason = "";
 
@@ -367,6 +409,21 @@ public final class CorrelationFlowSet {
          */
         public Builder responsiveUdp(int flows) {
             this.responsiveUdpFlows = flows;
+            return this;
+        }
+
+        /**
+         * Sets the set's UDP principals and TCP floor.
+         *
+         * @param count how many principals its measured unresponsive UDP flows belong to
+         * @param top the heaviest, heaviest first
+         * @param floorBps its TCP floor in bit/s, 0 for none
+         * @return this builder
+         */
+        public Builder principals(int count, List<PrincipalShare> top, long floorBps) {
+            this.udpPrincipals = count;
+            this.topPrincipals = top;
+            this.tcpFloorBps = floorBps;
             return this;
         }
 

@@ -25,8 +25,10 @@ public final class LoopSettings {
     private final boolean closingRules;
     private final long senderId;
     private final ResponsiveTest responsive;
+    private final PrincipalRule principal;
 
     private LoopSettings(Builder b) {
+        principal = b.principal;
         periodMs = b.periodMs;
         fudpa = b.fudpa;
         flowIdleTimeoutS = b.flowIdleTimeoutS;
@@ -73,6 +75,7 @@ public final class LoopSettings {
         b.closingRules = closingRules;
         b.senderId = senderId;
         b.responsive = responsive;
+        b.principal = principal;
         return b;
     }
 
@@ -226,6 +229,15 @@ public final class LoopSettings {
     }
 
     /**
+     * Returns whom an unresponsive UDP flow's traffic counts for, unless its traffic class says otherwise.
+     *
+     * @return the rule, {@link PrincipalRule#HOST} by default
+     */
+    public PrincipalRule principal() {
+        return principal;
+    }
+
+    /**
      * Builds settings; every setter checks its value and names it when refusing.
      */
     public static final class Builder {
@@ -243,6 +255,7 @@ public final class LoopSettings {
         private boolean closingRules;
         private long senderId = 0x4655_4450_0000_0001L;
         private ResponsiveTest responsive = ResponsiveTest.defaults();
+        private PrincipalRule principal = PrincipalRule.HOST;
 
         private Builder() {
         }
@@ -417,6 +430,17 @@ public final class LoopSettings {
          */
         public Builder responsive(ResponsiveTest test) {
             responsive = Objects.requireNonNull(test, "responsive");
+            return this;
+        }
+
+        /**
+         * Sets whom an unresponsive UDP flow's traffic counts for.
+         *
+         * @param rule the rule; {@link PrincipalRule#FLOW} for the paper's
+         * @return this
+         */
+        public Builder principal(PrincipalRule rule) {
+            principal = Objects.requireNonNull(rule, "principal");
             return this;
         }
 

@@ -30,6 +30,8 @@ public final class TrafficClass {
     /** Bit i set: DSCP i matches; 0 for any. */
     private final long dscpMask;
     private final FlowPolicy policy;
+    /** Null: the loop's setting. */
+    private final PrincipalRule principal;
 
     /**
      * Creates a class.
@@ -57,6 +59,39 @@ public final class TrafficClass {
         this.dstPortHigh = high(dstPorts);
         this.dscpMask = mask(dscp);
         this.policy = Objects.requireNonNull(policy, "policy");
+        this.principal = null;
+    }
+
+    private TrafficClass(TrafficClass c, PrincipalRule principal) {
+        this.src = c.src;
+        this.dst = c.dst;
+        this.protocol = c.protocol;
+        this.srcPortLow = c.srcPortLow;
+        this.srcPortHigh = c.srcPortHigh;
+        this.dstPortLow = c.dstPortLow;
+        this.dstPortHigh = c.dstPortHigh;
+        this.dscpMask = c.dscpMask;
+        this.policy = c.policy;
+        this.principal = principal;
+    }
+
+    /**
+     * Returns this class with its own rule for whom its unresponsive UDP flows count for.
+     *
+     * @param rule the rule, null for the loop's setting
+     * @return the class
+     */
+    public TrafficClass withPrincipal(PrincipalRule rule) {
+        return new TrafficClass(this, rule);
+    }
+
+    /**
+     * Returns the class's own principal rule.
+     *
+     * @return the rule, null when the loop's setting applies
+     */
+    public PrincipalRule principal() {
+        return principal;
     }
 
     private static long mask(int[] dscp) {
@@ -183,12 +218,25 @@ public final class TrafficClass {
      * @return its policy, {@link FlowPolicy#NONE} if no class matches
      */
     public static FlowPolicy policyOf(Iterable<TrafficClass> classes, FiveTuple t, int dscp) {
+        TrafficClass c = classOf(classes, t, dscp);
+        return c == null ? FlowPolicy.NONE : c.policy;
+    }
+
+    /**
+     * Returns the first class that matches a flow.
+     *
+     * @param classes the classes, in order
+     * @param t the flow
+     * @param dscp its DSCP, {@link PacketIn#NO_DSCP} if unknown
+     * @return the class, null if none matches
+     */
+    public static TrafficClass classOf(Iterable<TrafficClass> classes, FiveTuple t, int dscp) {
         for (TrafficClass c : classes) {
             if (c.matches(t, dscp)) {
-                return c.policy;
+                return c;
             }
         }
-        return FlowPolicy.NONE;
+        return null;
     }
 
     @Override
@@ -196,6 +244,7 @@ public final class TrafficClass {
         return "TrafficClass{" + name() + ": " + (protocol == ANY_PROTOCOL ? "ip" : protocol == 6 ? "tcp" : "udp")
                 + (src == null ? "" : " src " + src) + (dst == null ? "" : " dst " + dst)
                 + " sport " + srcPortLow + "-" + srcPortHigh + " dport " + dstPortLow + "-" + dstPortHigh
-                + (dscpMask == 0 ? "" : " dscp " + Arrays.toString(dscp())) + ", " + policy + "}";
+                + (dscpMask == 0 ? "" : " dscp " + Arrays.toString(dscp())) + ", " + policy
+                + (principal == null ? "" : ", principal " + principal) + "}";
     }
 }

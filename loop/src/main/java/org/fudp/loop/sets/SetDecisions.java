@@ -14,6 +14,7 @@ import org.fudp.algorithm.Decision;
 import org.fudp.algorithm.FlowPolicy;
 import org.fudp.algorithm.FlowSample;
 import org.fudp.algorithm.FudpaConfig;
+import org.fudp.algorithm.Protocol;
 import org.fudp.protocol.FiveTuple;
 
 import java.util.ArrayList;
@@ -41,6 +42,17 @@ public final class SetDecisions {
     private final Map<String, CfsController> controllers = new HashMap<>();
     private final Map<String, Map<FiveTuple, Long>> toldByCfs = new HashMap<>();
     private final Set<String> changed = new HashSet<>();
+    private final Function<TrackedFlow, String> principal;
+    private final Map<String, SetPrincipals> principals = new HashMap<>();
+
+    /**
+     * Creates the decisions of a loop.
+     *
+     * @param principal whom each unresponsive UDP flow's traffic counts for ({@code PrincipalRule#keyOf})
+     */
+    public SetDecisions(Function<TrackedFlow, String> principal) {
+        this.principal = principal;
+    }
 
     /**
      * Runs FUDPA for every set of the period.
@@ -70,12 +82,14 @@ public final class SetDecisions {
         // A set that lost every member starts afresh when flows return.
         controllers.keySet().retainAll(groups.keySet());
         toldByCfs.keySet().retainAll(groups.keySet());
+        principals.keySet().retainAll(groups.keySet());
         changed.clear();
         departures.newPeriod();
         Map<String, Decision> decisions = new LinkedHashMap<>();
         if (!settings.enabled()) {
             controllers.clear();
             toldByCfs.clear();
+            principals.clear();
             return decisions;
         }
         for (Map.Entry<String, List<TrackedFlow>> e : members.entrySet()) {
@@ -86,6 +100,10 @@ public final class SetDecisions {
                 FlowSample s = f.sample();
                 if (policy != null) {
                     s = s.withPolicy(policy.apply(f));
+                }
+                if (s.protocol() == Protocol.UDP) {
+                    // TCP and responsive flows (counted as TCP) stay principals of their own.
+                    s = s.withPrincipal(principal.apply(f));
                 }
                 byId.put(s.flowId(), f.tuple());
                 samples.add(s);
@@ -111,6 +129,8 @@ public final class SetDecisions {
             }
             Decision d = controllers.computeIfAbsent(id, k -> new CfsController(k, settings.fudpa())).step(input);
             decisions.put(id, d);
+            principals.put(id, SetPrincipals.of(samples, d, settings.fudpa(), settings.enforce(),
+                    u == null ? 0 : u.udpBps));
             departures.judged(id, d.reason().isFair());
             Allocations a = d.allocations();
             Map<FiveTuple, Long> told = new LinkedHashMap<>();
@@ -138,6 +158,16 @@ public final class SetDecisions {
      */
     public boolean changed(String cfsId) {
         return changed.contains(cfsId);
+    }
+
+    /**
+     * Returns a set's principals and TCP floor in the last period.
+     *
+     * @param cfsId the set
+     * @return them, {@link SetPrincipals#NONE} for a set not decided
+     */
+    public SetPrincipals principals(String cfsId) {
+        return principals.getOrDefault(cfsId, SetPrincipals.NONE);
     }
 
     /**

@@ -62,13 +62,14 @@ public final class SetStates {
      * @param limits the limits the loop decided
      * @param backend the enforcers
      * @param changed whether this period changed the set's allocations
-     * @param starvedBehindFlood whether its TCP is starved while UDP floods it: never fair
+     * @param unfair why its TCP is denied its share by UDP no limit in force holds (starved behind a flood,
+     *        below its floor): never fair; "" when it is not
      * @param settings the settings in force
      * @return its state and why
      */
     @SuppressWarnings("checkstyle:ParameterNumber")
     public Judged judge(long nowMs, String cfsId, List<TrackedFlow> members, LimitsInForce limits,
-                 EnforcementBackend backend, boolean changed, boolean starvedBehindFlood, LoopSettings settings) {
+                 EnforcementBackend backend, boolean changed, String unfair, LoopSettings settings) {
         boolean udp = false;
         String missingAgent = null;
         String pending = null;
@@ -95,10 +96,9 @@ public final class SetStates {
         if (missingAgent != null) {
             return new Judged(CfsState.NO_AGENT, missingAgent);
         }
-        if (pending == null && starvedBehindFlood) {
+        if (pending == null && !unfair.isEmpty()) {
             // FUDPA found nothing to limit, or the limits are not enforced: the flood is in front of TCP all the same.
-            pending = (settings.enforce() ? "" : "dry run: no limit is enforced; ")
-                    + "the set's TCP is starved behind UDP that no limit in force holds";
+            pending = (settings.enforce() ? "" : "dry run: no limit is enforced; ") + unfair;
             if (changed) {
                 return new Judged(CfsState.ADJUSTING, pending);
             }

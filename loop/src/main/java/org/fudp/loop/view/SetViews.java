@@ -8,6 +8,7 @@ import org.fudp.loop.enforce.LimitsInForce;
 import org.fudp.loop.flow.TrackedFlow;
 import org.fudp.loop.sets.LightTcp;
 import org.fudp.loop.sets.SetDecisions;
+import org.fudp.loop.sets.SetPrincipals;
 import org.fudp.loop.sets.SetStates;
 import org.fudp.loop.sets.UdpPressure;
 import org.fudp.algorithm.JainIndex;
@@ -91,11 +92,15 @@ final class SetViews {
         }
         tcpBps += lightFlows > 0 ? Math.round(l.bps) : 0;
         boolean tcpStarved = starved > 0 || lightFlows > 0 && l.starved;
+        SetPrincipals principals = decisions.principals(g.cfsId());
+        String unfair = floods && tcpStarved ? "the set's TCP is starved behind UDP that no limit in force holds"
+                : principals.belowFloor();
         SetStates.Judged state = setStates.judge(nowMs, g.cfsId(), members, limits, backend,
-                decisions.changed(g.cfsId()), floods && tcpStarved, settings);
+                decisions.changed(g.cfsId()), unfair, settings);
         return CorrelationFlowSet.builder(g.cfsId(), g.kind()).egress(g.egress().orElse(null), g.linkDst().orElse(null))
                 .capacityBps(g.capacityBps()).flows(tcp, udp).lightTcp(lightFlows, evidence(tcp.size(), starved, l))
                 .responsiveUdp(responsive)
+                .principals(principals.count(), principals.top(), principals.floorBps())
                 .totals(tcpBps, udpBps, udpDemand, jain.value()).state(state.state(), state.reason()).build();
     }
 
