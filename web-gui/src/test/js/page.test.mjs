@@ -218,6 +218,9 @@ test('page: selecting a set shows its flows and a chart of its history, as the l
         td.getAttribute('title'))), legacy.flows.map((f) => f.responsiveEvidence || null));
     assert.equal(await page.locator('#fudp-flows td.fudp-resp-responsive').count(), 1);
     assert.equal(summary['Responsive UDP'], legacy.cfs.responsiveUdp);
+    assert.equal(summary['UDP principals'], legacy.cfs.principals);
+    assert.match(summary['UDP principals'], /^2: 10\.0\.0\.1 \(1 flow, [0-9.]+ Mb\/s\), 10\.0\.0\.2 \(1 flow, /);
+    assert.equal(summary['TCP floor'], legacy.cfs.tcpFloor);
     assert.equal(await page.locator('#fudp-flows tr.fudp-limited').count(), 2);
     assert.equal(await page.locator('#fudp-allocations tr.fudp-of-selected').count(), 2);
 

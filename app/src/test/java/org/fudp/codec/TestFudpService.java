@@ -12,6 +12,7 @@ import org.fudp.api.Bottleneck;
 import org.fudp.loop.api.CfsSample;
 import org.fudp.api.ControlStatus;
 import org.fudp.loop.api.CorrelationFlowSet;
+import org.fudp.loop.api.PrincipalShare;
 import org.fudp.loop.api.DecisionRecord;
 import org.fudp.api.Facility;
 import org.fudp.loop.api.FacilityState;
@@ -107,6 +108,7 @@ public class TestFudpService extends InMemoryFudpService implements FudpAdminSer
 
         sets.put(SET1, CorrelationFlowSet.builder(SET1, CfsKind.CONFIGURED).egress(r2toH4.toString(), h4.toString())
                 .capacityBps(10_000_000).flows(ImmutableSet.of(S1_TCP1, S1_TCP2), ImmutableSet.of(S1_UDP))
+                .principals(1, List.of(new PrincipalShare("10.0.0.1", 1, 3_320_000)), 6_620_000)
                 .totals(6_610_000, 3_320_000, 50_000_000, 0.9993).state(CfsState.FAIR).build());
         sets.put(SET2, CorrelationFlowSet.builder(SET2, CfsKind.CONFIGURED).egress(r2toH3.toString(), h3.toString())
                 .capacityBps(10_000_000).flows(ImmutableSet.of(S2_TCP1, S2_TCP2), ImmutableSet.of(S2_UDP))

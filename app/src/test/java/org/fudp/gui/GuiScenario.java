@@ -9,6 +9,7 @@ import org.fudp.loop.api.AgentState;
 import org.fudp.loop.api.AllocationState;
 import org.fudp.loop.api.CfsSample;
 import org.fudp.loop.api.CorrelationFlowSet;
+import org.fudp.loop.api.PrincipalShare;
 import org.fudp.loop.api.DecisionRecord;
 import org.fudp.api.Facility;
 import org.fudp.loop.api.FacilityState;
@@ -212,11 +213,18 @@ public final class GuiScenario {
         long demand = 0;
         int responsive = 0;
         List<Long> rates = new ArrayList<>();
+        // The unresponsive UDP by source host, as the loop's default principal counts it: flows and bit/s.
+        Map<String, long[]> hosts = new LinkedHashMap<>();
         for (FlowRecord f : s.flows.values()) {
             if (!id.equals(f.cfsId())) {
                 continue;
             }
             rates.add(f.throughputBps());
+            if (f.isUdp() && !RESPONSIVE.equals(f.responsiveness())) {
+                long[] v = hosts.computeIfAbsent(f.flow().src().getHostAddress(), k -> new long[2]);
+                v[0]++;
+                v[1] += f.throughputBps();
+            }
             if (f.isUdp()) {
                 responsive += RESPONSIVE.equals(f.responsiveness()) ? 1 : 0;
                 udp.add(f.flow());
@@ -227,8 +235,15 @@ public final class GuiScenario {
                 tcpBps += f.throughputBps();
             }
         }
-        s.sets.put(id, b.flows(tcp, udp).responsiveUdp(responsive).totals(tcpBps, udpBps, demand, jain(rates))
-                .state(state, why).build());
+        List<PrincipalShare> top = new ArrayList<>();
+        hosts.forEach((k, v) -> top.add(new PrincipalShare(k, (int) v[0], v[1])));
+        top.sort((a, c) -> Long.compare(c.bps(), a.bps()));
+        int n = tcp.size() + responsive;
+        long capacity = b.build().capacityBps();
+        long floor = hosts.isEmpty() || n == 0 ? 0 : capacity * n / (n + 4);
+        s.sets.put(id, b.flows(tcp, udp).responsiveUdp(responsive)
+                .principals(hosts.size(), top.subList(0, Math.min(3, top.size())), floor)
+                .totals(tcpBps, udpBps, demand, jain(rates)).state(state, why).build());
     }
 
     /**
