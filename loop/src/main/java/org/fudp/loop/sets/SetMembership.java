@@ -85,7 +85,8 @@ public final class SetMembership {
         Map<String, LightTcp.Reading> lightBefore = lightTcp(flows, table, network, periodMs, nowMs, unmatched);
         SetMembership out = new SetMembership();
         sets.forEach((id, s) -> out.floods.put(id, UdpPressure.floods(s, udp.getOrDefault(id, List.of()),
-                tcpBefore.getOrDefault(id, List.of()), lightBefore.get(id), light.member(id), backend)));
+                tcpBefore.getOrDefault(id, List.of()), lightBefore.get(id), light.member(id),
+                unmatched.containsKey(id) ? unmatched.get(id).udpBps : 0, backend)));
         Map<String, Boolean> tcpMembers = new HashMap<>();
         for (TrackedFlow f : flows) {
             boolean tcp = !f.isUdp();

@@ -89,7 +89,8 @@ public final class SetStates {
                 pending = notInForce(f, l, backend);
             }
         }
-        if (!udp) {
+        if (!udp && unfair.isEmpty()) {
+            // UDP that only a sampled facility's aggregates carry is no member, but can starve TCP all the same.
             pendingSince.remove(cfsId);
             return new Judged(CfsState.NO_UDP, "");
         }

@@ -36,17 +36,19 @@ public final class UdpPressure {
      * @param tcp its TCP members as of the last period
      * @param light its light TCP this period, null if it has none
      * @param lightMember whether its light TCP is counted already
+     * @param unlearnedUdpBps what its UDP aggregates carried, flows without rules of their own (sampled facilities)
      * @param backend the enforcers, for the limits in force
      * @return true if its UDP may be starving its TCP
      */
+    @SuppressWarnings("checkstyle:ParameterNumber")
     static boolean floods(CfsAssignment set, List<TrackedFlow> udp, List<TrackedFlow> tcp, LightTcp.Reading light,
-                          boolean lightMember, EnforcementBackend backend) {
+                          boolean lightMember, double unlearnedUdpBps, EnforcementBackend backend) {
         boolean lightTcp = lightMember || light != null && light.seen;
         if (tcp.isEmpty() && !lightTcp) {
             return false;
         }
         // Light TCP is one flow's worth of demand here: what it would take is not known.
-        double load = lightTcp && light != null ? light.bps : 0;
+        double load = (lightTcp && light != null ? light.bps : 0) + unlearnedUdpBps;
         for (TrackedFlow f : udp) {
             load += rate(f);
         }
@@ -57,7 +59,12 @@ public final class UdpPressure {
         if (capacity > 0 && load < CfsController.FULL * capacity) {
             return false;
         }
-        double share = (capacity > 0 ? capacity : load) / (udp.size() + tcp.size() + (lightTcp ? 1 : 0));
+        // What the aggregates carry counts as one flow more, and is held by no limit: a swarm of light flows.
+        double share = (capacity > 0 ? capacity : load)
+                / (udp.size() + tcp.size() + (lightTcp ? 1 : 0) + (unlearnedUdpBps > 0 ? 1 : 0));
+        if (unlearnedUdpBps > share) {
+            return true;
+        }
         for (TrackedFlow f : udp) {
             double bps = rate(f);
             if (bps < Membership.JOIN_BPS) {

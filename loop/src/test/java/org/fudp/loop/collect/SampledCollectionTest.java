@@ -4,6 +4,8 @@ import org.fudp.loop.LoopHarness;
 import org.fudp.loop.api.Actions;
 import org.fudp.loop.api.AddressPrefix;
 import org.fudp.loop.api.BottleneckTable;
+import org.fudp.loop.api.CfsState;
+import org.fudp.loop.api.CorrelationFlowSet;
 import org.fudp.loop.api.DecisionRecord;
 import org.fudp.loop.api.FacilityState;
 import org.fudp.loop.api.FlowBudget;
@@ -33,6 +35,7 @@ import static org.fudp.loop.LoopHarness.address;
 import static org.fudp.loop.LoopHarness.tuple;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -174,6 +177,31 @@ class SampledCollectionTest {
                 "the aggregates' 4 Mbit/s come off the capacity: " + d);
         long limit = d.allocations().get(udp);
         assertTrue(limit <= CAPACITY - 4_000_000 - 1_000_000, "UDP is held below what is left: " + limit);
+    }
+
+    @Test
+    void aTcpFlowStarvedByUdpOnlyTheAggregatesCarryStaysCountedAndTheSetIsNeverFair() {
+        // Issue 40: a swarm of light flows is never heavy, so only the UDP aggregate carries it. Before, the TCP
+        // flow that fell idle behind it was taken for gone, the set was NO_TCP and shown FAIR.
+        for (int i = 0; i < 3; i++) {
+            samples(sample(TCP1, 1500));
+        }
+        RuleSpec udpAggregate = h.rules.values().stream()
+                .filter(r -> r.isAggregate() && r.flow().protocol() == FiveTuple.UDP).findFirst().orElseThrow();
+        h.at(T0 + PERIOD);
+        h.flow(TCP1, RuleSpec.Role.DIRECT, 4_000_000);
+        h.period();
+        assertEquals(1, h.cfs(SET1).tcpFlows().size(), "the TCP flow joined");
+        for (int i = 2; i <= 4; i++) {
+            h.at(T0 + i * PERIOD);
+            h.flow(TCP1, RuleSpec.Role.DIRECT, 0);
+            h.flow(udpAggregate.flow(), RuleSpec.Role.AGGREGATE, 9_900_000);
+            h.period();
+        }
+        CorrelationFlowSet set = h.cfs(SET1);
+        assertEquals(1, set.tcpFlows().size(), "starved, not gone: " + set);
+        assertNotEquals(CfsState.FAIR, set.state(), set.stateReason());
+        assertTrue(set.stateReason().contains("starved behind UDP that no limit in force holds"), set.stateReason());
     }
 
     /** Set1 behind 10.4.0.0/22, its egress the facility's port 5; hosts 10.4.0.1.. on port 5. */
