@@ -130,7 +130,7 @@ public final class SetDecisions {
             Decision d = controllers.computeIfAbsent(id, k -> new CfsController(k, settings.fudpa())).step(input);
             decisions.put(id, d);
             principals.put(id, SetPrincipals.of(samples, d, settings.fudpa(), settings.enforce(),
-                    u == null ? 0 : u.udpBps));
+                    u == null ? 0 : u.udpBps, g.capacityBps()));
             departures.judged(id, d.reason().isFair());
             Allocations a = d.allocations();
             Map<FiveTuple, Long> told = new LinkedHashMap<>();

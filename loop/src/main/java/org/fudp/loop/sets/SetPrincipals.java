@@ -46,10 +46,12 @@ public final class SetPrincipals {
      * @param config its tunables
      * @param enforced whether the limits decided are enforced (not a dry run)
      * @param unlearned what the set carries in UDP no rule of its own measures, bit/s
+     * @param capacityBps the set's bottleneck capacity, 0 when unknown
      * @return the tally
      */
+    @SuppressWarnings("checkstyle:ParameterNumber")
     static SetPrincipals of(List<FlowSample> samples, Decision d, FudpaConfig config, boolean enforced,
-                            double unlearned) {
+                            double unlearned, long capacityBps) {
         Map<String, long[]> by = new LinkedHashMap<>();
         // What UDP would carry were every limit in force: a limit the counters do not show yet is not unfairness.
         double udp = unlearned;
@@ -68,11 +70,15 @@ public final class SetPrincipals {
         by.forEach((k, v) -> all.add(new PrincipalShare(k, (int) v[0], v[1])));
         all.sort(Comparator.comparingLong(PrincipalShare::bps).reversed().thenComparing(PrincipalShare::principal));
         List<PrincipalShare> top = List.copyOf(all.subList(0, Math.min(SHOWN, all.size())));
-        double floor = d.tcpFloorBps().orElse(Double.NaN);
-        if (Double.isNaN(floor) || d.tcpFlows() == 0) {
+        int k = config.tcpFloorPrincipals();
+        if (d.tcpFloorBps().isEmpty() || d.tcpFlows() == 0) {
             return new SetPrincipals(by.size(), top, 0, "");
         }
-        int k = config.tcpFloorPrincipals();
+        // FUDPA's BW leaves out what exempt flows and the aggregates carry; the floor TCP is owed does not: UDP no
+        // rule of its own measures is UDP all the same.
+        double carried = d.measuredTcpBps() + udp;
+        double floor = Math.max(d.tcpFloorBps().getAsDouble(),
+                (capacityBps > 0 ? Math.min(capacityBps, carried) : carried) * d.tcpFlows() / (d.tcpFlows() + k));
         double udpCap = floor * k / d.tcpFlows();
         double h = config.hysteresis();
         String below = "";

@@ -202,6 +202,19 @@ class SampledCollectionTest {
         assertEquals(1, set.tcpFlows().size(), "starved, not gone: " + set);
         assertNotEquals(CfsState.FAIR, set.state(), set.stateReason());
         assertTrue(set.stateReason().contains("starved behind UDP that no limit in force holds"), set.stateReason());
+        // Not starved, but far below its floor: the floor counts what the aggregates carry, which FUDPA's BW
+        // leaves out (the TCP flow's floor against 9.9 Mbit/s of unlearned UDP is a fifth of the link, not of the
+        // 0.1 Mbit/s left).
+        for (int i = 5; i <= 7; i++) {
+            h.at(T0 + i * PERIOD);
+            h.flow(TCP1, RuleSpec.Role.DIRECT, 300_000);
+            h.flow(udpAggregate.flow(), RuleSpec.Role.AGGREGATE, 9_600_000);
+            h.period();
+        }
+        set = h.cfs(SET1);
+        assertNotEquals(CfsState.FAIR, set.state(), set.stateReason());
+        assertTrue(set.stateReason().contains("below its floor of 1.98 Mbit/s"), set.stateReason());
+        assertEquals(1_980_000, set.tcpFloorBps(), 1_000);
     }
 
     /** Set1 behind 10.4.0.0/22, its egress the facility's port 5; hosts 10.4.0.1.. on port 5. */
