@@ -130,7 +130,7 @@ public final class CfsController {
         int n = tally.tcpFlows;
         int m = tally.udpFlows;
         int missing = tally.missing;
-        principals.group(samples, tally);
+        principals.group(samples, tally, config.principals());
         double udpAverage = principals.average();
 
         Decision d;

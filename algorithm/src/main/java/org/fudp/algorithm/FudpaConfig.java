@@ -38,8 +38,10 @@ public final class FudpaConfig {
     private final int maxMissingPeriods;
     private final boolean settle;
     private final int tcpFloorPrincipals;
+    private final boolean principals;
 
     private FudpaConfig(Builder b) {
+        this.principals = b.principals;
         this.tcpFloorPrincipals = b.tcpFloorPrincipals;
         this.settle = b.settle;
         this.alpha = b.alpha;
@@ -60,13 +62,13 @@ public final class FudpaConfig {
 
     /**
      * Returns the paper's configuration: alpha 0.875, beta 0.25, no hysteresis margin, no noise
-     * floor, no settling and no TCP floor, so the band test and Algorithm 1 are exactly section 4.2
-     * (with every UDP flow a principal of its own, as the paper's samples are).
+     * floor, no settling, every UDP flow a principal of its own whatever its samples say, and no TCP
+     * floor, so the band test and Algorithm 1 are exactly section 4.2.
      *
      * @return the paper's configuration
      */
     public static FudpaConfig paper() {
-        return builder().hysteresis(0).noiseFloorBps(0).settle(false).tcpFloorPrincipals(0).build();
+        return builder().hysteresis(0).noiseFloorBps(0).settle(false).principals(false).tcpFloorPrincipals(0).build();
     }
 
     /**
@@ -86,7 +88,7 @@ public final class FudpaConfig {
     public Builder toBuilder() {
         return new Builder().alpha(alpha).beta(beta).hysteresis(hysteresis)
                 .noiseFloorBps(noiseFloorBps).maxMissingPeriods(maxMissingPeriods).settle(settle)
-                .tcpFloorPrincipals(tcpFloorPrincipals);
+                .tcpFloorPrincipals(tcpFloorPrincipals).principals(principals);
     }
 
     /**
@@ -159,6 +161,16 @@ public final class FudpaConfig {
         return tcpFloorPrincipals;
     }
 
+    /**
+     * Tells whether a set is shared among its UDP flows' principals first ({@link FlowSample#withPrincipal});
+     * false: per 5-tuple, as the paper, whatever principal a sample names.
+     *
+     * @return true to share among principals
+     */
+    public boolean principals() {
+        return principals;
+    }
+
     @Override
     public boolean equals(Object o) {
         if (this == o) {
@@ -171,19 +183,21 @@ public final class FudpaConfig {
         return Double.compare(alpha, that.alpha) == 0 && Double.compare(beta, that.beta) == 0
                 && Double.compare(hysteresis, that.hysteresis) == 0 && settle == that.settle
                 && Double.compare(noiseFloorBps, that.noiseFloorBps) == 0
-                && maxMissingPeriods == that.maxMissingPeriods && tcpFloorPrincipals == that.tcpFloorPrincipals;
+                && maxMissingPeriods == that.maxMissingPeriods && tcpFloorPrincipals == that.tcpFloorPrincipals
+                && principals == that.principals;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(alpha, beta, hysteresis, noiseFloorBps, maxMissingPeriods, settle, tcpFloorPrincipals);
+        return Objects.hash(alpha, beta, hysteresis, noiseFloorBps, maxMissingPeriods, settle, tcpFloorPrincipals,
+                principals);
     }
 
     @Override
     public String toString() {
         return "FudpaConfig{alpha=" + alpha + ", beta=" + beta + ", hysteresis=" + hysteresis
                 + ", noiseFloorBps=" + noiseFloorBps + ", maxMissingPeriods=" + maxMissingPeriods + ", settle=" + settle
-                + ", tcpFloorPrincipals=" + tcpFloorPrincipals + "}";
+                + ", tcpFloorPrincipals=" + tcpFloorPrincipals + ", principals=" + principals + "}";
     }
 
     /**
@@ -197,8 +211,20 @@ public final class FudpaConfig {
         private int maxMissingPeriods = DEFAULT_MAX_MISSING_PERIODS;
         private boolean settle = true;
         private int tcpFloorPrincipals = DEFAULT_TCP_FLOOR_PRINCIPALS;
+        private boolean principals = true;
 
         private Builder() {
+        }
+
+        /**
+         * Sets whether a set is shared among principals first.
+         *
+         * @param value false for the paper's per-5-tuple sharing
+         * @return this builder
+         */
+        public Builder principals(boolean value) {
+            this.principals = value;
+            return this;
         }
 
         /**

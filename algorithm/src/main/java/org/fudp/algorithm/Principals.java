@@ -36,8 +36,9 @@ final class Principals {
      *
      * @param samples the period's samples
      * @param t their tally
+     * @param byPrincipal false: every flow a principal of its own, whatever its sample names (the paper)
      */
-    void group(List<FlowSample> samples, PeriodTally t) {
+    void group(List<FlowSample> samples, PeriodTally t, boolean byPrincipal) {
         int m = t.udpFlows;
         if (of.length < m) {
             int cap = Math.max(m, of.length * 2);
@@ -55,7 +56,7 @@ final class Principals {
         for (int j = 0; j < m; j++) {
             FlowSample s = samples.get(t.udpPosition[j]);
             int p = -1;
-            if (!s.ownPrincipal()) {
+            if (byPrincipal && !s.ownPrincipal()) {
                 Integer at = index.putIfAbsent(s.policy().className() + '\n' + s.principal(), count);
                 if (at != null) {
                     p = at;

@@ -88,13 +88,14 @@ class PrincipalFairnessTest {
 
     @Test
     void aPrincipalsShareIsSplitMaxMinAmongItsFlows() {
-        // Paper mode, one host's three flows wanting 1, 5 and 10 beside one TCP flow at 4: BW = 20, the host's
-        // share 10, split 1, 4.5, 4.5.
+        // The paper's band test and allocation, shared among principals: one host's three flows wanting 1, 5 and 10
+        // beside one TCP flow at 4: BW = 20, the host's share 10, split 1, 4.5, 4.5.
         List<FlowSample> s = List.of(FlowSample.tcp("t", 4 * M),
                 FlowSample.udp("a", 1 * M, 1 * M).withPrincipal("h"),
                 FlowSample.udp("b", 5 * M, 5 * M).withPrincipal("h"),
                 FlowSample.udp("c", 10 * M, 10 * M).withPrincipal("h"));
-        Decision d = new CfsController("c", FudpaConfig.paper()).step(CfsInput.of("c", s));
+        Decision d = new CfsController("c", FudpaConfig.paper().toBuilder().principals(true).build())
+                .step(CfsInput.of("c", s));
         assertEquals(1, d.allocations().rateOf("a").orElseThrow() / M, EPS);
         assertEquals(4.5, d.allocations().rateOf("b").orElseThrow() / M, EPS);
         assertEquals(4.5, d.allocations().rateOf("c").orElseThrow() / M, EPS);
@@ -102,14 +103,18 @@ class PrincipalFairnessTest {
 
     @Test
     void aClassesWeightAppliesToThePrincipalAndItsCapToEachFlow() {
-        FlowPolicy gold = FlowPolicy.of("gold", 2, 0, 3 * M, false);
+        FlowPolicy gold = FlowPolicy.of("gold", 2, 0, 10 * M, false);
         List<FlowSample> s = List.of(FlowSample.tcp("t", 1 * M),
                 FlowSample.udp("a", 10 * M, 10 * M).withPolicy(gold).withPrincipal("h"),
                 FlowSample.udp("b", 10 * M, 10 * M).withPolicy(gold).withPrincipal("h"));
-        Decision d = new CfsController("c", FudpaConfig.paper()).step(CfsInput.of("c", 9 * M, s));
-        // BW 9: the host, of weight 2, 6 against the TCP flow's 3; each of its flows capped at 3.
+        FudpaConfig byPrincipal = FudpaConfig.paper().toBuilder().principals(true).build();
+        Decision d = new CfsController("c", byPrincipal).step(CfsInput.of("c", 9 * M, s));
+        // BW 9: the host, of weight 2, 6 against the TCP flow's 3, split 3 and 3. Per 5-tuple each flow would be
+        // 2 TCP shares: 3.6 each, the TCP flow 1.8.
         assertEquals(3, d.allocations().rateOf("a").orElseThrow() / M, EPS);
         assertEquals(3, d.allocations().rateOf("b").orElseThrow() / M, EPS);
+        Decision perFlow = new CfsController("c", FudpaConfig.paper()).step(CfsInput.of("c", 9 * M, s));
+        assertEquals(3.6, perFlow.allocations().rateOf("a").orElseThrow() / M, EPS);
     }
 
     @Test
@@ -122,6 +127,13 @@ class PrincipalFairnessTest {
         assertEquals(expected[1], d.allocations().rateOf("u2").orElseThrow(), 1);
         assertEquals(2, d.udpPrincipals());
         assertTrue(d.tcpFloorBps().isEmpty(), "the paper has no floor");
+    }
+
+    @Test
+    void thePapersConfigurationSharesPerFiveTupleWhateverPrincipalsTheSamplesName() {
+        Decision d = new CfsController("c", FudpaConfig.paper()).step(swarm(400, 1, true));
+        assertEquals(400, d.udpPrincipals());
+        assertTrue(udpTotal(d) > 9.9 * 400 / 402 - EPS, "400 of 402 shares: " + udpTotal(d));
     }
 
     @Test

@@ -68,6 +68,7 @@ public final class DecisionJson {
         o.put("maxMissingPeriods", c.maxMissingPeriods());
         o.put("settle", c.settle());
         o.put("tcpFloorPrincipals", c.tcpFloorPrincipals());
+        o.put("principals", c.principals());
         return o;
     }
 

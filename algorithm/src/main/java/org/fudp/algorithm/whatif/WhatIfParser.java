@@ -39,7 +39,7 @@ public final class WhatIfParser {
     private static final Set<String> CLASS_FIELDS = Set.of("weight", "minBps", "capBps", "exempt");
     private static final Set<String> CONFIG_FIELDS =
             Set.of("preset", "alpha", "beta", "hysteresis", "noiseFloorBps", "maxMissingPeriods", "settle",
-                    "tcpFloorPrincipals");
+                    "tcpFloorPrincipals", "principals");
     private static final Set<String> PERIOD_FIELDS = Set.of("cfs");
     private static final Set<String> CFS_FIELDS = Set.of("id", "capacityBps", "flows");
     private static final Set<String> FLOW_FIELDS =
@@ -175,6 +175,13 @@ public final class WhatIfParser {
                 throw new WhatIfInputException("config.maxMissingPeriods", "must be an integer >= 0, was " + shown(v));
             }
             b.maxMissingPeriods(v.intValue());
+        }
+        if (present(node, "principals")) {
+            JsonNode v = node.get("principals");
+            if (!v.isBoolean()) {
+                throw new WhatIfInputException("config.principals", "must be true or false, was " + shown(v));
+            }
+            b.principals(v.booleanValue());
         }
         if (present(node, "tcpFloorPrincipals")) {
             JsonNode v = node.get("tcpFloorPrincipals");

@@ -201,7 +201,7 @@ class WhatIfRunnerTest {
             Arguments.of("unknown config",
                 "{'config': {'gamma': 1}, 'periods': []}",
                 "config.gamma: unknown field (expected one of alpha, beta, hysteresis, maxMissingPeriods,"
-                + " noiseFloorBps, preset, settle, tcpFloorPrincipals)"));
+                + " noiseFloorBps, preset, principals, settle, tcpFloorPrincipals)"));
     }
 
     @Test
