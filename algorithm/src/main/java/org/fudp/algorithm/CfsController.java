@@ -322,7 +322,7 @@ public final class CfsController {
         System.arraycopy(demand, 0, sortedDemand, 0, p);
         Arrays.sort(sortedDemand, 0, p);
         double level = MaxMinAllocator.level(available, tally.tcpFlows, sortedDemand, p);
-        if (!Double.isNaN(floor) && used(level, p) > available - floor) {
+        if (!Double.isNaN(floor) && usedAt(level) > available - floor) {
             // Many principals: they share what the floor leaves them among themselves.
             level = MaxMinAllocator.level(available - floor, 0, sortedDemand, p);
         } else if (level == Double.POSITIVE_INFINITY && config.settle()) {
@@ -336,11 +336,11 @@ public final class CfsController {
         }
     }
 
-    // What the principals use at level L.
-    private double used(double level, int p) {
+    // What the principals use at level L: min(B_d, L) for a plain one, within its minimum and cap under a class.
+    private double usedAt(double level) {
         double sum = 0;
-        for (int u = 0; u < p; u++) {
-            sum += Math.min(principals.demand[u], level);
+        for (int u = 0; u < principals.count; u++) {
+            sum += MaxMinAllocator.uses(principals.demand[u], principals.policy[u], level);
         }
         return sum;
     }
@@ -352,14 +352,8 @@ public final class CfsController {
         double[] demand = principals.demand;
         FlowPolicy[] policy = principals.policy;
         double level = MaxMinAllocator.weightedLevel(available, tally.tcpFlows, demand, policy, p);
-        if (!Double.isNaN(floor)) {
-            double used = 0;
-            for (int u = 0; u < p; u++) {
-                used += MaxMinAllocator.uses(demand[u], policy[u], level);
-            }
-            if (used > available - floor) {
-                level = MaxMinAllocator.weightedLevel(available - floor, 0, demand, policy, p);
-            }
+        if (!Double.isNaN(floor) && usedAt(level) > available - floor) {
+            level = MaxMinAllocator.weightedLevel(available - floor, 0, demand, policy, p);
         }
         for (int u = 0; u < p; u++) {
             share[u] = config.settle() ? MaxMinAllocator.limitAt(policy[u], level)

@@ -144,7 +144,13 @@ final class Principals {
      */
     void split(PeriodTally t, double[] allocation, boolean settle, double[] rates) {
         int m = t.udpFlows;
-        // A principal of one flow, as every one under the paper's rule, takes its allocation as it is.
+        if (count == m) {
+            // Every principal one flow, as under the paper's rule: each takes its allocation as it is.
+            for (int j = 0; j < m; j++) {
+                rates[j] = allocation[of[j]];
+            }
+            return;
+        }
         int[] start = new int[count + 1];
         for (int j = 0; j < m; j++) {
             start[of[j] + 1]++;
@@ -178,6 +184,7 @@ final class Principals {
         for (int j = 0; j < m; j++) {
             int p = of[j];
             if (size[p] == 1) {
+                // A principal of one flow takes its allocation as it is.
                 rates[j] = allocation[p];
                 continue;
             }
