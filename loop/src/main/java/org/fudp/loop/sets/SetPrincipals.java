@@ -49,7 +49,6 @@ public final class SetPrincipals {
      * @param capacityBps the set's bottleneck capacity, 0 when unknown
      * @return the tally
      */
-    @SuppressWarnings("checkstyle:ParameterNumber")
     static SetPrincipals of(List<FlowSample> samples, Decision d, FudpaConfig config, boolean enforced,
                             double unlearned, long capacityBps) {
         Map<String, long[]> by = new LinkedHashMap<>();
@@ -59,7 +58,8 @@ public final class SetPrincipals {
             if (s.protocol() != Protocol.UDP || s.policy().exempt() || !s.hasRate()) {
                 continue;
             }
-            long[] flowsAndBps = by.computeIfAbsent(s.principal(), k -> new long[2]);
+            // Keyed as FUDPA keys them: a host's flows in two traffic classes are two principals.
+            long[] flowsAndBps = by.computeIfAbsent(s.policy().className() + '\n' + s.principal(), k -> new long[2]);
             flowsAndBps[0]++;
             flowsAndBps[1] += Math.round(s.rateBps());
             double limit = enforced ? d.allocations().rateOf(s.flowId()).orElse(Double.POSITIVE_INFINITY)
@@ -67,12 +67,14 @@ public final class SetPrincipals {
             udp += Math.min(s.rateBps(), limit);
         }
         List<PrincipalShare> all = new ArrayList<>(by.size());
-        by.forEach((k, v) -> all.add(new PrincipalShare(k, (int) v[0], v[1])));
+        by.forEach((k, v) -> all.add(new PrincipalShare(k.substring(k.indexOf('\n') + 1), (int) v[0], v[1])));
         all.sort(Comparator.comparingLong(PrincipalShare::bps).reversed().thenComparing(PrincipalShare::principal));
         List<PrincipalShare> top = List.copyOf(all.subList(0, Math.min(SHOWN, all.size())));
         int k = config.tcpFloorPrincipals();
+        // The count is FUDPA's own: what it shared among, missing samples it carried forward included.
+        int count = d.udpPrincipals();
         if (d.tcpFloorBps().isEmpty() || d.tcpFlows() == 0) {
-            return new SetPrincipals(by.size(), top, 0, "");
+            return new SetPrincipals(count, top, 0, "");
         }
         // FUDPA's BW leaves out what exempt flows and the aggregates carry; the floor TCP is owed does not: UDP no
         // rule of its own measures is UDP all the same.
@@ -85,10 +87,9 @@ public final class SetPrincipals {
         if (d.measuredTcpBps() < floor * (1 - h) && udp > udpCap * (1 + h)) {
             below = String.format(Locale.ROOT, "the set's TCP carries %.2f Mbit/s, below its floor of %.2f Mbit/s"
                     + " (%d TCP flows beside %d UDP principals), while UDP of %d principal%s carries %.2f Mbit/s",
-                    d.measuredTcpBps() / 1e6, floor / 1e6, d.tcpFlows(), k, by.size(), by.size() == 1 ? "" : "s",
-                    udp / 1e6);
+                    d.measuredTcpBps() / 1e6, floor / 1e6, d.tcpFlows(), k, count, count == 1 ? "" : "s", udp / 1e6);
         }
-        return new SetPrincipals(by.size(), top, Math.round(floor), below);
+        return new SetPrincipals(count, top, Math.round(floor), below);
     }
 
     /**

@@ -40,7 +40,6 @@ public final class UdpPressure {
      * @param backend the enforcers, for the limits in force
      * @return true if its UDP may be starving its TCP
      */
-    @SuppressWarnings("checkstyle:ParameterNumber")
     static boolean floods(CfsAssignment set, List<TrackedFlow> udp, List<TrackedFlow> tcp, LightTcp.Reading light,
                           boolean lightMember, double unlearnedUdpBps, EnforcementBackend backend) {
         boolean lightTcp = lightMember || light != null && light.seen;
