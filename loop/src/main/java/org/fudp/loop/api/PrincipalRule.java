@@ -1,9 +1,8 @@
 package org.fudp.loop.api;
 
 import org.fudp.protocol.FiveTuple;
+import org.fudp.protocol.FlowIds;
 
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.util.Locale;
 import java.util.Objects;
 
@@ -21,7 +20,7 @@ import java.util.Objects;
 public final class PrincipalRule {
 
     /** What identifies a principal. */
-    public enum Kind {
+    private enum Kind {
         /** The 5-tuple: every flow is a principal of its own. */
         FLOW,
         /** The source address. */
@@ -103,46 +102,25 @@ public final class PrincipalRule {
     }
 
     /**
-     * Returns the kind of principal.
-     *
-     * @return kind
-     */
-    public Kind kind() {
-        return kind;
-    }
-
-    /**
      * Returns the principal of a flow.
      *
      * @param t the flow
      * @param className its traffic class's name, "" without a class
-     * @return the key; empty for {@link Kind#FLOW}, the flow being a principal of its own
+     * @return the key, addresses written as in flow ids; empty for {@code flow}, the flow being a principal of its
+     *         own
      */
     public String keyOf(FiveTuple t, String className) {
         switch (kind) {
             case FLOW:
                 return "";
             case HOST:
-                return t.src().getHostAddress();
+                return FlowIds.address(t.src());
             case PREFIX:
-                return masked(t.src(), t.isIpv4() ? v4Length : v6Length);
+                return new AddressPrefix(t.src(), t.isIpv4() ? v4Length : v6Length).toString();
             case CLASS:
                 return className.isEmpty() ? "unresponsive UDP" : "class " + className;
             default:
                 throw new AssertionError(kind);
-        }
-    }
-
-    private static String masked(InetAddress a, int length) {
-        byte[] b = a.getAddress();
-        for (int i = 0; i < b.length; i++) {
-            int keep = Math.max(0, Math.min(8, length - 8 * i));
-            b[i] &= (byte) (0xff << (8 - keep));
-        }
-        try {
-            return InetAddress.getByAddress(b).getHostAddress() + "/" + length;
-        } catch (UnknownHostException e) {
-            throw new AssertionError("an address of " + b.length + " bytes", e);
         }
     }
 

@@ -23,7 +23,8 @@ class PrincipalRuleTest {
         assertEquals("192.0.2.77", PrincipalRule.HOST.keyOf(V4, ""));
         assertEquals("192.0.2.0/24", PrincipalRule.prefix(24, 48).keyOf(V4, ""));
         assertEquals("192.0.2.64/26", PrincipalRule.prefix(26, 48).keyOf(V4, ""));
-        assertEquals("2001:db8:1:0:0:0:0:0/48", PrincipalRule.prefix(24, 48).keyOf(V6, ""));
+        assertEquals("2001:db8:1::/48", PrincipalRule.prefix(24, 48).keyOf(V6, ""), "written as flow ids write it");
+        assertEquals("2001:db8:1:2:3::9", PrincipalRule.HOST.keyOf(V6, ""));
         assertEquals("class video", PrincipalRule.CLASS.keyOf(V4, "video"));
         assertEquals("unresponsive UDP", PrincipalRule.CLASS.keyOf(V4, ""));
     }
