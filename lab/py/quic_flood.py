@@ -34,7 +34,6 @@ FULL = 1252  # a full 1-RTT datagram of a common stack (quic-go's and Chrome's f
 SMALL = (40, 80)  # an ACK-only packet's size
 SMALL_SHARE = 0.05
 DCID_LEN = 8
-PACED_GUESS = FULL  # what a datagram that could not be sent counts for in the pace
 
 
 def varint2(n):
@@ -109,14 +108,15 @@ def send(args):
     sock.connect((args.host, args.port))
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 1 << 20)
     gen = packets(args.cport * 7919 + int(args.rate_mbps * 1000))
-    ivs = pace(args.rate_mbps, args.time, args.interval, stop, lambda: sock.send(next(gen)))
+    ivs = pace(args.rate_mbps, args.time, args.interval, stop, lambda: next(gen), sock.send)
     sock.close()
     return end_test(args.control, flowreport.report(cookie, epoch, "UDP", ivs, extra, stop[0] if stop else None))
 
 
-def pace(rate_mbps, seconds, interval, stop, send_one):
-    """Sends at a constant rate, whatever the network does, for `seconds` or until `stop` holds a reason:
-    send_one() sends one datagram and returns its size. Returns the bytes sent per interval (flowreport.Meter)."""
+def pace(rate_mbps, seconds, interval, stop, next_datagram, send):
+    """Sends at a constant rate, whatever the network does, for `seconds` or until `stop` holds a reason: each
+    datagram from next_datagram() goes out through send(). Returns the bytes sent per interval (flowreport.Meter);
+    a datagram the socket refused counts as sent: a flood does not care."""
     rate = rate_mbps * 1e6 / 8  # bytes per second
     start = time.monotonic()
     meter = flowreport.Meter(start, interval)
@@ -127,12 +127,13 @@ def pace(rate_mbps, seconds, interval, stop, send_one):
         if now >= end:
             break
         while sent < rate * (now - start):
+            pkt = next_datagram()
             try:
-                n = send_one()
+                send(pkt)
             except (BlockingIOError, ConnectionRefusedError):
-                n = PACED_GUESS  # a full queue or an ICMP from a receiver not there yet: a flood does not care
-            sent += n
-            meter.add(n, now)
+                pass  # a full queue or an ICMP from a receiver not there yet
+            sent += len(pkt)
+            meter.add(len(pkt), now)
         time.sleep(min(0.001, max(0.0, end - now)))
     return meter.finish(time.monotonic(), end=None if stop else seconds)
 

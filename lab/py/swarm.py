@@ -60,13 +60,12 @@ def send(args):
     payload = os.urandom(PAYLOAD)
     turn = [0]
 
-    def send_one():
+    def send(pkt):
         # Round robin: every flow is as old and as fast as the others.
         s = socks[turn[0]]
         turn[0] = (turn[0] + 1) % len(socks)
-        s.sendto(payload, dst)
-        return PAYLOAD
-    ivs = quic_flood.pace(args.rate_mbps, args.time, args.interval, stop, send_one)
+        s.sendto(pkt, dst)
+    ivs = quic_flood.pace(args.rate_mbps, args.time, args.interval, stop, lambda: payload, send)
     for s in socks:
         s.close()
     return quic_flood.end_test(args.control, flowreport.report(cookie, epoch, "UDP", ivs, extra,
