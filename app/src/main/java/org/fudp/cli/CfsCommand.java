@@ -95,6 +95,11 @@ public class CfsCommand extends FudpCommand {
         if (c.tcpFloorBps() > 0) {
             print("tcp floor: %s", rate(c.tcpFloorBps()));
         }
+        if (c.units() > 0) {
+            print("limited as a unit: %d aggregate rule%s offering %s, %s", c.units(), c.units() == 1 ? "" : "s",
+                    rate(c.unitsBps()), c.unitsLimitBps() > 0 ? "metered to " + rate(c.unitsLimitBps())
+                            : "no meter in force");
+        }
         print("tcp=%s, udp=%s (demand %s), utilization=%s, jain=%s", rate(c.tcpThroughputBps()),
                 rate(c.udpThroughputBps()), rate(c.udpDemandBps()), ratio(c.utilization()),
                 ratio(c.jainIndex()));

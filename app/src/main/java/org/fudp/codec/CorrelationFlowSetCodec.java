@@ -27,7 +27,9 @@ import java.util.Set;
  * and which evidence counted the set's TCP ({@code tcpEvidence}), how many of its UDP flows passed their
  * responsiveness test ({@code responsiveUdpFlows}: FUDPA counts them with the TCP), the principals its
  * unresponsive UDP counts for ({@code udpPrincipals}, the heaviest in {@code topPrincipals}) and its TCP floor
- * ({@code tcpFloorBps}, 0 for none; docs/algorithm.md, "Principals"), the last
+ * ({@code tcpFloorBps}, 0 for none; docs/algorithm.md, "Principals"), its UDP units, UDP FUDP does not learn
+ * flow by flow, counted and limited as one flow per aggregate rule ({@code units}, what they offered,
+ * {@code unitsBps}, and what their meters hold them to, {@code unitsLimitBps}; "What is not learned"), the last
  * period's totals and Jain's index (paper, Eq. (4)), and, from the CFS's latest decision record,
  * the predicted TCP aggregate W_{k+1}(f_T), the deviation D_{k+1}(f_T), the fairness band, UDP's
  * average W_a(f_U), whether it is in the band, and that decision with the time it was taken.
@@ -35,7 +37,8 @@ import java.util.Set;
  * The decision fields come from {@link FudpService#getDecisions(String)} through the codec
  * context; they are null before the set's first control period. Decoding ignores them: they
  * are the service's, not the set's. A missing {@code stateReason} or {@code tcpEvidence} decodes as "", a
- * missing {@code lightTcpFlows}, {@code responsiveUdpFlows}, {@code udpPrincipals} or {@code tcpFloorBps} as 0,
+ * missing {@code lightTcpFlows}, {@code responsiveUdpFlows}, {@code udpPrincipals}, {@code tcpFloorBps} or a
+ * unit field as 0,
  * missing {@code topPrincipals} as none.
  * </p>
  */
@@ -60,6 +63,9 @@ public final class CorrelationFlowSetCodec extends JsonCodec<CorrelationFlowSet>
     static final String PRINCIPAL_FLOWS = "flows";
     static final String PRINCIPAL_BPS = "bps";
     static final String TCP_FLOOR = "tcpFloorBps";
+    static final String UNITS = "units";
+    static final String UNITS_BPS = "unitsBps";
+    static final String UNITS_LIMIT = "unitsLimitBps";
     static final String TCP = "tcpThroughputBps";
     static final String UDP = "udpThroughputBps";
     static final String UDP_DEMAND = "udpDemandBps";
@@ -99,6 +105,9 @@ public final class CorrelationFlowSetCodec extends JsonCodec<CorrelationFlowSet>
             top.addObject().put(PRINCIPAL, p.principal()).put(PRINCIPAL_FLOWS, p.flows()).put(PRINCIPAL_BPS, p.bps());
         }
         n.put(TCP_FLOOR, c.tcpFloorBps());
+        n.put(UNITS, c.units());
+        n.put(UNITS_BPS, c.unitsBps());
+        n.put(UNITS_LIMIT, c.unitsLimitBps());
         n.put(TCP, c.tcpThroughputBps());
         n.put(UDP, c.udpThroughputBps());
         n.put(UDP_DEMAND, c.udpDemandBps());
@@ -154,6 +163,8 @@ public final class CorrelationFlowSetCodec extends JsonCodec<CorrelationFlowSet>
                 .lightTcp(count(json, LIGHT_TCP), json.path(TCP_EVIDENCE).asText(""))
                 .responsiveUdp(responsive)
                 .principals(count(json, PRINCIPALS), principals(json), JsonFields.longValue(json, "", TCP_FLOOR, 0))
+                .units(count(json, UNITS), JsonFields.longValue(json, "", UNITS_BPS, 0),
+                        JsonFields.longValue(json, "", UNITS_LIMIT, 0))
                 .totals(JsonFields.longValue(json, "", TCP), JsonFields.longValue(json, "", UDP),
                         JsonFields.longValue(json, "", UDP_DEMAND), JsonFields.doubleOrNaN(json, "", JAIN))
                 .state(JsonFields.enumValue(json, "", STATE, CfsState.class), json.path(STATE_REASON).asText(""))

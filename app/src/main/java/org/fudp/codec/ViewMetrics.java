@@ -98,6 +98,12 @@ public final class ViewMetrics {
                 c.udpPrincipals());
         out.add("fudp_set_tcp_floor_bps", GAUGE, "what the set's TCP flows keep at least however many principals "
                 + "its UDP counts, bit/s; 0 without a floor (REST /cfs tcpFloorBps)", cfs, c.tcpFloorBps());
+        out.add("fudp_set_units", GAUGE, "the set's UDP units: UDP FUDP does not learn flow by flow, counted and "
+                + "limited as one flow per aggregate rule (REST /cfs units)", cfs, c.units());
+        out.add("fudp_set_units_bps", GAUGE, "what the set's units offered in the last period, bit/s (REST /cfs "
+                + "unitsBps)", cfs, c.unitsBps());
+        out.add("fudp_set_units_limit_bps", GAUGE, "what the meters on the set's units hold them to together, by the "
+                + "switch's word, bit/s; 0 when none is metered (REST /cfs unitsLimitBps)", cfs, c.unitsLimitBps());
         if (!Double.isNaN(c.jainIndex())) {
             out.add("fudp_set_jain_index", GAUGE, "Jain's fairness index over the set's flows, Eq. (4); absent "
                     + "until a flow has a rate", cfs, c.jainIndex());

@@ -135,6 +135,9 @@ public class FudpTopoOverlay extends UiTopoOverlay {
             if (cfs.tcpFloorBps() > 0) {
                 pp.addProp(k + "floor", "TCP floor", GuiFormat.rate(cfs.tcpFloorBps()));
             }
+            if (cfs.units() > 0) {
+                pp.addProp(k + "units", "Limited as a unit", GuiFormat.units(cfs));
+            }
             pp.addProp(k + "util", "Utilization", GuiFormat.percent(cfs.utilization()))
                     .addProp(k + "jain", "Jain index", GuiFormat.jain(cfs.jainIndex()));
             List<FlowRecord> flows = flowsOf(cfs);

@@ -207,6 +207,7 @@ public class FudpViewMessageHandler extends UiMessageHandler {
                     .put("responsiveUdp", GuiFormat.responsiveUdp(cfs))
                     .put("principals", GuiFormat.principals(cfs))
                     .put("tcpFloor", cfs.tcpFloorBps() > 0 ? GuiFormat.rate(cfs.tcpFloorBps()) : "")
+                    .put("units", GuiFormat.units(cfs))
                     .put("tcpRate", GuiFormat.rate(cfs.tcpThroughputBps()))
                     .put("udpRate", GuiFormat.rate(cfs.udpThroughputBps()))
                     .put("udpDemand", GuiFormat.rate(cfs.udpDemandBps()));

@@ -58,6 +58,15 @@ final class GuiFormat {
      * @param cfs the set
      * @return e.g. "1: 10.0.0.2 (400 flows, 3.3 Mb/s)"; "" when none was measured
      */
+    static String units(CorrelationFlowSet cfs) {
+        if (cfs.units() == 0) {
+            return "";
+        }
+        return cfs.units() + (cfs.units() == 1 ? " aggregate rule" : " aggregate rules") + " offering "
+                + rate(cfs.unitsBps()) + ", " + (cfs.unitsLimitBps() > 0 ? "metered to " + rate(cfs.unitsLimitBps())
+                : "no meter in force");
+    }
+
     static String principals(CorrelationFlowSet cfs) {
         if (cfs.udpPrincipals() == 0) {
             return "";

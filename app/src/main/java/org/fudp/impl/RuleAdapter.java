@@ -466,12 +466,19 @@ final class RuleAdapter {
         IpAddress src = IpAddress.valueOf(t.src());
         IpAddress dst = IpAddress.valueOf(t.dst());
         if (r.isAggregate()) {
-            // One protocol to one destination prefix, any source and ports.
+            // One protocol to one destination prefix, any ports, any source or one.
             IpPrefix to = IpPrefix.valueOf(dst, r.dstPrefix().length());
+            boolean oneSource = r.srcPrefix().length() > 0;
             if (t.isIpv4()) {
                 b.matchEthType(Ethernet.TYPE_IPV4).matchIPDst(to);
+                if (oneSource) {
+                    b.matchIPSrc(src.toIpPrefix());
+                }
             } else {
                 b.matchEthType(Ethernet.TYPE_IPV6).matchIPv6Dst(to);
+                if (oneSource) {
+                    b.matchIPv6Src(src.toIpPrefix());
+                }
             }
             return b.matchIPProtocol((byte) t.protocol()).build();
         }

@@ -212,6 +212,9 @@ public final class FudpKryo {
                 writeLong(out, p.bps());
             }
             writeLong(out, c.tcpFloorBps());
+            out.writeVarInt(c.units(), true);
+            writeLong(out, c.unitsBps());
+            writeLong(out, c.unitsLimitBps());
         }
 
         @Override
@@ -236,7 +239,10 @@ public final class FudpKryo {
             for (int i = 0; i < shown; i++) {
                 top.add(new PrincipalShare(in.readString(), in.readVarInt(true), readLong(in)));
             }
-            return b.principals(principals, top, readLong(in)).build();
+            b.principals(principals, top, readLong(in));
+            int units = in.readVarInt(true);
+            long unitsBps = readLong(in);
+            return b.units(units, unitsBps, readLong(in)).build();
         }
 
         private static void writeTuples(Kryo kryo, Output out, Set<FiveTuple> tuples) {

@@ -229,8 +229,12 @@ class FudpCodecsTest {
     void aSetsPrincipalsAndFloorRoundTripAndAnOldSetReadsAsNone() {
         CorrelationFlowSet c = CorrelationFlowSet.builder(SET1, CfsKind.CONFIGURED)
                 .principals(2, List.of(new PrincipalShare("10.0.0.2", 400, 3_300_000),
-                        new PrincipalShare("udp-10.0.0.1-5001-10.0.0.4-5203", 1, 40_000)), 3_333_333).build();
+                        new PrincipalShare("udp-10.0.0.1-5001-10.0.0.4-5203", 1, 40_000)), 3_333_333)
+                .units(1, 47_000_000, 3_300_000).build();
         JsonNode j = json(c, CorrelationFlowSet.class);
+        assertEquals(1, j.get("units").asInt());
+        assertEquals(47_000_000, j.get("unitsBps").asLong());
+        assertEquals(3_300_000, j.get("unitsLimitBps").asLong());
         assertEquals(2, j.get("udpPrincipals").asInt());
         assertEquals("10.0.0.2", j.get("topPrincipals").get(0).get("principal").asText());
         assertEquals(400, j.get("topPrincipals").get(0).get("flows").asInt());
@@ -240,10 +244,15 @@ class FudpCodecsTest {
         old.remove("udpPrincipals");
         old.remove("topPrincipals");
         old.remove("tcpFloorBps");
+        old.remove("units");
+        old.remove("unitsBps");
+        old.remove("unitsLimitBps");
         CorrelationFlowSet back = context.codec(CorrelationFlowSet.class).decode(old, context);
         assertEquals(0, back.udpPrincipals());
         assertTrue(back.topPrincipals().isEmpty());
         assertEquals(0, back.tcpFloorBps());
+        assertEquals(0, back.units());
+        assertEquals(0, back.unitsLimitBps());
         old.put("topPrincipals", "10.0.0.2");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> context.codec(CorrelationFlowSet.class).decode(old, context));

@@ -137,7 +137,8 @@ class PrometheusExpositionTest {
         for (String f : List.of("fudp_loop_periods counter 1", "fudp_loop_period_time_seconds summary 4",
                 "fudp_cfs_sets gauge 5", "fudp_facility_rules_in_use gauge 1", "fudp_set_state gauge 15",
                 "fudp_set_jain_index gauge 3", "fudp_set_udp_flows gauge 12", "fudp_limit_bps gauge 2",
-                "fudp_set_udp_principals gauge 3", "fudp_set_tcp_floor_bps gauge 3",
+                "fudp_set_udp_principals gauge 3", "fudp_set_tcp_floor_bps gauge 3", "fudp_set_units gauge 3",
+                "fudp_set_units_limit_bps gauge 3",
                 "fudp_agent_up gauge 2")) {
             assertTrue(got.contains(f), f + " in " + got);
         }

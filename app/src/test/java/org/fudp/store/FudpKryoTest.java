@@ -75,7 +75,8 @@ class FudpKryoTest {
                         .responsiveUdp(2).build(),
                 cfs(SET1, Set.of(tcp(1)), Set.of(udp(1), udp(2)), CfsState.NOT_ENFORCED, 3_000).toBuilder()
                         .principals(2, List.of(new PrincipalShare("10.0.0.2", 1, 9_000_000),
-                                new PrincipalShare("udp-10.0.0.3-5-10.0.0.4-6", 1, 10)), 3_300_000).build(),
+                                new PrincipalShare("udp-10.0.0.3-5-10.0.0.4-6", 1, 10)), 3_300_000)
+                        .units(2, 47_000_000, 3_300_000).build(),
                 FlowRecord.builder(udp(4), S1.toString()).cfsId(SET1).rates(3_000_000, 3_000_000, true)
                         .policy("", "responsive: counted with its set's TCP, never limited")
                         .responsiveness("responsive", "responded: slowed from 4.00 Mbit/s to 2.00 Mbit/s at a limit "
@@ -222,7 +223,8 @@ class FudpKryoTest {
         assertEquals(Set.of("protocol", "src", "dst", "srcPort", "dstPort"), fieldNames(FiveTuple.class));
         assertEquals(Set.of("id", "kind", "egress", "linkDst", "capacityBps", "tcpFlows", "udpFlows",
                 "tcpThroughputBps", "udpThroughputBps", "udpDemandBps", "jainIndex", "state", "stateReason",
-                "lightTcpFlows", "tcpEvidence", "responsiveUdpFlows", "udpPrincipals", "topPrincipals", "tcpFloorBps"),
+                "lightTcpFlows", "tcpEvidence", "responsiveUdpFlows", "udpPrincipals", "topPrincipals", "tcpFloorBps",
+                "units", "unitsBps", "unitsLimitBps"),
                 fieldNames(CorrelationFlowSet.class));
         assertEquals(Set.of("facilityId", "status", "lastHeartbeatMs", "lastSentSeq", "lastAckedSeq",
                 "lastAckedMs", "framesSent", "resends", "rejectedFrames", "reason", "enforcement", "unmetered"),

@@ -64,14 +64,17 @@ final class RuleText {
             s.append("in_port=").append(r.inPort()).append(',');
         }
         String net = t.isIpv4() ? "nw" : "ipv6";
+        s.append(protocol(t)).append(',');
         if (r.isAggregate()) {
-            return s.append(protocol(t)).append(',').append(net).append("_dst=").append(r.dstPrefix().toMatchString())
-                    .append(",actions=output:").append(r.outPort()).toString();
+            if (r.srcPrefix().length() > 0) {
+                s.append(net).append("_src=").append(FlowIds.address(t.src())).append(',');
+            }
+            s.append(net).append("_dst=").append(r.dstPrefix().toMatchString());
+        } else {
+            s.append(net).append("_src=").append(FlowIds.address(t.src())).append(',')
+                    .append(net).append("_dst=").append(FlowIds.address(t.dst())).append(',')
+                    .append("tp_src=").append(t.srcPort()).append(",tp_dst=").append(t.dstPort());
         }
-        s.append(protocol(t)).append(',')
-                .append(net).append("_src=").append(FlowIds.address(t.src())).append(',')
-                .append(net).append("_dst=").append(FlowIds.address(t.dst())).append(',')
-                .append("tp_src=").append(t.srcPort()).append(",tp_dst=").append(t.dstPort());
         if (r.dscp() != PacketIn.NO_DSCP) {
             s.append(",ip_dscp=").append(r.dscp());
         }

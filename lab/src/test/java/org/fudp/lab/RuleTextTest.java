@@ -43,7 +43,7 @@ class RuleTextTest {
     }
 
     @Test
-    void anAggregateMatchesItsProtocolAndDestinationOnly() {
+    void anAggregateMatchesItsProtocolAndDestinationOnly() throws java.net.UnknownHostException {
         RuleSpec agg = RuleSpec.aggregate(5, LabFixture.BRIDGE, FiveTuple.TCP, AddressPrefix.parse("t", "10.0.0.4"),
                 4, 99, 10);
         assertEquals("cookie=0xfd0000000000002d,priority=99,idle_timeout=10,tcp,nw_dst=10.0.0.4,actions=output:4",
@@ -52,6 +52,11 @@ class RuleTextTest {
                 AddressPrefix.parse("t", "10.0.4.7/22"), 4, 98, 10);
         assertEquals("cookie=0xfd00000000000035,priority=98,idle_timeout=10,udp,nw_dst=10.0.4.0/22,actions=output:4",
                 RuleText.flow(prefix), "a bottleneck's prefix, host bits clear");
+        RuleSpec source = RuleSpec.sourceAggregate(7, LabFixture.BRIDGE, FiveTuple.UDP,
+                java.net.InetAddress.getByName("10.0.0.9"), AddressPrefix.parse("t", "10.0.0.4"), 4, 100, 10)
+                .withMeter(1L << 30);
+        assertEquals("cookie=0xfd0000000000003d,priority=100,idle_timeout=10,udp,nw_src=10.0.0.9,nw_dst=10.0.0.4,"
+                + "actions=meter:1073741824,output:4", RuleText.flow(source), "one source's unit, metered");
     }
 
     @Test

@@ -11,6 +11,7 @@ import org.fudp.loop.api.RuleCounter;
 import org.fudp.loop.collect.FlowCollection;
 import org.fudp.loop.enforce.EnforcementBackend;
 import org.fudp.loop.enforce.LimitsInForce;
+import org.fudp.loop.enforce.UnitLimits;
 import org.fudp.loop.flow.FlowTable;
 import org.fudp.loop.flow.TrackedFlow;
 import org.fudp.loop.flow.Unmatched;
@@ -30,7 +31,8 @@ import java.util.function.Function;
 /**
  * One control period, the paper's loop once round (Fig. 2): FIC measures every flow from its counters,
  * the flows that share a bottleneck form their correlation flow sets, the tests of UDP flows' responsiveness
- * take a step, FUDPA decides per set, and UFC gets the limits now in force for each facility's enforcer.
+ * take a step, FUDPA decides per set, and UFC gets the limits now in force for each facility's enforcer, and
+ * the units' for the switch's meters.
  */
 final class ControlPeriod {
 
@@ -45,11 +47,17 @@ final class ControlPeriod {
     private final EnforcementBackend backend;
     private final MeasurementWindows windows;
     private final ResponsiveUdp responsive;
+    private final UnitLimits unitLimits;
+    private final EnforcementBackend unitMeters;
     private SetMembership sets;
 
+    @SuppressWarnings("checkstyle:ParameterNumber")
     ControlPeriod(NetworkView network, FlowCollection collection, Collection<String> facilityIds,
                   SetDecisions decisions, Departures departures, LimitsInForce limits, LightTcp light,
-                  EnforcementBackend backend, MeasurementWindows windows, ResponsiveUdp responsive) {
+                  EnforcementBackend backend, MeasurementWindows windows, ResponsiveUdp responsive,
+                  UnitLimits unitLimits, EnforcementBackend unitMeters) {
+        this.unitLimits = unitLimits;
+        this.unitMeters = unitMeters;
         this.network = network;
         this.collection = collection;
         this.flows = collection.flows();
@@ -83,6 +91,7 @@ final class ControlPeriod {
         if (settings.enabled()) {
             allocations.putAll(holds);
             limits.update(allocations, decided, flows.all());
+            unitLimits.update(decisions.unitAllocations(), decided, unmatched);
             for (TrackedFlow f : flows.all()) {
                 if (ResponsiveUdp.unlimited(f)) {
                     limits.remove(f.tuple());
@@ -90,13 +99,17 @@ final class ControlPeriod {
             }
         } else {
             limits.clear();
+            unitLimits.clear();
         }
         for (String id : facilityIds) {
             // A window still waiting for the last limits is stale now: this period measured anyway.
             windows.periodMeasured(id);
             backend.setDesired(id, settings.enforce() ? limits.of(flows.at(id)) : List.of());
+            // A unit has no adjustor path: where the switch has meters they hold it, whatever the facility's enforcer.
+            unitMeters.setDesired(id, settings.enforce() ? unitLimits.of(collection.units().at(id)) : List.of());
         }
         backend.tick(nowMs, out);
+        unitMeters.tick(nowMs, out);
     }
 
     // The sets the last period judged, for the views.

@@ -80,6 +80,7 @@ public final class FudpLoop {
         settings = next;
         parts.adjustors.setSettings(next);
         parts.meters.setSettings(next);
+        parts.unitMeters.setSettings(next);
         parts.collection.setSettings(next);
         if (!old.fudpa().equals(next.fudpa())) {
             // The predictors' state was built with the old weights.
@@ -204,6 +205,11 @@ public final class FudpLoop {
      */
     public Actions handOver(long nowMs, String facilityId) {
         Actions out = begin(nowMs);
+        // The units' meters go first, their rules handed over without one: the next controller cannot know them,
+        // and holds the units again once it has measured them.
+        parts.unitMeters.setDesired(facilityId, List.of());
+        parts.unitMeters.tick(nowMs, out);
+        parts.unitMeters.handOver(facilityId);
         parts.handover.handOver(facilityId, out);
         return out;
     }
@@ -316,6 +322,7 @@ public final class FudpLoop {
     public Actions meterAdded(long nowMs, String facilityId, long meterKey) {
         Actions out = begin(nowMs);
         parts.meters.added(nowMs, facilityId, meterKey, out);
+        parts.unitMeters.added(nowMs, facilityId, meterKey, out);
         return meterAnswered(facilityId, out);
     }
 
@@ -331,6 +338,7 @@ public final class FudpLoop {
     public Actions meterFailed(long nowMs, String facilityId, long meterKey, String reason) {
         Actions out = begin(nowMs);
         parts.meters.failed(nowMs, facilityId, meterKey, reason, out);
+        parts.unitMeters.failed(nowMs, facilityId, meterKey, reason, out);
         return meterAnswered(facilityId, out);
     }
 
@@ -508,6 +516,7 @@ public final class FudpLoop {
     public Actions stop(long nowMs) {
         Actions out = begin(nowMs);
         parts.backend.stop(out);
+        parts.unitMeters.stop(out);
         parts.collection.forget(null, out);
         parts.decisions.clear();
         parts.limits.clear();

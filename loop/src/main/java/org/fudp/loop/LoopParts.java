@@ -14,6 +14,7 @@ import org.fudp.loop.enforce.EnforcementRouter;
 import org.fudp.loop.enforce.FailOpen;
 import org.fudp.loop.enforce.LimitsInForce;
 import org.fudp.loop.enforce.MeterBackend;
+import org.fudp.loop.enforce.UnitLimits;
 import org.fudp.loop.flow.FlowTable;
 import org.fudp.loop.flow.TrackedFlow;
 import org.fudp.loop.handover.FacilityHandover;
@@ -52,6 +53,8 @@ final class LoopParts {
     final AdjustorBackend adjustors;
     final MeterBackend meters;
     final EnforcementBackend backend;
+    final UnitLimits unitLimits = new UnitLimits();
+    final MeterBackend unitMeters;
     final LoopViews views;
     final FacilityHandover handover;
     final MeasurementWindows windows;
@@ -66,12 +69,13 @@ final class LoopParts {
         this.adjustors = new AdjustorBackend(settings, keyText, epochMs, clock);
         this.meters = new MeterBackend(settings, flows);
         this.backend = new EnforcementRouter(adjustors, meters);
+        this.unitMeters = new MeterBackend(settings, collection.units(), MeterBackend.FIRST_UNIT_KEY);
         this.views = new LoopViews(collection, limits, backend, adjustors, decisions, clock, policy, light);
         this.handover = new FacilityHandover(facilities, collection, limits, decisions, adjustors, meters, backend,
                 views, light);
         this.windows = new MeasurementWindows(facilities.keySet(), backend, collection);
         this.period = new ControlPeriod(network, collection, facilities.keySet(), decisions, departures, limits,
-                light, backend, windows, responsive);
+                light, backend, windows, responsive, unitLimits, unitMeters);
     }
 
     // The facilities the loop controls now: a removed or changed one's flows are forgotten first.
@@ -87,6 +91,7 @@ final class LoopParts {
         facilities.putAll(wanted);
         views.inCharge(wanted.keySet(), nowMs);
         backend.setFacilities(wanted.values(), nowMs, out);
+        unitMeters.setFacilities(wanted.values(), nowMs, out);
     }
 
     // A flow the collection forgot: its limit and its published allocation go too.

@@ -96,6 +96,9 @@
         if (c.tcpFloor) {
             addRow(summary, 'TCP floor', c.tcpFloor, 'fudp-tcp-floor');
         }
+        if (c.units) {
+            addRow(summary, 'Limited as a unit', c.units, 'fudp-units');
+        }
         addRow(summary, 'TCP rate', c.tcpRate);
         addRow(summary, 'UDP rate / demand', c.udpRate + ' / ' + c.udpDemand);
         if (d.decision) {

@@ -183,6 +183,11 @@
         if (c.tcpFloorBps) {
             rows.push(['TCP floor', rate(c.tcpFloorBps)]);
         }
+        if (c.units) {
+            rows.push(['Limited as a unit', c.units + (c.units === 1 ? ' aggregate rule' : ' aggregate rules')
+                + ' offering ' + rate(c.unitsBps) + ', '
+                + (c.unitsLimitBps ? 'metered to ' + rate(c.unitsLimitBps) : 'no meter in force')]);
+        }
         rows.push(['TCP rate', rate(c.tcpThroughputBps)],
             ['UDP rate / demand', rate(c.udpThroughputBps) + ' / ' + rate(c.udpDemandBps)]);
         if (d) {

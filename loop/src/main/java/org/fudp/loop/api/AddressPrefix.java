@@ -3,6 +3,7 @@ package org.fudp.loop.api;
 import org.fudp.protocol.FlowIds;
 
 import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -41,6 +42,20 @@ public final class AddressPrefix {
      */
     public static AddressPrefix of(InetAddress address) {
         return new AddressPrefix(address, address.getAddress().length * 8);
+    }
+
+    /**
+     * Returns the prefix of every address of a family, /0.
+     *
+     * @param like an address of the family
+     * @return 0.0.0.0/0 or ::/0
+     */
+    public static AddressPrefix any(InetAddress like) {
+        try {
+            return new AddressPrefix(InetAddress.getByAddress(new byte[like.getAddress().length]), 0);
+        } catch (UnknownHostException e) {
+            throw new IllegalStateException("4 or 16 zero bytes are an address", e);
+        }
     }
 
     /**

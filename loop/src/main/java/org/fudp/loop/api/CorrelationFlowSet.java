@@ -38,6 +38,9 @@ public final class CorrelationFlowSet {
     private final int udpPrincipals;
     private final List<PrincipalShare> topPrincipals;
     private final long tcpFloorBps;
+    private final int units;
+    private final long unitsBps;
+    private final long unitsLimitBps;
     private final CfsState state;
     private final String stateReason;
 
@@ -59,6 +62,9 @@ public final class CorrelationFlowSet {
         this.udpPrincipals = b.udpPrincipals;
         this.topPrincipals = List.copyOf(b.topPrincipals);
         this.tcpFloorBps = b.tcpFloorBps;
+        this.units = b.units;
+        this.unitsBps = b.unitsBps;
+        this.unitsLimitBps = b.unitsLimitBps;
         this.state = Objects.requireNonNull(b.state, "state");
         this.stateReason = Objects.requireNonNull(b.stateReason, "stateReason");
     }
@@ -234,6 +240,34 @@ public final class CorrelationFlowSet {
     }
 
     /**
+     * Returns how many units the set's UDP has: UDP FUDP does not learn flow by flow, counted and limited as one
+     * flow per aggregate rule (docs/algorithm.md, "What is not learned").
+     *
+     * @return units
+     */
+    public int units() {
+        return units;
+    }
+
+    /**
+     * Returns what the set's units offered in the last period.
+     *
+     * @return bit/s
+     */
+    public long unitsBps() {
+        return unitsBps;
+    }
+
+    /**
+     * Returns what the meters on the units' rules hold them to together, by the switch's word.
+     *
+     * @return bit/s, 0 when no unit is metered
+     */
+    public long unitsLimitBps() {
+        return unitsLimitBps;
+    }
+
+    /**
      * Returns the control state.
      *
      * @return state
@@ -260,7 +294,7 @@ public final class CorrelationFlowSet {
     public Builder toBuilder() {
         return builder(id, kind).egress(egress, linkDst).capacityBps(capacityBps)
                 .flows(tcpFlows, udpFlows).lightTcp(lightTcpFlows, tcpEvidence).responsiveUdp(responsiveUdpFlows)
-                .principals(udpPrincipals, topPrincipals, tcpFloorBps)
+                .principals(udpPrincipals, topPrincipals, tcpFloorBps).units(units, unitsBps, unitsLimitBps)
                 .totals(tcpThroughputBps, udpThroughputBps, udpDemandBps, jainIndex).state(state, stateReason);
     }
 
@@ -291,7 +325,8 @@ public final class CorrelationFlowSet {
                 || capacityBps != other.capacityBps || !tcpFlows.equals(other.tcpFlows)
                 || !udpFlows.equals(other.udpFlows) || lightTcpFlows != other.lightTcpFlows
                 || !tcpEvidence.equals(other.tcpEvidence) || responsiveUdpFlows != other.responsiveUdpFlows
-                || udpPrincipals != other.udpPrincipals || state != other.state
+                || udpPrincipals != other.udpPrincipals || units != other.units
+                || (unitsLimitBps > 0) != (other.unitsLimitBps > 0) || state != other.state
                 || !stateReason.equals(other.stateReason);
     }
 
@@ -307,14 +342,14 @@ public final class CorrelationFlowSet {
         return !differsInShape(that) && tcpThroughputBps == that.tcpThroughputBps
                 && udpThroughputBps == that.udpThroughputBps && udpDemandBps == that.udpDemandBps
                 && Double.compare(jainIndex, that.jainIndex) == 0 && topPrincipals.equals(that.topPrincipals)
-                && tcpFloorBps == that.tcpFloorBps;
+                && tcpFloorBps == that.tcpFloorBps && unitsBps == that.unitsBps && unitsLimitBps == that.unitsLimitBps;
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(id, kind, egress, linkDst, capacityBps, tcpFlows, udpFlows, lightTcpFlows, tcpEvidence,
                 responsiveUdpFlows, tcpThroughputBps, udpThroughputBps, udpDemandBps, jainIndex, udpPrincipals,
-                topPrincipals, tcpFloorBps, state, stateReason);
+                topPrincipals, tcpFloorBps, units, unitsBps, unitsLimitBps, state, stateReason);
     }
 
     @Override
@@ -345,6 +380,9 @@ public final class CorrelationFlowSet {
         private int udpPrincipals;
         private List<PrincipalShare> topPrincipals = List.of();
         private long tcpFloorBps;
+        private int units;
+        private long unitsBps;
+        private long unitsLimitBps;
         private CfsState state = CfsState.NO_UDP;
         private String stateReason = "";
 
@@ -424,6 +462,21 @@ public final class CorrelationFlowSet {
             this.udpPrincipals = count;
             this.topPrincipals = top;
             this.tcpFloorBps = floorBps;
+            return this;
+        }
+
+        /**
+         * Sets the set's units.
+         *
+         * @param count how many
+         * @param bps what they offered, bit/s
+         * @param limitBps what their meters hold them to together, bit/s, 0 for none
+         * @return this builder
+         */
+        public Builder units(int count, long bps, long limitBps) {
+            this.units = count;
+            this.unitsBps = bps;
+            this.unitsLimitBps = limitBps;
             return this;
         }
 

@@ -3,7 +3,6 @@ package org.fudp.loop.api;
 import org.fudp.protocol.FiveTuple;
 
 import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.util.Objects;
 
 /**
@@ -28,7 +27,8 @@ public final class RuleSpec {
         CLOSING_RST,
         /**
          * TCP or UDP to one destination or destination prefix, of every flow without rules of its own (its
-         * 5-tuple's source and ports are wildcards): onward; its counter is what those flows carry.
+         * 5-tuple's ports are wildcards, and its source too, unless it is one source's): onward; its counter is
+         * what those flows carry.
          */
         AGGREGATE
     }
@@ -51,6 +51,7 @@ public final class RuleSpec {
     private final int dscp;
     private final long meterKey;
     private final int dstLength;
+    private final int srcLength;
 
     /**
      * Creates a rule; the loop makes them, hosts' tests may too.
@@ -85,13 +86,15 @@ public final class RuleSpec {
     public RuleSpec(long flowNumber, String facilityId, FiveTuple flow, Role role, long inPort, long outPort,
                     int priority, int idleTimeoutS, int dscp) {
         this(key(flowNumber, role), facilityId, flow, role, inPort, outPort, priority, idleTimeoutS, dscp, NO_METER,
-                flow.dst().getAddress().length * 8);
+                flow.dst().getAddress().length * 8, flow.src().getAddress().length * 8);
     }
 
+    @SuppressWarnings("checkstyle:ParameterNumber")
     private RuleSpec(long key, String facilityId, FiveTuple flow, Role role, long inPort, long outPort,
-                     int priority, int idleTimeoutS, int dscp, long meterKey, int dstLength) {
+                     int priority, int idleTimeoutS, int dscp, long meterKey, int dstLength, int srcLength) {
         this.key = key;
         this.dstLength = dstLength;
+        this.srcLength = srcLength;
         this.meterKey = meterKey;
         this.dscp = dscp;
         this.facilityId = Objects.requireNonNull(facilityId, "facilityId");
@@ -118,9 +121,46 @@ public final class RuleSpec {
     public static RuleSpec aggregate(long number, String facilityId, int protocol, AddressPrefix dst, long outPort,
                                      int priority, int idleTimeoutS) {
         InetAddress net = dst.network();
-        FiveTuple match = new FiveTuple(protocol, anyAddress(net), net, 0, 0);
+        FiveTuple match = new FiveTuple(protocol, AddressPrefix.any(net).network(), net, 0, 0);
         return new RuleSpec(key(number, Role.AGGREGATE), facilityId, match, Role.AGGREGATE, ANY_PORT, outPort, priority,
-                idleTimeoutS, PacketIn.NO_DSCP, NO_METER, dst.length());
+                idleTimeoutS, PacketIn.NO_DSCP, NO_METER, dst.length(), 0);
+    }
+
+    /**
+     * Creates one source's aggregate rule: one protocol from one source address to one destination prefix,
+     * any ports.
+     *
+     * @param number the loop's number for the aggregate, &gt; 0
+     * @param facilityId the switch
+     * @param protocol {@link FiveTuple#TCP} or {@link FiveTuple#UDP}
+     * @param src the source, of the destination's address family
+     * @param dst the destination prefix, a single address for a full-length one
+     * @param outPort where matching packets go
+     * @param priority below the per-flow rules', above the destinations' aggregates
+     * @param idleTimeoutS its idle timeout
+     * @return the rule
+     * @throws IllegalArgumentException if the source and the destination differ in family
+     */
+    @SuppressWarnings("checkstyle:ParameterNumber")
+    public static RuleSpec sourceAggregate(long number, String facilityId, int protocol, InetAddress src,
+                                           AddressPrefix dst, long outPort, int priority, int idleTimeoutS) {
+        InetAddress net = dst.network();
+        if (src.getAddress().length != net.getAddress().length) {
+            throw new IllegalArgumentException("source " + src.getHostAddress() + " and destination " + dst
+                    + " are of different families");
+        }
+        FiveTuple match = new FiveTuple(protocol, src, net, 0, 0);
+        return new RuleSpec(key(number, Role.AGGREGATE), facilityId, match, Role.AGGREGATE, ANY_PORT, outPort, priority,
+                idleTimeoutS, PacketIn.NO_DSCP, NO_METER, dst.length(), src.getAddress().length * 8);
+    }
+
+    /**
+     * Returns the sources the rule matches: its flow's source, any for a destination's aggregate.
+     *
+     * @return the prefix, of length 0 for any source
+     */
+    public AddressPrefix srcPrefix() {
+        return new AddressPrefix(flow.src(), srcLength);
     }
 
     /**
@@ -132,13 +172,6 @@ public final class RuleSpec {
         return new AddressPrefix(flow.dst(), dstLength);
     }
 
-    private static InetAddress anyAddress(InetAddress like) {
-        try {
-            return InetAddress.getByAddress(new byte[like.getAddress().length]);
-        } catch (UnknownHostException e) {
-            throw new IllegalStateException("4 or 16 zero bytes are an address", e);
-        }
-    }
 
     /**
      * Tells whether the rule matches only a protocol and a destination ({@link Role#AGGREGATE}).
@@ -216,7 +249,7 @@ public final class RuleSpec {
      */
     public RuleSpec withMeter(long meter) {
         return new RuleSpec(key, facilityId, flow, role, inPort, outPort, priority, idleTimeoutS, dscp, meter,
-                dstLength);
+                dstLength, srcLength);
     }
 
     /**
@@ -228,7 +261,7 @@ public final class RuleSpec {
      */
     public RuleSpec withOutPort(long port) {
         return new RuleSpec(key, facilityId, flow, role, inPort, port, priority, idleTimeoutS, dscp, meterKey,
-                dstLength);
+                dstLength, srcLength);
     }
 
     /**
@@ -266,6 +299,7 @@ public final class RuleSpec {
         }
         RuleSpec r = (RuleSpec) o;
         return key == r.key && dscp == r.dscp && meterKey == r.meterKey && dstLength == r.dstLength
+                && srcLength == r.srcLength
                 && facilityId.equals(r.facilityId)
                 && flow.equals(r.flow)
                 && role == r.role
@@ -276,13 +310,14 @@ public final class RuleSpec {
     @Override
     public int hashCode() {
         return Objects.hash(key, facilityId, flow, role, inPort, outPort, priority, idleTimeoutS, dscp, meterKey,
-                dstLength);
+                dstLength, srcLength);
     }
 
     @Override
     public String toString() {
         AddressPrefix to = dstPrefix();
-        String match = role == Role.AGGREGATE ? (flow.protocol() == FiveTuple.TCP ? "tcp" : "udp") + " to "
+        String match = role == Role.AGGREGATE ? (flow.protocol() == FiveTuple.TCP ? "tcp" : "udp")
+                + (srcLength == 0 ? "" : " from " + flow.src().getHostAddress()) + " to "
                 + (to.isAddress() ? flow.dst().getHostAddress() : to.toString()) : flow.toString();
         return role + " " + match + (dscp == PacketIn.NO_DSCP ? "" : " dscp " + dscp) + " at " + facilityId
                 + (inPort == ANY_PORT ? "" : " in " + inPort) + (meterKey == NO_METER ? "" : " meter " + meterKey)

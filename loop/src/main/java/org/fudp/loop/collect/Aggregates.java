@@ -5,9 +5,12 @@ import org.fudp.loop.api.LoopSettings;
 import org.fudp.loop.api.NetworkView;
 import org.fudp.loop.api.RuleCounter;
 import org.fudp.loop.api.RuleSpec;
+import org.fudp.loop.flow.UdpUnit;
+import org.fudp.loop.flow.UdpUnits;
 import org.fudp.loop.flow.Unmatched;
 import org.fudp.protocol.FiveTuple;
 
+import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -17,11 +20,13 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The aggregate rules of sampled facilities: one per protocol and configured bottleneck prefix that leaves
+ * The aggregate rules: on sampled facilities one per protocol and configured bottleneck prefix that leaves
  * by the bottleneck's egress ({@link NetworkView#aggregatePrefix}), else per protocol and destination, just
  * below the per-flow rules, forwarding every flow that has no rules of its own. The switch forwards those
  * flows without a packet-in; what the rules count is what each set carries besides its members. A
- * destination's own aggregate sits one priority above its prefix's, as the longer match.
+ * destination's own aggregate sits one priority above its prefix's, as the longer match. On per-flow
+ * facilities the UDP ones that take what the budgets leave unlearned: one source's (one priority above
+ * every destination's) or a destination's. Every UDP aggregate is a {@link UdpUnit}.
  */
 final class Aggregates {
 
@@ -42,28 +47,41 @@ final class Aggregates {
     private static final class Where {
         final String facilityId;
         final int protocol;
+        final AddressPrefix src;
         final AddressPrefix dst;
 
-        Where(String facilityId, int protocol, AddressPrefix dst) {
+        Where(String facilityId, int protocol, AddressPrefix src, AddressPrefix dst) {
             this.facilityId = facilityId;
             this.protocol = protocol;
+            this.src = src;
             this.dst = dst;
         }
 
         @Override
         public boolean equals(Object o) {
             return o instanceof Where && ((Where) o).facilityId.equals(facilityId) && ((Where) o).protocol == protocol
-                    && ((Where) o).dst.equals(dst);
+                    && ((Where) o).src.equals(src) && ((Where) o).dst.equals(dst);
         }
 
         @Override
         public int hashCode() {
-            return Objects.hash(facilityId, protocol, dst);
+            return Objects.hash(facilityId, protocol, src, dst);
         }
     }
 
     private final Map<Where, Aggregate> byWhere = new HashMap<>();
     private final Map<Long, Aggregate> byKey = new HashMap<>();
+    private final UdpUnits units;
+
+    /**
+     * Creates the aggregates of a loop.
+     *
+     * @param units where the UDP ones are kept as units
+     */
+    Aggregates(UdpUnits units) {
+        this.units = units;
+    }
+
 
     /**
      * Tells whether a facility has the aggregate for a protocol and destination prefix.
@@ -74,7 +92,19 @@ final class Aggregates {
      * @return true if it has
      */
     boolean has(String facilityId, int protocol, AddressPrefix dst) {
-        return byWhere.containsKey(new Where(facilityId, protocol, dst));
+        return byWhere.containsKey(new Where(facilityId, protocol, AddressPrefix.any(dst.network()), dst));
+    }
+
+    /**
+     * Tells whether a facility has one source's UDP aggregate to a destination prefix.
+     *
+     * @param facilityId the facility
+     * @param src the source
+     * @param dst the destination prefix
+     * @return true if it has
+     */
+    boolean hasSource(String facilityId, InetAddress src, AddressPrefix dst) {
+        return byWhere.containsKey(new Where(facilityId, FiveTuple.UDP, AddressPrefix.of(src), dst));
     }
 
     /**
@@ -88,15 +118,23 @@ final class Aggregates {
      * @return a number in 1..2^52-1
      */
     static long number(String facilityId, int protocol, AddressPrefix dst) {
+        return number(facilityId, protocol, null, dst);
+    }
+
+    // A source's aggregate hashes its address too; a destination's hashes as it always has, so that its rule
+    // stays the one earlier versions made.
+    private static long number(String facilityId, int protocol, InetAddress src, AddressPrefix dst) {
         // FNV-1a, 64 bits: among 10^4 aggregates a collision of 52 bits has odds of about 10^-8.
         long h = 0xcbf29ce484222325L;
         byte[] id = facilityId.getBytes(StandardCharsets.UTF_8);
         byte[] addr = dst.network().getAddress();
-        byte[] all = new byte[id.length + 2 + addr.length];
+        byte[] from = src == null ? new byte[0] : src.getAddress();
+        byte[] all = new byte[id.length + 2 + addr.length + from.length];
         System.arraycopy(id, 0, all, 0, id.length);
         all[id.length] = (byte) protocol;
         all[id.length + 1] = (byte) dst.length();
         System.arraycopy(addr, 0, all, id.length + 2, addr.length);
+        System.arraycopy(from, 0, all, id.length + 2 + addr.length, from.length);
         for (byte b : all) {
             h = (h ^ (b & 0xff)) * 0x100000001b3L;
         }
@@ -115,16 +153,43 @@ final class Aggregates {
      * @return the rule to install, empty if its number is another aggregate's (not made)
      */
     Optional<RuleSpec> add(String facilityId, int protocol, AddressPrefix dst, long onward, LoopSettings settings) {
-        int priority = Math.max(0, settings.flowPriority() - (dst.isAddress() ? 1 : 2));
-        RuleSpec r = RuleSpec.aggregate(number(facilityId, protocol, dst), facilityId, protocol, dst, onward,
-                priority, settings.flowIdleTimeoutS());
+        int priority = Math.max(0, settings.flowPriority() - (dst.isAddress() ? 2 : 3));
+        return add(RuleSpec.aggregate(number(facilityId, protocol, dst), facilityId, protocol, dst, onward,
+                priority, settings.flowIdleTimeoutS()), settings);
+    }
+
+    /**
+     * Makes one source's UDP aggregate to a destination prefix; the caller has counted it in the budget.
+     *
+     * @param facilityId the facility
+     * @param src the source
+     * @param dst the destination prefix
+     * @param onward the port toward it
+     * @param settings the rule settings
+     * @return the rule to install, empty if its number is another aggregate's (not made)
+     */
+    Optional<RuleSpec> addSource(String facilityId, InetAddress src, AddressPrefix dst, long onward,
+                                 LoopSettings settings) {
+        int priority = Math.max(0, settings.flowPriority() - 1);
+        return add(RuleSpec.sourceAggregate(number(facilityId, FiveTuple.UDP, src, dst), facilityId, FiveTuple.UDP,
+                src, dst, onward, priority, settings.flowIdleTimeoutS()), settings);
+    }
+
+    private Optional<RuleSpec> add(RuleSpec r, LoopSettings settings) {
         if (byKey.containsKey(r.key())) {
             return Optional.empty();
         }
         Aggregate a = new Aggregate(r);
-        byWhere.put(new Where(facilityId, protocol, dst), a);
+        byWhere.put(where(r), a);
         byKey.put(r.key(), a);
+        if (r.flow().protocol() == FiveTuple.UDP) {
+            units.add(new UdpUnit(r, UdpUnit.principalOf(settings.principal(), r)));
+        }
         return Optional.of(r);
+    }
+
+    private static Where where(RuleSpec r) {
+        return new Where(r.facilityId(), r.flow().protocol(), r.srcPrefix(), r.dstPrefix());
     }
 
     /**
@@ -138,8 +203,10 @@ final class Aggregates {
         if (a == null) {
             return Optional.empty();
         }
-        byWhere.remove(new Where(a.rule.facilityId(), a.rule.flow().protocol(), a.rule.dstPrefix()));
-        return Optional.of(a.rule);
+        byWhere.remove(where(a.rule));
+        UdpUnit unit = units.remove(ruleKey);
+        // The rule as the switch has it: with the meter its unit passes, if any.
+        return Optional.of(unit == null ? a.rule : unit.rule());
     }
 
     /**
@@ -152,7 +219,8 @@ final class Aggregates {
         List<RuleSpec> rules = new ArrayList<>();
         for (Aggregate a : byKey.values()) {
             if (facilityId == null || a.rule.facilityId().equals(facilityId)) {
-                rules.add(a.rule);
+                UdpUnit unit = units.get(a.rule.key());
+                rules.add(unit == null ? a.rule : unit.rule());
             }
         }
         return rules;
@@ -180,6 +248,10 @@ final class Aggregates {
             }
             a.lastBytes = c.bytes();
             a.lastMs = c.sampleMs();
+            UdpUnit unit = units.get(a.rule.key());
+            if (unit != null) {
+                unit.measured(a.bps);
+            }
         }
     }
 
@@ -194,12 +266,13 @@ final class Aggregates {
         for (Aggregate a : byKey.values()) {
             network.cfsOf(a.rule.facilityId(), a.rule.flow().dst()).ifPresent(c -> {
                 Unmatched u = out.computeIfAbsent(c.cfsId(), k -> new Unmatched());
+                u.set = c;
                 if (a.rule.flow().protocol() == FiveTuple.TCP) {
                     u.tcpBps += a.bps;
                     u.tcpRules++;
                     u.tcpTrafficMs = Math.max(u.tcpTrafficMs, a.trafficMs);
                 } else {
-                    u.udpBps += a.bps;
+                    u.units.add(units.get(a.rule.key()));
                 }
             });
         }

@@ -11,6 +11,7 @@ import org.fudp.loop.api.PacketIn;
 import org.fudp.loop.api.RuleCounter;
 import org.fudp.loop.flow.FlowTable;
 import org.fudp.loop.flow.TrackedFlow;
+import org.fudp.loop.flow.UdpUnits;
 import org.fudp.loop.flow.Unmatched;
 import org.fudp.loop.sampling.PacketSample;
 
@@ -172,4 +173,11 @@ public interface FlowCollection {
      * @return the table
      */
     FlowTable flows();
+
+    /**
+     * Returns the UDP carried, counted and limited as one flow per aggregate rule.
+     *
+     * @return the units
+     */
+    UdpUnits units();
 }

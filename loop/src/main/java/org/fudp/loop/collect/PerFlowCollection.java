@@ -1,6 +1,7 @@
 package org.fudp.loop.collect;
 
 import org.fudp.loop.api.Actions;
+import org.fudp.loop.api.AddressPrefix;
 import org.fudp.loop.api.CfsAssignment;
 import org.fudp.loop.api.Facility;
 import org.fudp.loop.api.FacilityState;
@@ -15,6 +16,7 @@ import org.fudp.loop.api.RuleCounter;
 import org.fudp.loop.api.RuleSpec;
 import org.fudp.loop.flow.FlowTable;
 import org.fudp.loop.flow.TrackedFlow;
+import org.fudp.loop.flow.UdpUnits;
 import org.fudp.loop.flow.Unmatched;
 import org.fudp.algorithm.FlowPolicy;
 import org.fudp.loop.sampling.PacketSample;
@@ -47,12 +49,17 @@ import java.util.function.Predicate;
  *       flow is forgotten, the facility holds no more rules than it did when refused, and learning
  *       pauses for two periods, doubling on each refusal up to 16, until a quiet 16 periods.</li>
  * </ul>
- * A new flow that gets no rules still goes on (the packet is forwarded), unmeasured; every skip is
- * counted by why ({@link FacilityState}).
+ * A new flow that gets no rules still goes on (the packet is forwarded), and every skip is counted by why
+ * ({@link FacilityState}). A UDP flow of a set left unlearned is not left unmeasured: a source over its quota
+ * gets an aggregate rule of its own, and a destination whose flows the packet-in or rule budget turned away
+ * one for its UDP ({@link Aggregates}), each a {@link org.fudp.loop.flow.UdpUnit} counted and limited as one
+ * flow; the flows it covers that never joined their set go, and their packets reach the controller no more.
  */
 public final class PerFlowCollection implements FlowCollection {
 
     private final FlowTable flows = new FlowTable();
+    private final UdpUnits units = new UdpUnits();
+    private final Aggregates aggregates = new Aggregates(units);
     private final Map<String, RuleLedger> ledgers = new HashMap<>();
     private final NetworkView network;
     private final Function<TrackedFlow, FlowPolicy> policy;
@@ -86,6 +93,16 @@ public final class PerFlowCollection implements FlowCollection {
     @Override
     public FlowTable flows() {
         return flows;
+    }
+
+    @Override
+    public UdpUnits units() {
+        return units;
+    }
+
+    // The aggregates, the sampled collection's too.
+    Aggregates aggregates() {
+        return aggregates;
     }
 
     private RuleLedger ledger(String facilityId) {
@@ -151,11 +168,57 @@ public final class PerFlowCollection implements FlowCollection {
         // Straight on, not into the adjustor: the flow's rules may not be on the switch yet, and a
         // packet sent into the adjustor before the rule back from it would come back to no rule.
         out.forward(onward.getAsLong());
-        if (!ledger(f.id()).budget.sampled() && take(nowMs, f, t, p.dscp(), onward.getAsLong(), out)
-                && QuicHint.looksLikeQuic(p.payloadHead())) {
+        if (ledger(f.id()).budget.sampled()) {
+            return;
+        }
+        Optional<FacilityState.Skip> skip = learnOrSkip(nowMs, f, t, p.dscp(), onward.getAsLong(), out);
+        if (skip.isEmpty() && QuicHint.looksLikeQuic(p.payloadHead())) {
             // A candidate for the responsiveness test, no more (docs/algorithm.md, "Responsive UDP").
             flows.get(t).responsiveness().hint();
+        } else if (skip.isPresent() && t.protocol() == FiveTuple.UDP) {
+            unlearned(nowMs, f, t, onward.getAsLong(), skip.get(), out);
         }
+    }
+
+    // UDP of a set the budgets turned away goes to a unit: counted and limited as one flow, no packet-in per packet.
+    private void unlearned(long nowMs, Facility f, FiveTuple t, long onward, FacilityState.Skip why, Actions out) {
+        if (why == FacilityState.Skip.SWITCH_REFUSED || network.cfsOf(f.id(), t.dst()).isEmpty()) {
+            return;
+        }
+        AddressPrefix to = network.aggregatePrefix(f.id(), t.dst(), onward);
+        boolean oneSource = why == FacilityState.Skip.SOURCE_QUOTA;
+        if (oneSource ? aggregates.hasSource(f.id(), t.src(), to) : aggregates.has(f.id(), FiveTuple.UDP, to)) {
+            // Its packets raced the rule to the switch.
+            return;
+        }
+        if (!reserve(nowMs, f.id(), 1, out)) {
+            return;
+        }
+        Optional<RuleSpec> made = oneSource ? aggregates.addSource(f.id(), t.src(), to, onward, settings)
+                : aggregates.add(f.id(), FiveTuple.UDP, to, onward, settings);
+        if (made.isEmpty()) {
+            release(f.id(), 1);
+            return;
+        }
+        RuleSpec unit = made.get();
+        out.addRules(List.of(unit));
+        int folded = 0;
+        for (TrackedFlow tf : flows.at(f.id())) {
+            // Flows that never joined their set are the unit's from now on; a QUIC candidate keeps its test.
+            if (tf.isUdp() && !tf.everJoined() && !tf.light() && !tf.responsiveness().hinted()
+                    && covers(unit, tf.tuple())) {
+                forget(tf, -1, out);
+                folded++;
+            }
+        }
+        out.info("UDP " + (oneSource ? "from " + t.src().getHostAddress() + " " : "") + "to " + to + " at " + f.id()
+                + " is counted and limited as one flow from now on (" + why + "), " + folded
+                + " flows that never joined their set with it");
+    }
+
+    private static boolean covers(RuleSpec aggregate, FiveTuple t) {
+        return t.protocol() == aggregate.flow().protocol() && aggregate.dstPrefix().contains(t.dst())
+                && (aggregate.srcPrefix().length() == 0 || aggregate.flow().src().equals(t.src()));
     }
 
     /**
@@ -171,13 +234,18 @@ public final class PerFlowCollection implements FlowCollection {
      * @return true if it got rules, false if the budget said no (counted by why)
      */
     boolean take(long nowMs, Facility f, FiveTuple t, int dscp, long onward, Actions out) {
+        return learnOrSkip(nowMs, f, t, dscp, onward, out).isEmpty();
+    }
+
+    private Optional<FacilityState.Skip> learnOrSkip(long nowMs, Facility f, FiveTuple t, int dscp, long onward,
+                                                     Actions out) {
         Optional<FacilityState.Skip> skip = admit(nowMs, f, t, out);
         if (skip.isPresent()) {
             ledger(f.id()).skipped.merge(skip.get(), 1L, Long::sum);
-            return false;
+        } else {
+            learn(f, t, dscp, onward, nowMs, out, false);
         }
-        learn(f, t, dscp, onward, nowMs, out, false);
-        return true;
+        return skip;
     }
 
     /**

@@ -14,6 +14,7 @@ import org.fudp.loop.api.RuleCounter;
 import org.fudp.loop.api.RuleSpec;
 import org.fudp.loop.flow.FlowTable;
 import org.fudp.loop.flow.TrackedFlow;
+import org.fudp.loop.flow.UdpUnits;
 import org.fudp.loop.flow.Unmatched;
 import org.fudp.loop.sampling.PacketSample;
 import org.fudp.protocol.FiveTuple;
@@ -38,7 +39,7 @@ public final class SampledCollection implements FlowCollection {
 
     private final PerFlowCollection perFlow;
     private final NetworkView network;
-    private final Aggregates aggregates = new Aggregates();
+    private final Aggregates aggregates;
     private final Map<String, HeavyFlows> heavy = new HashMap<>();
     private final Map<String, TcpSightings> sightings = new HashMap<>();
     private LoopSettings settings;
@@ -54,6 +55,7 @@ public final class SampledCollection implements FlowCollection {
         this.settings = settings;
         this.network = network;
         this.perFlow = perFlow;
+        this.aggregates = perFlow.aggregates();
     }
 
     @Override
@@ -194,8 +196,9 @@ public final class SampledCollection implements FlowCollection {
 
     @Override
     public void setBudget(String facilityId, FlowBudget budget, Actions out) {
+        boolean wasSampled = perFlow.budget(facilityId).sampled();
         perFlow.setBudget(facilityId, budget, out);
-        if (!budget.sampled()) {
+        if (wasSampled && !budget.sampled()) {
             // Left on the switch, they would forward every new flow past its packet-in.
             removeAggregates(facilityId, out);
             heavy.remove(facilityId);
@@ -222,5 +225,10 @@ public final class SampledCollection implements FlowCollection {
     @Override
     public FlowTable flows() {
         return perFlow.flows();
+    }
+
+    @Override
+    public UdpUnits units() {
+        return perFlow.units();
     }
 }

@@ -49,7 +49,8 @@ public final class LimitsInForce {
         limits = next;
     }
 
-    private static boolean decided(Decision d) {
+    // Reallocated, or every limit lifted (NO_TCP): a limit it did not give again goes.
+    static boolean decided(Decision d) {
         return d != null && (!d.fair() || d.reason() == Reason.NO_TCP);
     }
 

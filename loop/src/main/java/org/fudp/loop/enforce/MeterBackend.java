@@ -6,7 +6,7 @@ import org.fudp.loop.api.Facility;
 import org.fudp.loop.api.LoopSettings;
 import org.fudp.loop.api.MeterSpec;
 import org.fudp.loop.api.RuleSpec;
-import org.fudp.loop.flow.FlowTable;
+import org.fudp.loop.flow.MeteredRules;
 import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowLimit;
 
@@ -65,15 +65,36 @@ public final class MeterBackend implements EnforcementBackend {
         boolean measured = true;
     }
 
-    private final FlowTable flows;
+    /** The first key of the meters of {@link org.fudp.loop.flow.UdpUnit units}: below, the flows'. */
+    public static final long FIRST_UNIT_KEY = 1L << 30;
+
+    private final MeteredRules flows;
     private final Map<String, Table> tables = new LinkedHashMap<>();
     private LoopSettings settings;
-    private long nextKey = 1;
+    private long nextKey;
     private long nowMs;
 
-    public MeterBackend(LoopSettings settings, FlowTable flows) {
+    /**
+     * Creates the meters of flows' rules.
+     *
+     * @param settings the tunables
+     * @param flows the rules the meters attach to
+     */
+    public MeterBackend(LoopSettings settings, MeteredRules flows) {
+        this(settings, flows, 1);
+    }
+
+    /**
+     * Creates meters whose keys start at a given one, so that two backends on one switch never share a key.
+     *
+     * @param settings the tunables
+     * @param flows the rules the meters attach to
+     * @param firstKey the first meter key, &gt; 0
+     */
+    public MeterBackend(LoopSettings settings, MeteredRules flows, long firstKey) {
         this.settings = settings;
         this.flows = flows;
+        this.nextKey = firstKey;
     }
 
     public void setSettings(LoopSettings s) {
@@ -116,7 +137,7 @@ public final class MeterBackend implements EnforcementBackend {
         for (FlowLimit l : inForce) {
             MeterSpec m = new MeterSpec(facilityId, nextKey++, l.rateBps(), l.burstBytes());
             t.attached.put(l.flow(), m);
-            flows.meterAttached(l.flow(), RuleSpec.NO_METER, m.rateBps());
+            flows.meterAttached(facilityId, l.flow(), RuleSpec.NO_METER, m.rateBps());
         }
     }
 
@@ -133,7 +154,7 @@ public final class MeterBackend implements EnforcementBackend {
         if (t == null || t.attached.remove(flow) == null) {
             return;
         }
-        flows.meterAttached(flow, RuleSpec.NO_METER, 0);
+        flows.meterAttached(facilityId, flow, RuleSpec.NO_METER, 0);
         t.acknowledgedMs = -1;
         out.warn("Flow " + flow + " at " + facilityId + " lost the meter it was taken over with: asked for again");
     }
@@ -188,7 +209,7 @@ public final class MeterBackend implements EnforcementBackend {
         }
         for (FiveTuple flow : List.copyOf(t.attached.keySet())) {
             if (!t.desired.containsKey(flow)) {
-                detach(t, flow, out);
+                detach(facilityId, t, flow, out);
             }
         }
         for (FiveTuple flow : List.copyOf(t.pending.keySet())) {
@@ -204,12 +225,12 @@ public final class MeterBackend implements EnforcementBackend {
     }
 
     // The rule first, then the meter: a rule must never point at a meter that is gone.
-    private void detach(Table t, FiveTuple flow, Actions out) {
+    private void detach(String facilityId, Table t, FiveTuple flow, Actions out) {
         MeterSpec old = t.attached.remove(flow);
-        RuleSpec rule = flows.meteredRule(flow);
+        RuleSpec rule = flows.meteredRule(facilityId, flow);
         if (rule != null) {
             out.modifyRule(rule.withMeter(RuleSpec.NO_METER));
-            flows.meterAttached(flow, RuleSpec.NO_METER, 0);
+            flows.meterAttached(facilityId, flow, RuleSpec.NO_METER, 0);
         }
         out.removeMeter(old);
     }
@@ -230,13 +251,13 @@ public final class MeterBackend implements EnforcementBackend {
             return;
         }
         MeterSpec m = t.pending.remove(flow);
-        RuleSpec rule = flows.meteredRule(flow);
+        RuleSpec rule = flows.meteredRule(facilityId, flow);
         if (rule == null) {
             out.removeMeter(m);
             return;
         }
         out.modifyRule(rule.withMeter(m.key()));
-        flows.meterAttached(flow, m.key(), m.rateBps());
+        flows.meterAttached(facilityId, flow, m.key(), m.rateBps());
         t.failed.remove(flow);
         MeterSpec old = t.attached.put(flow, m);
         if (old != null) {
@@ -266,7 +287,7 @@ public final class MeterBackend implements EnforcementBackend {
         }
         out.removeMeter(t.pending.remove(flow));
         if (t.attached.containsKey(flow)) {
-            detach(t, flow, out);
+            detach(facilityId, t, flow, out);
         }
         Refusal before = t.failed.get(flow);
         int attempts = before == null ? 1 : before.attempts + 1;

@@ -14,7 +14,7 @@ import java.util.Map;
  * The flows the loop tracks, by 5-tuple and by rule key, and the numbering that makes rule keys
  * unique. Not thread-safe.
  */
-public final class FlowTable {
+public final class FlowTable implements MeteredRules {
 
     private final Map<FiveTuple, TrackedFlow> byTuple = new LinkedHashMap<>();
     private final Map<Long, TrackedFlow> byRule = new HashMap<>();
@@ -52,12 +52,14 @@ public final class FlowTable {
     }
 
     /**
-     * Returns the rule of a flow that a meter attaches to.
+     * Returns the rule of a flow that a meter attaches to; a flow is at one facility, so that the 5-tuple names it.
      *
+     * @param facilityId the facility
      * @param flow the flow
      * @return its rule, null if the flow is no longer known or not metered
      */
-    public RuleSpec meteredRule(FiveTuple flow) {
+    @Override
+    public RuleSpec meteredRule(String facilityId, FiveTuple flow) {
         TrackedFlow f = byTuple.get(flow);
         return f != null && f.metered() ? f.mainRule() : null;
     }
@@ -65,11 +67,13 @@ public final class FlowTable {
     /**
      * Tells a flow its packets now pass another meter (or none); a flow no longer known is left alone.
      *
+     * @param facilityId the facility
      * @param flow the flow
      * @param meterKey the meter, {@link RuleSpec#NO_METER} for none or for one the host cannot read
      * @param rateBps the meter's rate, bit/s; 0 for none
      */
-    public void meterAttached(FiveTuple flow, long meterKey, long rateBps) {
+    @Override
+    public void meterAttached(String facilityId, FiveTuple flow, long meterKey, long rateBps) {
         TrackedFlow f = byTuple.get(flow);
         if (f != null) {
             f.meter().attached(meterKey, rateBps);

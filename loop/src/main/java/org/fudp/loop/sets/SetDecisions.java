@@ -5,6 +5,7 @@ import org.fudp.loop.api.CfsAssignment;
 import org.fudp.loop.api.DecisionRecord;
 import org.fudp.loop.api.LoopSettings;
 import org.fudp.loop.flow.TrackedFlow;
+import org.fudp.loop.flow.UdpUnit;
 import org.fudp.loop.flow.Unmatched;
 import org.fudp.algorithm.Allocations;
 import org.fudp.algorithm.CfsController;
@@ -20,6 +21,7 @@ import org.fudp.protocol.FiveTuple;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,7 +35,7 @@ import java.util.function.Function;
  */
 public final class SetDecisions {
 
-    /** The flow id under which a set's flows without rules of their own reach FUDPA. */
+    /** The flow id under which a set's TCP without rules of its own reaches FUDPA. */
     private static final String UNMATCHED_PREFIX = "unmatched:";
     /** The flow ids under which a set's light TCP reaches FUDPA, one per flow it counts as. */
     private static final String LIGHT_PREFIX = "light:";
@@ -44,6 +46,8 @@ public final class SetDecisions {
     private final Set<String> changed = new HashSet<>();
     private final Function<TrackedFlow, String> principal;
     private final Map<String, SetPrincipals> principals = new HashMap<>();
+    private final Map<UdpUnit, Long> unitAllocations = new IdentityHashMap<>();
+    private final Map<String, List<UdpUnit>> unitsBySet = new HashMap<>();
 
     /**
      * Creates the decisions of a loop.
@@ -63,8 +67,8 @@ public final class SetDecisions {
      * @param policy each flow's policy, null when no traffic class is configured
      * @param groups the sets
      * @param members their members
-     * @param unmatched what each set carries in flows without rules of their own (sampled facilities'
-     *        aggregates): load the set's link carries that no member accounts for, unless its light TCP counts it
+     * @param unmatched what each set carries in flows without rules of their own: its UDP units, counted and
+     *        limited as flows, and its TCP aggregates, load no member accounts for unless its light TCP counts it
      * @param light each set's light TCP as counted this period
      * @param departedTcp the TCP flows that left each set this period
      * @param departures told how each set was judged
@@ -84,6 +88,8 @@ public final class SetDecisions {
         toldByCfs.keySet().retainAll(groups.keySet());
         principals.keySet().retainAll(groups.keySet());
         changed.clear();
+        unitAllocations.clear();
+        unitsBySet.clear();
         departures.newPeriod();
         Map<String, Decision> decisions = new LinkedHashMap<>();
         if (!settings.enabled()) {
@@ -115,12 +121,22 @@ public final class SetDecisions {
                 samples.add(FlowSample.tcp(LIGHT_PREFIX + id + ":" + i, lightTcp.bps / lightFlows));
             }
             Unmatched u = unmatched.get(id);
-            double load = u == null ? 0 : u.udpBps + (lightFlows > 0 ? 0 : u.tcpBps);
+            double load = u == null || lightFlows > 0 ? 0 : u.tcpBps;
             if (load > 0) {
-                // Mice and flows not found yet: they load the link like an exempt flow, neither limited
+                // TCP mice and connections not found yet: they load the link like an exempt flow, neither limited
                 // nor counted in n or W (docs/algorithm.md, "Inputs under aggregation").
                 samples.add(FlowSample.udp(UNMATCHED_PREFIX + id, load, load).withPolicy(UNMATCHED));
             }
+            Map<String, UdpUnit> unitById = new HashMap<>();
+            for (UdpUnit unit : u == null ? List.<UdpUnit>of() : u.units) {
+                if (unit.isMeasured()) {
+                    // UDP no rule of its own measures is a UDP flow all the same, of its own principal or its source's.
+                    samples.add(FlowSample.udp(unit.id(), unit.throughputBps(), unit.demandBps())
+                            .withPrincipal(unit.principal()));
+                    unitById.put(unit.id(), unit);
+                }
+            }
+            unitsBySet.put(id, List.copyOf(unitById.values()));
             CfsAssignment g = groups.get(id);
             CfsInput input = g.capacityBps() > 0 ? CfsInput.of(id, g.capacityBps(), samples) : CfsInput.of(id, samples);
             Departures.Departed departed = departedTcp.get(id);
@@ -129,17 +145,20 @@ public final class SetDecisions {
             }
             Decision d = controllers.computeIfAbsent(id, k -> new CfsController(k, settings.fudpa())).step(input);
             decisions.put(id, d);
-            principals.put(id, SetPrincipals.of(samples, d, settings.fudpa(), settings.enforce(),
-                    u == null ? 0 : u.udpBps, g.capacityBps()));
+            principals.put(id, SetPrincipals.of(samples, d, settings.fudpa(), settings.enforce(), g.capacityBps()));
             departures.judged(id, d.reason().isFair());
             Allocations a = d.allocations();
             Map<FiveTuple, Long> told = new LinkedHashMap<>();
             for (int i = 0; i < a.size(); i++) {
                 FiveTuple t = byId.get(a.flowId(i));
+                UdpUnit unit = unitById.get(a.flowId(i));
+                long bps = Math.max(1, Math.round(a.rateBps(i)));
                 if (t != null) {
-                    long bps = Math.max(1, Math.round(a.rateBps(i)));
                     allocations.put(t, bps);
                     told.put(t, bps);
+                } else if (unit != null) {
+                    unitAllocations.put(unit, bps);
+                    told.put(unit.tuple(), bps);
                 }
             }
             if (!told.equals(toldByCfs.put(id, told))) {
@@ -148,6 +167,25 @@ public final class SetDecisions {
             out.addDecision(DecisionRecord.of(d, period, nowMs, settings.dryRun(), told));
         }
         return decisions;
+    }
+
+    /**
+     * Returns this period's allocations of the units.
+     *
+     * @return bit/s by unit
+     */
+    public Map<UdpUnit, Long> unitAllocations() {
+        return unitAllocations;
+    }
+
+    /**
+     * Returns the units a set counted in the last period.
+     *
+     * @param cfsId the set
+     * @return its units, none for a set not decided
+     */
+    public List<UdpUnit> units(String cfsId) {
+        return unitsBySet.getOrDefault(cfsId, List.of());
     }
 
     /**

@@ -12,10 +12,12 @@ import org.fudp.protocol.FiveTuple;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * This period's correlation flow sets and their members. UDP membership is judged first: it depends
@@ -81,12 +83,20 @@ public final class SetMembership {
                 tcpBefore.computeIfAbsent(f.cfs().cfsId(), k -> new ArrayList<>()).add(f);
             }
         }
+        // A set whose UDP only units carry is a set all the same: its TCP may be starved from its first segment.
+        Set<String> byUnits = new HashSet<>();
+        unmatched.forEach((id, u) -> {
+            if (u.set != null && u.units.stream().anyMatch(x -> x.demandBps() >= Membership.JOIN_BPS)) {
+                sets.putIfAbsent(id, u.set);
+                byUnits.add(id);
+            }
+        });
         // The TCP a set's flood test sees: its members of the last period, and its light TCP.
         Map<String, LightTcp.Reading> lightBefore = lightTcp(flows, table, network, periodMs, nowMs, unmatched);
         SetMembership out = new SetMembership();
         sets.forEach((id, s) -> out.floods.put(id, UdpPressure.floods(s, udp.getOrDefault(id, List.of()),
                 tcpBefore.getOrDefault(id, List.of()), lightBefore.get(id), light.member(id),
-                unmatched.containsKey(id) ? unmatched.get(id).udpBps : 0, backend)));
+                unmatched.containsKey(id) ? unmatched.get(id).units : List.of(), backend)));
         Map<String, Boolean> tcpMembers = new HashMap<>();
         for (TrackedFlow f : flows) {
             boolean tcp = !f.isUdp();
@@ -110,6 +120,10 @@ public final class SetMembership {
                 out.groups.putIfAbsent(a.cfsId(), a);
                 out.members.computeIfAbsent(a.cfsId(), k -> new ArrayList<>()).add(f);
             }
+        }
+        for (String id : byUnits) {
+            out.groups.putIfAbsent(id, sets.get(id));
+            out.members.computeIfAbsent(id, k -> new ArrayList<>());
         }
         Map<String, LightTcp.Reading> lightNow = lightTcp(flows, table, network, periodMs, nowMs, unmatched);
         light.judge(nowMs, periodMs, lightNow, out.floods, tcpMembers);

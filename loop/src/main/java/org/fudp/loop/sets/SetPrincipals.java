@@ -45,15 +45,14 @@ public final class SetPrincipals {
      * @param d what it decided
      * @param config its tunables
      * @param enforced whether the limits decided are enforced (not a dry run)
-     * @param unlearned what the set carries in UDP no rule of its own measures, bit/s
      * @param capacityBps the set's bottleneck capacity, 0 when unknown
      * @return the tally
      */
     static SetPrincipals of(List<FlowSample> samples, Decision d, FudpaConfig config, boolean enforced,
-                            double unlearned, long capacityBps) {
+                            long capacityBps) {
         Map<String, long[]> by = new LinkedHashMap<>();
         // What UDP would carry were every limit in force: a limit the counters do not show yet is not unfairness.
-        double udp = unlearned;
+        double udp = 0;
         for (FlowSample s : samples) {
             if (s.protocol() != Protocol.UDP || s.policy().exempt() || !s.hasRate()) {
                 continue;
@@ -76,8 +75,7 @@ public final class SetPrincipals {
         if (d.tcpFloorBps().isEmpty() || d.tcpFlows() == 0) {
             return new SetPrincipals(count, top, 0, "");
         }
-        // FUDPA's BW leaves out what exempt flows and the aggregates carry; the floor TCP is owed does not: UDP no
-        // rule of its own measures is UDP all the same.
+        // FUDPA's BW leaves out what exempt flows carry; the floor TCP is owed does not.
         double carried = d.measuredTcpBps() + udp;
         double floor = Math.max(d.tcpFloorBps().getAsDouble(),
                 (capacityBps > 0 ? Math.min(capacityBps, carried) : carried) * d.tcpFlows() / (d.tcpFlows() + k));

@@ -6,6 +6,7 @@ import org.fudp.loop.api.LoopSettings;
 import org.fudp.loop.enforce.EnforcementBackend;
 import org.fudp.loop.enforce.LimitsInForce;
 import org.fudp.loop.flow.TrackedFlow;
+import org.fudp.loop.flow.UdpUnit;
 import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowLimit;
 
@@ -64,15 +65,24 @@ public final class SetStates {
      * @param changed whether this period changed the set's allocations
      * @param unfair why its TCP is denied its share by UDP no limit in force holds (starved behind a flood,
      *        below its floor): never fair; "" when it is not
+     * @param units its UDP units
      * @param settings the settings in force
      * @return its state and why
      */
     @SuppressWarnings("checkstyle:ParameterNumber")
     public Judged judge(long nowMs, String cfsId, List<TrackedFlow> members, LimitsInForce limits,
-                 EnforcementBackend backend, boolean changed, String unfair, LoopSettings settings) {
-        boolean udp = false;
+                 EnforcementBackend backend, boolean changed, String unfair, List<UdpUnit> units,
+                 LoopSettings settings) {
+        boolean udp = !units.isEmpty();
         String missingAgent = null;
         String pending = null;
+        for (UdpUnit u : units) {
+            if (pending == null && settings.enforce() && u.limitBps() > 0 && u.meteredBps() != u.limitBps()) {
+                pending = "the meter of " + u + " (a unit) at " + u.limitBps() / 1000 + " kbit/s is not on the switch "
+                        + "yet; it runs " + (u.meteredBps() > 0 ? "held at " + u.meteredBps() / 1000 + " kbit/s"
+                        : "unlimited");
+            }
+        }
         for (TrackedFlow f : members) {
             if (!f.isUdp()) {
                 continue;
@@ -90,7 +100,7 @@ public final class SetStates {
             }
         }
         if (!udp && unfair.isEmpty()) {
-            // UDP that only a sampled facility's aggregates carry is no member, but can starve TCP all the same.
+            // UDP that only a TCP aggregate's counters show is no member, but can starve TCP all the same.
             pendingSince.remove(cfsId);
             return new Judged(CfsState.NO_UDP, "");
         }

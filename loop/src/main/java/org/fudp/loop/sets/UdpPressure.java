@@ -4,6 +4,7 @@ import org.fudp.loop.api.CfsAssignment;
 import org.fudp.loop.enforce.EnforcementBackend;
 import org.fudp.loop.flow.Membership;
 import org.fudp.loop.flow.TrackedFlow;
+import org.fudp.loop.flow.UdpUnit;
 import org.fudp.algorithm.Allocations;
 import org.fudp.algorithm.CfsController;
 
@@ -36,18 +37,21 @@ public final class UdpPressure {
      * @param tcp its TCP members as of the last period
      * @param light its light TCP this period, null if it has none
      * @param lightMember whether its light TCP is counted already
-     * @param unlearnedUdpBps what its UDP aggregates carried, flows without rules of their own (sampled facilities)
+     * @param units its UDP units: UDP counted as one flow per aggregate rule, held by its meter
      * @param backend the enforcers, for the limits in force
      * @return true if its UDP may be starving its TCP
      */
     static boolean floods(CfsAssignment set, List<TrackedFlow> udp, List<TrackedFlow> tcp, LightTcp.Reading light,
-                          boolean lightMember, double unlearnedUdpBps, EnforcementBackend backend) {
+                          boolean lightMember, List<UdpUnit> units, EnforcementBackend backend) {
         boolean lightTcp = lightMember || light != null && light.seen;
         if (tcp.isEmpty() && !lightTcp) {
             return false;
         }
         // Light TCP is one flow's worth of demand here: what it would take is not known.
-        double load = (lightTcp && light != null ? light.bps : 0) + unlearnedUdpBps;
+        double load = lightTcp && light != null ? light.bps : 0;
+        for (UdpUnit u : units) {
+            load += u.throughputBps();
+        }
         for (TrackedFlow f : udp) {
             load += rate(f);
         }
@@ -58,11 +62,12 @@ public final class UdpPressure {
         if (capacity > 0 && load < CfsController.FULL * capacity) {
             return false;
         }
-        // What the aggregates carry counts as one flow more, and is held by no limit: a swarm of light flows.
-        double share = (capacity > 0 ? capacity : load)
-                / (udp.size() + tcp.size() + (lightTcp ? 1 : 0) + (unlearnedUdpBps > 0 ? 1 : 0));
-        if (unlearnedUdpBps > share) {
-            return true;
+        double share = (capacity > 0 ? capacity : load) / (udp.size() + tcp.size() + (lightTcp ? 1 : 0) + units.size());
+        for (UdpUnit u : units) {
+            // A unit is a swarm of flows no rule of its own measures; a meter on the switch holds it, nothing else.
+            if (u.meteredBps() == 0 && u.demandBps() > share) {
+                return true;
+            }
         }
         for (TrackedFlow f : udp) {
             double bps = rate(f);

@@ -6,6 +6,7 @@ import org.fudp.loop.api.LoopSettings;
 import org.fudp.loop.enforce.EnforcementBackend;
 import org.fudp.loop.enforce.LimitsInForce;
 import org.fudp.loop.flow.TrackedFlow;
+import org.fudp.loop.flow.UdpUnit;
 import org.fudp.loop.sets.LightTcp;
 import org.fudp.loop.sets.SetDecisions;
 import org.fudp.loop.sets.SetPrincipals;
@@ -93,14 +94,21 @@ final class SetViews {
         tcpBps += lightFlows > 0 ? Math.round(l.bps) : 0;
         boolean tcpStarved = starved > 0 || lightFlows > 0 && l.starved;
         SetPrincipals principals = decisions.principals(g.cfsId());
+        long unitsBps = 0;
+        long unitsLimitBps = 0;
+        for (UdpUnit u : decisions.units(g.cfsId())) {
+            unitsBps += Math.round(u.demandBps());
+            unitsLimitBps += u.meteredBps();
+        }
         String unfair = floods && tcpStarved ? "the set's TCP is starved behind UDP that no limit in force holds"
                 : principals.belowFloor();
         SetStates.Judged state = setStates.judge(nowMs, g.cfsId(), members, limits, backend,
-                decisions.changed(g.cfsId()), unfair, settings);
+                decisions.changed(g.cfsId()), unfair, decisions.units(g.cfsId()), settings);
         return CorrelationFlowSet.builder(g.cfsId(), g.kind()).egress(g.egress().orElse(null), g.linkDst().orElse(null))
                 .capacityBps(g.capacityBps()).flows(tcp, udp).lightTcp(lightFlows, evidence(tcp.size(), starved, l))
                 .responsiveUdp(responsive)
                 .principals(principals.count(), principals.top(), principals.floorBps())
+                .units(decisions.units(g.cfsId()).size(), unitsBps, unitsLimitBps)
                 .totals(tcpBps, udpBps, udpDemand, jain.value()).state(state.state(), state.reason()).build();
     }
 

@@ -10,7 +10,9 @@ import org.fudp.loop.api.DecisionRecord;
 import org.fudp.loop.api.FacilityState;
 import org.fudp.loop.api.FlowBudget;
 import org.fudp.loop.api.LoopSettings;
+import org.fudp.loop.api.MeterSpec;
 import org.fudp.loop.api.RuleSpec;
+import org.fudp.loop.enforce.MeterBackend;
 import org.fudp.loop.sampling.PacketSample;
 import org.fudp.protocol.FiveTuple;
 import org.junit.jupiter.api.Test;
@@ -180,9 +182,9 @@ class SampledCollectionTest {
     }
 
     @Test
-    void aTcpFlowStarvedByUdpOnlyTheAggregatesCarryStaysCountedAndTheSetIsNeverFair() {
-        // Issue 40: a swarm of light flows is never heavy, so only the UDP aggregate carries it. Before, the TCP
-        // flow that fell idle behind it was taken for gone, the set was NO_TCP and shown FAIR.
+    void udpOnlyTheAggregatesCarryIsLimitedAsOneFlowByAMeterOnItsRule() {
+        // Issue 40: a swarm of light flows is never heavy, so only the UDP aggregate carries it. Before, it was an
+        // exempt load, never limited: the TCP flow starved behind it, and it was taken for gone (NO_TCP, FAIR).
         for (int i = 0; i < 3; i++) {
             samples(sample(TCP1, 1500));
         }
@@ -192,29 +194,38 @@ class SampledCollectionTest {
         h.flow(TCP1, RuleSpec.Role.DIRECT, 4_000_000);
         h.period();
         assertEquals(1, h.cfs(SET1).tcpFlows().size(), "the TCP flow joined");
-        for (int i = 2; i <= 4; i++) {
+        Actions starved = null;
+        for (int i = 2; i <= 3; i++) {
             h.at(T0 + i * PERIOD);
             h.flow(TCP1, RuleSpec.Role.DIRECT, 0);
             h.flow(udpAggregate.flow(), RuleSpec.Role.AGGREGATE, 9_900_000);
-            h.period();
+            starved = h.period();
         }
         CorrelationFlowSet set = h.cfs(SET1);
         assertEquals(1, set.tcpFlows().size(), "starved, not gone: " + set);
         assertNotEquals(CfsState.FAIR, set.state(), set.stateReason());
-        assertTrue(set.stateReason().contains("starved behind UDP that no limit in force holds"), set.stateReason());
-        // Not starved, but far below its floor: the floor counts what the aggregates carry, which FUDPA's BW
-        // leaves out (the TCP flow's floor against 9.9 Mbit/s of unlearned UDP is a fifth of the link, not of the
-        // 0.1 Mbit/s left).
-        for (int i = 5; i <= 7; i++) {
+        assertTrue(set.stateReason().contains("(a unit) at ") && set.stateReason().contains("is not on the switch yet;"
+                + " it runs unlimited"), set.stateReason());
+        MeterSpec meter = starved.metersToAdd().stream().filter(m -> m.key() >= MeterBackend.FIRST_UNIT_KEY)
+                .findFirst().orElseThrow(() -> new AssertionError("the unit asks for no meter: " + h.history));
+        assertTrue(meter.rateBps() < 9_000_000, "held below what it offers: " + meter);
+        Actions attached = h.apply(h.loop.meterAdded(h.now, S1, meter.key()));
+        RuleSpec metered = attached.rulesToModify().stream().filter(r -> r.key() == udpAggregate.key()).findFirst()
+                .orElseThrow(() -> new AssertionError("the aggregate rule is not metered: " + attached));
+        assertEquals(meter.key(), metered.meterKey());
+        assertEquals(udpAggregate.flow(), metered.flow(), "the same rule, another treatment");
+        // The meter holds it now: the TCP flow comes back to its share.
+        for (int i = 4; i <= 6; i++) {
             h.at(T0 + i * PERIOD);
-            h.flow(TCP1, RuleSpec.Role.DIRECT, 300_000);
+            h.flow(TCP1, RuleSpec.Role.DIRECT, 4_500_000);
             h.flow(udpAggregate.flow(), RuleSpec.Role.AGGREGATE, 9_600_000);
             h.period();
         }
         set = h.cfs(SET1);
-        assertNotEquals(CfsState.FAIR, set.state(), set.stateReason());
-        assertTrue(set.stateReason().contains("below its floor of 1.98 Mbit/s"), set.stateReason());
-        assertEquals(1_980_000, set.tcpFloorBps(), 1_000);
+        assertFalse(set.stateReason().contains("starved"), set.stateReason());
+        assertEquals(1, set.units(), set.toString());
+        assertEquals(meter.rateBps(), set.unitsLimitBps(), "what the meter holds, as the switch has it");
+        assertEquals(9_600_000, set.unitsBps(), 10_000, "what the unit's flows offer");
     }
 
     /** Set1 behind 10.4.0.0/22, its egress the facility's port 5; hosts 10.4.0.1.. on port 5. */
@@ -246,8 +257,8 @@ class SampledCollectionTest {
         for (RuleSpec r : aggs) {
             assertEquals("10.4.0.0/22", r.dstPrefix().toString());
             assertEquals(ONWARD, r.outPort());
-            assertEquals(LoopSettings.defaults().flowPriority() - 2, r.priority(),
-                    "below a destination's own aggregate, which would be the longer match");
+            assertEquals(LoopSettings.defaults().flowPriority() - 3, r.priority(),
+                    "below a destination's own aggregate, which would be the longer match, and a source's");
         }
         FacilityState view = h.period().facilities().get(S1);
         assertEquals(2, view.rulesInUse(), "two rules of the budget");
