@@ -71,6 +71,22 @@ class TimeToShare(unittest.TestCase):
         self.assertIn("flow 1 (set1, 5 s) 4.0 s", lines)
         self.assertIn("after the restart 6.6 s", lines)
 
+    def test_a_swarm_that_arrives_later_counts_from_its_start(self):
+        sc = scenario.load(os.path.join(HERE, "..", "scenarios", "swarm-ports-1000.json"))
+        r = analyze.MechanismResult(sc, "fudp", "/nonexistent", 0.0, [], [])
+        # TCP 1 and 2 from 0 s at 5 Mbit/s; the swarm (one host, one principal) from 10 s: 3.33 each after 2 s.
+        for fid in (1, 2):
+            r.intervals[fid] = intervals(0, 60, lambda t: 5.0 if t < 10 else 0.5 if t < 12 else 3.3)
+        r.intervals[3] = intervals(10, 60, lambda t: 3.3)
+        t = timing.time_to_share(r)
+        by = {e["flow"]: e for e in t["flows"]}
+        # [11.5, 12.5] holds 0.5 s at 0.5 and 0.5 s at 3.3 (1.9); [12, 13] is all 3.3, above 0.85 * 10/3.
+        self.assertEqual([{"floodFlow": 3, "floodStart": 10, "secondsToShare": 3.0, "shareMbps": round(10 / 3.0, 3)}],
+                         by[1]["afterFloods"])
+        self.assertEqual(2, t["afterFlood"]["within"])
+        lines = "\n".join(timing.summary_lines({"mechanisms": {"fudp": {"timeToShare": t}}}))
+        self.assertIn("from the start of a swarm that arrived while they ran: 2 flows: min 3.0", lines)
+
     def test_distribution_of_an_odd_count_and_of_none(self):
         self.assertEqual(3.0, timing.distribution([5.0, 3.0, 1.0])["median"])
         self.assertEqual(12.0, timing.distribution([12.0, None, 1.0])["median"])

@@ -71,7 +71,7 @@ def distribution(values):
 
 def time_to_share(result):
     """The summary entry of one mechanism: per TCP or QUIC flow, and the distributions."""
-    flows, from_start, after = [], [], []
+    flows, from_start, after, flood = [], [], [], []
     for f in result.scenario.flows:
         if not f.elastic or not f.set:
             continue
@@ -84,6 +84,14 @@ def time_to_share(result):
         e.update({"secondsToShare": "never" if secs is None else secs, "shareMbps": share,
                   "fractionOfSecondsAtShare": fraction_at_share(result, f)})
         from_start.append(secs)
+        for u in result.scenario.flows:
+            # A flood that arrives while the flow runs: how long until the flow has its share again.
+            if u.protocol == "udp-swarm" and u.set == f.set and f.start < u.start and u.start + SMOOTH <= f.end:
+                s3, share3 = reach(result, f, u.start)
+                e.setdefault("afterFloods", []).append({"floodFlow": u.id, "floodStart": u.start,
+                                                        "secondsToShare": "never" if s3 is None else s3,
+                                                        "shareMbps": share3})
+                flood.append(s3)
         for r in result.restarts:
             up = r.get("upAt")
             if up is not None and f.start < up and up + SMOOTH <= f.end:
@@ -95,6 +103,8 @@ def time_to_share(result):
     out = {"shareFraction": SHARE_FRACTION, "smoothSeconds": SMOOTH, "flows": flows,
            "fromStart": distribution(from_start),
            "missing": [e["flow"] for e in flows if e["secondsToShare"] == "missing"]}
+    if flood:
+        out["afterFlood"] = distribution(flood)
     if result.restarts:
         out["restarts"] = result.restarts
         out["afterRestart"] = distribution(after)
@@ -127,6 +137,8 @@ def summary_lines(data):
     lines.append("")
     for mech, t in entries:
         lines.append("- %s: %s" % (mech, _dist_text(t["fromStart"])))
+        if t.get("afterFlood"):
+            lines.append("  - from the start of a swarm that arrived while they ran: %s" % _dist_text(t["afterFlood"]))
         for r in t.get("restarts", []):
             lines.append("  - controller stopped (%s) at %s s, new one up at %s s" % (
                 r.get("signal"), r.get("stoppedAt"), r.get("upAt")))

@@ -88,13 +88,14 @@ class TableFullTest {
         assertEquals(1, units.size(), "one rule takes the rest of the sprayer's UDP: " + units);
         assertEquals("IPV4_SRC:10.0.0.9/32", units.get(0).selector().getCriterion(Criterion.Type.IPV4_SRC).toString());
         // The quota learnt before the unit went with it; the double punts every packet, where the switch would
-        // have forwarded all but those racing the unit's rule: at most one quota more is learnt.
-        assertTrue(ours.size() - 1 <= 2 * budget.sourceQuota(), "the sprayer holds at most its quota: " + ours.size());
+        // have forwarded all but those racing the unit's rule: none is learnt.
+        assertEquals(1, ours.size(), "the sprayer holds the unit's rule alone: " + ours);
         packetIn(tcp(2, 40000));
         assertEquals(ours.size() + 1, onos.rules().size(), "another host's new flow still gets its rule");
         assertEquals(List.of(), onos.deletedExtraneous);
         FacilityState s = state(T0 + 5_000);
-        assertEquals(3000 - 2 * budget.sourceQuota(), (long) s.skipped().get(FacilityState.Skip.SOURCE_QUOTA));
+        assertEquals(3000 - budget.sourceQuota(), (long) s.skipped().get(FacilityState.Skip.SOURCE_QUOTA),
+                "every packet-in after the quota, the unit's own racing its rule");
         assertEquals(budget, s.budget());
     }
 }

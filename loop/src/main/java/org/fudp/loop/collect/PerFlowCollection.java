@@ -171,6 +171,12 @@ public final class PerFlowCollection implements FlowCollection {
         if (ledger(f.id()).budget.sampled()) {
             return;
         }
+        Optional<FacilityState.Skip> covered = unitOf(f, t, onward.getAsLong());
+        if (covered.isPresent()) {
+            // It raced its unit's rule to the switch: the unit counts it from its next packet on.
+            ledger(f.id()).skipped.merge(covered.get(), 1L, Long::sum);
+            return;
+        }
         Optional<FacilityState.Skip> skip = learnOrSkip(nowMs, f, t, p.dscp(), onward.getAsLong(), out);
         if (skip.isEmpty() && QuicHint.looksLikeQuic(p.payloadHead())) {
             // A candidate for the responsiveness test, no more (docs/algorithm.md, "Responsive UDP").
@@ -187,8 +193,10 @@ public final class PerFlowCollection implements FlowCollection {
         }
         AddressPrefix to = network.aggregatePrefix(f.id(), t.dst(), onward);
         boolean oneSource = why == FacilityState.Skip.SOURCE_QUOTA;
-        if (oneSource ? aggregates.hasSource(f.id(), t.src(), to) : aggregates.has(f.id(), FiveTuple.UDP, to)) {
-            // Its packets raced the rule to the switch.
+        RuleLedger l = ledger(f.id());
+        if (!oneSource && l.turnedAway.merge(to, 1, Integer::sum) < l.budget.packetInsPerS()) {
+            // A burst of new flows is no reflection: a destination's UDP goes to a unit once a second's budget of its
+            // packet-ins was turned away within a period.
             return;
         }
         if (!reserve(nowMs, f.id(), 1, out)) {
@@ -214,6 +222,19 @@ public final class PerFlowCollection implements FlowCollection {
         out.info("UDP " + (oneSource ? "from " + t.src().getHostAddress() + " " : "") + "to " + to + " at " + f.id()
                 + " is counted and limited as one flow from now on (" + why + "), " + folded
                 + " flows that never joined their set with it");
+    }
+
+    // Why a new UDP flow is its unit's, not one to learn: its source's unit or its destination's covers it.
+    private Optional<FacilityState.Skip> unitOf(Facility f, FiveTuple t, long onward) {
+        if (t.protocol() != FiveTuple.UDP) {
+            return Optional.empty();
+        }
+        AddressPrefix to = network.aggregatePrefix(f.id(), t.dst(), onward);
+        if (aggregates.hasSource(f.id(), t.src(), to)) {
+            return Optional.of(FacilityState.Skip.SOURCE_QUOTA);
+        }
+        return aggregates.has(f.id(), FiveTuple.UDP, to) ? Optional.of(FacilityState.Skip.PACKET_IN_BUDGET)
+                : Optional.empty();
     }
 
     private static boolean covers(RuleSpec aggregate, FiveTuple t) {
@@ -310,11 +331,12 @@ public final class PerFlowCollection implements FlowCollection {
         if (l.pausedAfterRefusal(nowMs, settings.periodMs())) {
             return Optional.of(FacilityState.Skip.SWITCH_REFUSED);
         }
-        if (!l.takeToken(nowMs)) {
-            return Optional.of(FacilityState.Skip.PACKET_IN_BUDGET);
-        }
+        // The quota first: a source over it costs no token, so that its packets cannot turn others' away.
         if (l.idleBySource.getOrDefault(t.src(), 0) >= l.budget.sourceQuota()) {
             return Optional.of(FacilityState.Skip.SOURCE_QUOTA);
+        }
+        if (!l.takeToken(nowMs)) {
+            return Optional.of(FacilityState.Skip.PACKET_IN_BUDGET);
         }
         if (!makeRoom(nowMs, f.id(), rulesFor(f, t), out)) {
             return Optional.of(FacilityState.Skip.RULE_BUDGET);
@@ -393,7 +415,10 @@ public final class PerFlowCollection implements FlowCollection {
     // packet-in costs no walk over the table.
     @Override
     public void recount() {
-        ledgers.values().forEach(l -> l.idleBySource.clear());
+        ledgers.values().forEach(l -> {
+            l.idleBySource.clear();
+            l.turnedAway.clear();
+        });
         for (TrackedFlow f : flows.all()) {
             if (!f.everJoined()) {
                 ledger(f.facilityId()).idleBySource.merge(f.tuple().src(), 1, Integer::sum);

@@ -1,5 +1,6 @@
 package org.fudp.loop.collect;
 
+import org.fudp.loop.api.AddressPrefix;
 import org.fudp.loop.api.FacilityState;
 import org.fudp.loop.api.FlowBudget;
 
@@ -24,6 +25,8 @@ final class RuleLedger {
     int rulesInUse;
     /** Flows that never joined a set, by source: counted again each period, kept up between. */
     final Map<InetAddress, Integer> idleBySource = new HashMap<>();
+    /** UDP packet-ins of a set the packet-in budget turned away since the last period, by destination prefix. */
+    final Map<AddressPrefix, Integer> turnedAway = new HashMap<>();
     final Map<FacilityState.Skip, Long> skipped = new EnumMap<>(FacilityState.Skip.class);
     long refusals;
     String lastRefusal = "";

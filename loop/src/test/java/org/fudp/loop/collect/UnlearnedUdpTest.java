@@ -133,13 +133,16 @@ class UnlearnedUdpTest {
     void sourcesBeyondThePacketInBudgetAreTheirDestinationsUnit() {
         start();
         int budget = FlowBudget.DEFAULT.packetInsPerS();
-        // A reflection: more sources in one second than the packet-in budget, one flow each.
-        Actions last = null;
-        for (int i = 0; i <= budget; i++) {
-            last = h.packetIn(tuple("udp-10.0." + (1 + i / 250) + "." + (1 + i % 250) + "-53-10.0.0.4-5300"), H2);
+        // A reflection: more sources in one second than the packet-in budget, one flow each. What the budget
+        // leaves of the second is learnt (the TCP flows took two); a second's budget turned away makes the unit.
+        int learnt = budget - tcp.size();
+        for (int i = 0; i < learnt + budget - 1; i++) {
+            h.packetIn(tuple("udp-10.0." + (1 + i / 250) + "." + (1 + i % 250) + "-53-10.0.0.4-5300"), H2);
         }
-        Actions over = last;
-        unit = unitRule().orElseThrow(() -> new AssertionError("no unit: " + over.rulesToAdd()));
+        assertEquals(learnt, learnedUdp(), "the budget is learnt");
+        assertTrue(unitRule().isEmpty(), "a burst under a second's budget turned away is no reflection");
+        Actions made = h.packetIn(tuple("udp-10.0.9.9-53-10.0.0.4-5300"), H2);
+        unit = unitRule().orElseThrow(() -> new AssertionError("no unit: " + made.rulesToAdd()));
         assertEquals(0, unit.srcPrefix().length(), "any source's: " + unit);
         assertEquals("10.0.0.4", unit.dstPrefix().toMatchString());
         assertEquals(0, learnedUdp(), "the sources' flows that never joined are the unit's");
