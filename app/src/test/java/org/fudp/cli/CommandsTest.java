@@ -68,6 +68,17 @@ class CommandsTest extends CommandTestBase {
     }
 
     @Test
+    void cfsDetailSaysWhatIsLimitedAsAUnit() {
+        service.set2WithAUnit();
+        CfsCommand c = new CfsCommand();
+        c.cfsId = TestFudpService.SET2;
+        String text = run(c, false);
+        assertTrue(lines(text).contains("limited as a unit: 1 aggregate rule offering 47.00M, metered to 3.30M"), text);
+        c.cfsId = TestFudpService.SET1;
+        assertTrue(lines(run(c, false)).stream().noneMatch(l -> l.startsWith("limited as a unit")), "none in set1");
+    }
+
+    @Test
     void cfsShowsOneSetInDetail() {
         CfsCommand c = new CfsCommand();
         c.cfsId = TestFudpService.SET2;

@@ -206,6 +206,13 @@ public class TestFudpService extends InMemoryFudpService implements FudpAdminSer
     }
 
     /**
+     * Gives Set 2 a unit: a swarm's UDP no rule of its own measures, offering 47 Mbit/s, metered to 3.3.
+     */
+    public void set2WithAUnit() {
+        sets.put(SET2, sets.get(SET2).toBuilder().units(1, 47_000_000, 3_300_000).build());
+    }
+
+    /**
      * Adds to Set 1 a QUIC flow that passed its responsiveness tests: unlimited, counted with the set's TCP.
      */
     public void quicInSet1() {

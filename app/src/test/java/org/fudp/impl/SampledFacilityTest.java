@@ -60,8 +60,7 @@ class SampledFacilityTest {
         assertEquals(DefaultTrafficSelector.builder().matchEthType(Ethernet.TYPE_IPV4)
                 .matchIPDst(IpPrefix.valueOf("10.0.0.4/32")).matchIPProtocol(IPv4.PROTOCOL_TCP).build(),
                 agg.selector(), "one protocol to one destination");
-        assertEquals(LoopSettings.defaults().flowPriority() - 2, agg.priority(),
-                "below the per-flow rules and one source's aggregates");
+        assertEquals(LoopSettings.defaults().flowPriority() - 1, agg.priority(), "just below the per-flow rules");
         FiveTuple heavy = FlowIds.parse("h", "tcp-10.0.0.2-40002-10.0.0.4-5201");
         f.host.samples(S1, List.of(sample(heavy), sample(heavy), sample(heavy)));
         assertEquals(3, onos.rules().size(), "the heavy flow's own rule (no closing rules in ONOS)");

@@ -25,8 +25,9 @@ import java.util.Optional;
  * below the per-flow rules, forwarding every flow that has no rules of its own. The switch forwards those
  * flows without a packet-in; what the rules count is what each set carries besides its members. A
  * destination's own aggregate sits one priority above its prefix's, as the longer match. On per-flow
- * facilities the UDP ones that take what the budgets leave unlearned: one source's (one priority above
- * every destination's) or a destination's. Every UDP aggregate is a {@link UdpUnit}.
+ * facilities the UDP ones that take what the budgets leave unlearned: one source's (just below the per-flow
+ * rules, with a destination's own, which a per-flow facility never holds beside it: {@link
+ * PerFlowCollection}) or a destination's. Every UDP aggregate is a {@link UdpUnit}.
  */
 final class Aggregates {
 
@@ -153,7 +154,7 @@ final class Aggregates {
      * @return the rule to install, empty if its number is another aggregate's (not made)
      */
     Optional<RuleSpec> add(String facilityId, int protocol, AddressPrefix dst, long onward, LoopSettings settings) {
-        int priority = Math.max(0, settings.flowPriority() - (dst.isAddress() ? 2 : 3));
+        int priority = Math.max(0, settings.flowPriority() - (dst.isAddress() ? 1 : 2));
         return add(RuleSpec.aggregate(number(facilityId, protocol, dst), facilityId, protocol, dst, onward,
                 priority, settings.flowIdleTimeoutS()), settings);
     }
@@ -190,6 +191,25 @@ final class Aggregates {
 
     private static Where where(RuleSpec r) {
         return new Where(r.facilityId(), r.flow().protocol(), r.srcPrefix(), r.dstPrefix());
+    }
+
+    /**
+     * Returns the sources' UDP aggregates toward a destination prefix at a facility.
+     *
+     * @param facilityId the facility
+     * @param dst the destination prefix
+     * @return their rules
+     */
+    List<RuleSpec> sourcesTo(String facilityId, AddressPrefix dst) {
+        List<RuleSpec> out = new ArrayList<>();
+        for (Map.Entry<Where, Aggregate> e : byWhere.entrySet()) {
+            Where w = e.getKey();
+            if (w.facilityId.equals(facilityId) && w.protocol == FiveTuple.UDP && w.src.length() > 0
+                    && w.dst.equals(dst)) {
+                out.add(e.getValue().rule);
+            }
+        }
+        return out;
     }
 
     /**

@@ -210,6 +210,15 @@ public final class PerFlowCollection implements FlowCollection {
         }
         RuleSpec unit = made.get();
         out.addRules(List.of(unit));
+        if (!oneSource) {
+            // Its sources' units go into it: a packet matches one rule, and theirs may share its priority.
+            for (RuleSpec r : aggregates.sourcesTo(f.id(), to)) {
+                aggregates.remove(r.key()).ifPresent(gone -> {
+                    release(f.id(), 1);
+                    out.removeRules(List.of(gone));
+                });
+            }
+        }
         int folded = 0;
         for (TrackedFlow tf : flows.at(f.id())) {
             // Flows that never joined their set are the unit's from now on; a QUIC candidate keeps its test.

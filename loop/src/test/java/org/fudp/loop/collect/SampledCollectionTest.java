@@ -257,8 +257,8 @@ class SampledCollectionTest {
         for (RuleSpec r : aggs) {
             assertEquals("10.4.0.0/22", r.dstPrefix().toString());
             assertEquals(ONWARD, r.outPort());
-            assertEquals(LoopSettings.defaults().flowPriority() - 3, r.priority(),
-                    "below a destination's own aggregate, which would be the longer match, and a source's");
+            assertEquals(LoopSettings.defaults().flowPriority() - 2, r.priority(),
+                    "below a destination's own aggregate, which would be the longer match");
         }
         FacilityState view = h.period().facilities().get(S1);
         assertEquals(2, view.rulesInUse(), "two rules of the budget");

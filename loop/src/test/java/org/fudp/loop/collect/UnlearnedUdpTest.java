@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 import static org.fudp.loop.LoopHarness.CAPACITY;
 import static org.fudp.loop.LoopHarness.H1;
@@ -127,6 +128,26 @@ class UnlearnedUdpTest {
         if (facility != null) {
             assertEquals(1L, facility.skipped().get(FacilityState.Skip.SOURCE_QUOTA), "one packet-in turned away");
         }
+    }
+
+    @Test
+    void aDestinationsUnitTakesInItsSourcesUnitsSoThatAPacketMatchesOneRule() {
+        start();
+        for (int i = 0; i <= FlowBudget.DEFAULT.sourceQuota(); i++) {
+            h.packetIn(tuple("udp-10.0.0.2-" + (20000 + i) + "-10.0.0.4-5300"), H2);
+        }
+        RuleSpec source = unitRule().orElseThrow();
+        assertEquals(32, source.srcPrefix().length());
+        int budget = FlowBudget.DEFAULT.packetInsPerS();
+        Actions made = null;
+        for (int i = 0; i < 2 * budget; i++) {
+            made = h.packetIn(tuple("udp-10.0." + (1 + i / 250) + "." + (1 + i % 250) + "-53-10.0.0.4-5300"), H2);
+        }
+        List<RuleSpec> units = h.rules.values().stream().filter(RuleSpec::isAggregate).collect(Collectors.toList());
+        assertEquals(1, units.size(), "the destination's unit alone: " + units);
+        assertEquals(0, units.get(0).srcPrefix().length());
+        assertTrue(h.history.stream().anyMatch(a -> a.rulesToRemove().stream().anyMatch(r -> r.key() == source.key())),
+                "the source's unit was removed: " + made);
     }
 
     @Test
