@@ -4,6 +4,7 @@ import org.fudp.loop.api.Actions;
 import org.fudp.loop.api.CfsAssignment;
 import org.fudp.loop.api.DecisionRecord;
 import org.fudp.loop.api.LoopSettings;
+import org.fudp.loop.flow.Membership;
 import org.fudp.loop.flow.TrackedFlow;
 import org.fudp.loop.flow.UdpUnit;
 import org.fudp.loop.flow.Unmatched;
@@ -35,7 +36,7 @@ import java.util.function.Function;
  */
 public final class SetDecisions {
 
-    /** The flow id under which a set's TCP without rules of its own reaches FUDPA. */
+    /** The flow id under which what a set carries without rules of its own and below the join rate reaches FUDPA. */
     private static final String UNMATCHED_PREFIX = "unmatched:";
     /** The flow ids under which a set's light TCP reaches FUDPA, one per flow it counts as. */
     private static final String LIGHT_PREFIX = "light:";
@@ -122,19 +123,22 @@ public final class SetDecisions {
             }
             Unmatched u = unmatched.get(id);
             double load = u == null || lightFlows > 0 ? 0 : u.tcpBps;
-            if (load > 0) {
-                // TCP mice and connections not found yet: they load the link like an exempt flow, neither limited
-                // nor counted in n or W (docs/algorithm.md, "Inputs under aggregation").
-                samples.add(FlowSample.udp(UNMATCHED_PREFIX + id, load, load).withPolicy(UNMATCHED));
-            }
             Map<String, UdpUnit> unitById = new HashMap<>();
             for (UdpUnit unit : u == null ? List.<UdpUnit>of() : u.units) {
-                if (unit.isMeasured()) {
-                    // UDP no rule of its own measures is a UDP flow all the same, of its own principal or its source's.
+                if (unit.isMeasured() && unit.demandBps() >= Membership.JOIN_BPS) {
+                    // UDP no rule of its own measures is a UDP flow all the same, of its own principal or its source's,
+                    // once it carries what a flow must to join its set.
                     samples.add(FlowSample.udp(unit.id(), unit.throughputBps(), unit.demandBps())
                             .withPrincipal(unit.principal()));
                     unitById.put(unit.id(), unit);
+                } else if (unit.isMeasured()) {
+                    load += unit.throughputBps();
                 }
+            }
+            if (load > 0) {
+                // Mice, TCP not found yet: they load the link like an exempt flow, neither limited nor counted in n,
+                // W or m (docs/algorithm.md, "Inputs under aggregation").
+                samples.add(FlowSample.udp(UNMATCHED_PREFIX + id, load, load).withPolicy(UNMATCHED));
             }
             unitsBySet.put(id, List.copyOf(unitById.values()));
             CfsAssignment g = groups.get(id);
