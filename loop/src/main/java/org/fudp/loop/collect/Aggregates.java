@@ -213,6 +213,22 @@ final class Aggregates {
     }
 
     /**
+     * Takes a sampled packet of a flow without rules of its own that a facility's UDP aggregate carries.
+     *
+     * @param facilityId the facility
+     * @param dst the aggregate's destination prefix
+     * @param principalKey whom the flow counts for
+     * @param bytes what the sample stands for
+     */
+    void sampledUdp(String facilityId, AddressPrefix dst, String principalKey, double bytes) {
+        Aggregate a = byWhere.get(new Where(facilityId, FiveTuple.UDP, AddressPrefix.any(dst.network()), dst));
+        UdpUnit unit = a == null ? null : units.get(a.rule.key());
+        if (unit != null) {
+            unit.sampled(principalKey, bytes);
+        }
+    }
+
+    /**
      * Forgets an aggregate.
      *
      * @param ruleKey its rule's key
@@ -271,6 +287,7 @@ final class Aggregates {
             UdpUnit unit = units.get(a.rule.key());
             if (unit != null) {
                 unit.measured(a.bps);
+                unit.ageSamples();
             }
         }
     }

@@ -10,6 +10,7 @@ import org.fudp.loop.api.LoopSettings;
 import org.fudp.loop.api.MeterReading;
 import org.fudp.loop.api.NetworkView;
 import org.fudp.loop.api.PacketIn;
+import org.fudp.loop.api.PrincipalRule;
 import org.fudp.loop.api.RuleCounter;
 import org.fudp.loop.api.RuleSpec;
 import org.fudp.loop.flow.FlowTable;
@@ -92,6 +93,11 @@ public final class SampledCollection implements FlowCollection {
                         perFlow.release(f.id(), 1);
                     }
                 }
+            }
+            if (t.protocol() == FiveTuple.UDP && !settings.principal().equals(PrincipalRule.FLOW)) {
+                // Whose traffic the unit carries: the swarm's host is one principal, its learnt flows and its part
+                // of the unit alike (per 5-tuple, the unit stays one flow).
+                aggregates.sampledUdp(f.id(), to, settings.principal().keyOf(t, ""), s.estimatedBytes());
             }
             if (h.offer(nowMs, t, s.estimatedBytes(), s.payloadHead(), budget.heavyBps())
                     && perFlow.take(nowMs, f, t, s.dscp(), onward.getAsLong(), out) && h.looksLikeQuic(t)) {

@@ -4,6 +4,11 @@ import org.fudp.loop.api.PrincipalRule;
 import org.fudp.loop.api.RuleSpec;
 import org.fudp.protocol.FiveTuple;
 
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
 /**
  * UDP that FUDP does not learn flow by flow, carried, counted and limited as one flow by one aggregate rule:
  * a destination's (or bottleneck prefix's) UDP on a sampled facility, or on a per-flow facility whose packet-in
@@ -19,6 +24,7 @@ public final class UdpUnit {
     private boolean measured;
     private long meteredBps;
     private long limitBps;
+    private final Map<String, Double> sampledBytes = new HashMap<>();
 
     /**
      * Creates the unit of an aggregate rule.
@@ -49,6 +55,68 @@ public final class UdpUnit {
             return rule.keyOf(aggregate.flow(), "");
         }
         return rule.equals(PrincipalRule.FLOW) ? "" : "unlearned UDP to " + aggregate.dstPrefix().toMatchString();
+    }
+
+    /** A share of a unit's traffic that its samples attribute to one principal. */
+    public static final class Part {
+        /** Whom it counts for. */
+        public final String principal;
+        /** Its fraction of the unit's traffic, 0..1. */
+        public final double fraction;
+
+        Part(String principal, double fraction) {
+            this.principal = principal;
+            this.fraction = fraction;
+        }
+    }
+
+    /** The most principals a unit's traffic is split among; the rest count as the unit's own. */
+    public static final int MAX_PARTS = 32;
+
+    /**
+     * Takes a sampled packet the unit carried, of a flow of a given principal.
+     *
+     * @param principalKey whom the flow counts for
+     * @param bytes what the sample stands for
+     */
+    public void sampled(String principalKey, double bytes) {
+        sampledBytes.merge(principalKey, bytes, Double::sum);
+    }
+
+    /**
+     * Returns whom the unit's traffic counts for, as its samples of the last periods show it: each sampled
+     * principal's fraction, the heaviest {@link #MAX_PARTS}, the rest (or all, without samples) the unit's own.
+     *
+     * @return the parts, their fractions summing to 1
+     */
+    public List<Part> parts() {
+        double total = 0;
+        for (double b : sampledBytes.values()) {
+            total += b;
+        }
+        if (total <= 0) {
+            return List.of(new Part(principal, 1));
+        }
+        List<Map.Entry<String, Double>> by = new ArrayList<>(sampledBytes.entrySet());
+        by.sort(Map.Entry.<String, Double>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()));
+        List<Part> out = new ArrayList<>();
+        double shown = 0;
+        for (Map.Entry<String, Double> e : by.subList(0, Math.min(MAX_PARTS, by.size()))) {
+            out.add(new Part(e.getKey(), e.getValue() / total));
+            shown += e.getValue();
+        }
+        if (shown < total) {
+            out.add(new Part(principal, (total - shown) / total));
+        }
+        return out;
+    }
+
+    /**
+     * Halves what the samples so far weigh, once a period, so that the parts follow the traffic.
+     */
+    public void ageSamples() {
+        sampledBytes.replaceAll((k, v) -> v / 2);
+        sampledBytes.values().removeIf(v -> v < 1);
     }
 
     /**

@@ -24,6 +24,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -123,14 +124,19 @@ public final class SetDecisions {
             }
             Unmatched u = unmatched.get(id);
             double load = u == null || lightFlows > 0 ? 0 : u.tcpBps;
-            Map<String, UdpUnit> unitById = new HashMap<>();
+            Map<String, UdpUnit> unitById = new LinkedHashMap<>();
             for (UdpUnit unit : u == null ? List.<UdpUnit>of() : u.units) {
                 if (unit.isMeasured() && unit.demandBps() >= Membership.JOIN_BPS) {
-                    // UDP no rule of its own measures is a UDP flow all the same, of its own principal or its source's,
-                    // once it carries what a flow must to join its set.
-                    samples.add(FlowSample.udp(unit.id(), unit.throughputBps(), unit.demandBps())
-                            .withPrincipal(unit.principal()));
-                    unitById.put(unit.id(), unit);
+                    // UDP no rule of its own measures is a UDP flow all the same, once it carries what a flow must to
+                    // join its set: of the principals its samples show, each its part, or of its own or its source's.
+                    List<UdpUnit.Part> parts = unit.parts();
+                    for (int j = 0; j < parts.size(); j++) {
+                        UdpUnit.Part p = parts.get(j);
+                        String partId = parts.size() == 1 ? unit.id() : unit.id() + "/" + j;
+                        samples.add(FlowSample.udp(partId, unit.throughputBps() * p.fraction,
+                                unit.demandBps() * p.fraction).withPrincipal(p.principal));
+                        unitById.put(partId, unit);
+                    }
                 } else if (unit.isMeasured()) {
                     load += unit.throughputBps();
                 }
@@ -140,7 +146,7 @@ public final class SetDecisions {
                 // W or m (docs/algorithm.md, "Inputs under aggregation").
                 samples.add(FlowSample.udp(UNMATCHED_PREFIX + id, load, load).withPolicy(UNMATCHED));
             }
-            unitsBySet.put(id, List.copyOf(unitById.values()));
+            unitsBySet.put(id, List.copyOf(new LinkedHashSet<>(unitById.values())));
             CfsAssignment g = groups.get(id);
             CfsInput input = g.capacityBps() > 0 ? CfsInput.of(id, g.capacityBps(), samples) : CfsInput.of(id, samples);
             Departures.Departed departed = departedTcp.get(id);
@@ -161,8 +167,9 @@ public final class SetDecisions {
                     allocations.put(t, bps);
                     told.put(t, bps);
                 } else if (unit != null) {
-                    unitAllocations.put(unit, bps);
-                    told.put(unit.tuple(), bps);
+                    // One meter holds the unit: its parts' allocations together.
+                    long all = unitAllocations.merge(unit, bps, Long::sum);
+                    told.put(unit.tuple(), all);
                 }
             }
             if (!told.equals(toldByCfs.put(id, told))) {

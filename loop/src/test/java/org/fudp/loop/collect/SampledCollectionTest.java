@@ -228,6 +228,48 @@ class SampledCollectionTest {
         assertEquals(9_600_000, set.unitsBps(), 10_000, "what the unit's flows offer");
     }
 
+    @Test
+    void aUnitsSamplesNameItsPrincipalsSoAHostsLearntFlowAndItsPartOfTheUnitShareOneShare() {
+        // A swarm of one host on a sampled facility: now and then one of its light flows is sampled three times and
+        // gets rules of its own; the rest the unit carries. Were the unit a principal of its own, the host would get
+        // two shares, its learnt flow's and the unit's.
+        h.agentUp();
+        for (int i = 0; i < 3; i++) {
+            samples(sample(TCP1, 1500));
+        }
+        FiveTuple learnt = tuple("udp-10.0.0.2-30000-10.0.0.4-5300");
+        for (int i = 0; i < 3; i++) {
+            samples(sample(learnt, 1500));
+        }
+        assertNotNull(h.rule(learnt, RuleSpec.Role.TO_ADJUSTOR), "sampled heavy");
+        for (int i = 1; i <= 40; i++) {
+            samples(sample(tuple("udp-10.0.0.2-" + (30000 + i) + "-10.0.0.4-5300"), 1500));
+        }
+        RuleSpec udpAggregate = h.rules.values().stream()
+                .filter(r -> r.isAggregate() && r.flow().protocol() == FiveTuple.UDP).findFirst().orElseThrow();
+        for (int i = 1; i <= 3; i++) {
+            h.at(T0 + i * PERIOD);
+            h.flow(TCP1, RuleSpec.Role.DIRECT, 300_000);
+            h.flow(learnt, RuleSpec.Role.TO_ADJUSTOR, 1_000_000);
+            h.flow(learnt, RuleSpec.Role.FROM_ADJUSTOR, 1_000_000);
+            h.flow(udpAggregate.flow(), RuleSpec.Role.AGGREGATE, 9_000_000);
+            h.heartbeat();
+            h.period();
+            h.newMessages().forEach(h::ack);
+        }
+        CorrelationFlowSet set = h.cfs(SET1);
+        assertEquals(1, set.udpPrincipals(), "one host, one principal: " + set.topPrincipals());
+        assertEquals("10.0.0.2", set.topPrincipals().get(0).principal());
+        assertEquals(1, set.units());
+        DecisionRecord d = h.decisions(SET1).get(h.decisions(SET1).size() - 1);
+        long unit = d.allocations().get(udpAggregate.flow());
+        long own = d.allocations().get(learnt);
+        // The learnt flow uses its 1 Mbit/s (its limit is at the principal's level, settling); the unit's meter
+        // holds the rest of the host's half of the link. As two principals they would take 1 + 4.5 of it.
+        double used = Math.min(1_000_000, own) + unit;
+        assertEquals(CAPACITY / 2.0, used, CAPACITY * 0.01, d.toString());
+    }
+
     /** Set1 behind 10.4.0.0/22, its egress the facility's port 5; hosts 10.4.0.1.. on port 5. */
     private void set1BehindAPrefix() {
         h.network.bottlenecks = new BottleneckTable(List.of(
