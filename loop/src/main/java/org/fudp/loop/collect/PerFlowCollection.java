@@ -1,7 +1,6 @@
 package org.fudp.loop.collect;
 
 import org.fudp.loop.api.Actions;
-import org.fudp.loop.api.AddressPrefix;
 import org.fudp.loop.api.CfsAssignment;
 import org.fudp.loop.api.Facility;
 import org.fudp.loop.api.FacilityState;
@@ -60,6 +59,7 @@ public final class PerFlowCollection implements FlowCollection {
     private final FlowTable flows = new FlowTable();
     private final UdpUnits units = new UdpUnits();
     private final Aggregates aggregates = new Aggregates(units);
+    private final UnlearnedUdp unlearnedUdp;
     private final Map<String, RuleLedger> ledgers = new HashMap<>();
     private final NetworkView network;
     private final Function<TrackedFlow, FlowPolicy> policy;
@@ -83,11 +83,17 @@ public final class PerFlowCollection implements FlowCollection {
         this.policy = policy;
         this.forgotten = forgotten;
         this.throughAdjustor = throughAdjustor;
+        this.unlearnedUdp = new UnlearnedUdp(this, network, aggregates);
     }
 
     @Override
     public void setSettings(LoopSettings s) {
         settings = s;
+    }
+
+    // The tunables in force, for the units' rules.
+    LoopSettings settings() {
+        return settings;
     }
 
     @Override
@@ -105,7 +111,8 @@ public final class PerFlowCollection implements FlowCollection {
         return aggregates;
     }
 
-    private RuleLedger ledger(String facilityId) {
+    // A facility's ledger; the units' maker counts in it too.
+    RuleLedger ledger(String facilityId) {
         return ledgers.computeIfAbsent(facilityId, k -> new RuleLedger());
     }
 
@@ -171,7 +178,7 @@ public final class PerFlowCollection implements FlowCollection {
         if (ledger(f.id()).budget.sampled()) {
             return;
         }
-        Optional<FacilityState.Skip> covered = unitOf(f, t, onward.getAsLong());
+        Optional<FacilityState.Skip> covered = unlearnedUdp.unitOf(f, t, onward.getAsLong());
         if (covered.isPresent()) {
             // It raced its unit's rule to the switch: the unit counts it from its next packet on.
             ledger(f.id()).skipped.merge(covered.get(), 1L, Long::sum);
@@ -182,73 +189,8 @@ public final class PerFlowCollection implements FlowCollection {
             // A candidate for the responsiveness test, no more (docs/algorithm.md, "Responsive UDP").
             flows.get(t).responsiveness().hint();
         } else if (skip.isPresent() && t.protocol() == FiveTuple.UDP) {
-            unlearned(nowMs, f, t, onward.getAsLong(), skip.get(), out);
+            unlearnedUdp.turnedAway(nowMs, f, t, onward.getAsLong(), skip.get(), out);
         }
-    }
-
-    // UDP of a set the budgets turned away goes to a unit: counted and limited as one flow, no packet-in per packet.
-    private void unlearned(long nowMs, Facility f, FiveTuple t, long onward, FacilityState.Skip why, Actions out) {
-        if (why == FacilityState.Skip.SWITCH_REFUSED || network.cfsOf(f.id(), t.dst()).isEmpty()) {
-            return;
-        }
-        AddressPrefix to = network.aggregatePrefix(f.id(), t.dst(), onward);
-        boolean oneSource = why == FacilityState.Skip.SOURCE_QUOTA;
-        RuleLedger l = ledger(f.id());
-        if (!oneSource && l.turnedAway.merge(to, 1, Integer::sum) < l.budget.packetInsPerS()) {
-            // A burst of new flows is no reflection: a destination's UDP goes to a unit once a second's budget of its
-            // packet-ins was turned away within a period.
-            return;
-        }
-        if (!reserve(nowMs, f.id(), 1, out)) {
-            return;
-        }
-        Optional<RuleSpec> made = oneSource ? aggregates.addSource(f.id(), t.src(), to, onward, settings)
-                : aggregates.add(f.id(), FiveTuple.UDP, to, onward, settings);
-        if (made.isEmpty()) {
-            release(f.id(), 1);
-            return;
-        }
-        RuleSpec unit = made.get();
-        out.addRules(List.of(unit));
-        if (!oneSource) {
-            // Its sources' units go into it: a packet matches one rule, and theirs may share its priority.
-            for (RuleSpec r : aggregates.sourcesTo(f.id(), to)) {
-                aggregates.remove(r.key()).ifPresent(gone -> {
-                    release(f.id(), 1);
-                    out.removeRules(List.of(gone));
-                });
-            }
-        }
-        int folded = 0;
-        for (TrackedFlow tf : flows.at(f.id())) {
-            // Flows that never joined their set are the unit's from now on; a QUIC candidate keeps its test.
-            if (tf.isUdp() && !tf.everJoined() && !tf.light() && !tf.responsiveness().hinted()
-                    && covers(unit, tf.tuple())) {
-                forget(tf, -1, out);
-                folded++;
-            }
-        }
-        out.info("UDP " + (oneSource ? "from " + t.src().getHostAddress() + " " : "") + "to " + to + " at " + f.id()
-                + " is counted and limited as one flow from now on (" + why + "), " + folded
-                + " flows that never joined their set with it");
-    }
-
-    // Why a new UDP flow is its unit's, not one to learn: its source's unit or its destination's covers it.
-    private Optional<FacilityState.Skip> unitOf(Facility f, FiveTuple t, long onward) {
-        if (t.protocol() != FiveTuple.UDP) {
-            return Optional.empty();
-        }
-        AddressPrefix to = network.aggregatePrefix(f.id(), t.dst(), onward);
-        if (aggregates.hasSource(f.id(), t.src(), to)) {
-            return Optional.of(FacilityState.Skip.SOURCE_QUOTA);
-        }
-        return aggregates.has(f.id(), FiveTuple.UDP, to) ? Optional.of(FacilityState.Skip.PACKET_IN_BUDGET)
-                : Optional.empty();
-    }
-
-    private static boolean covers(RuleSpec aggregate, FiveTuple t) {
-        return t.protocol() == aggregate.flow().protocol() && aggregate.dstPrefix().contains(t.dst())
-                && (aggregate.srcPrefix().length() == 0 || aggregate.flow().src().equals(t.src()));
     }
 
     /**
