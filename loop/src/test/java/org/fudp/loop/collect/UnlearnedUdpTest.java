@@ -131,6 +131,24 @@ class UnlearnedUdpTest {
     }
 
     @Test
+    void aUnitsMeterGoesBeforeItsFacilityIsHandedOverAndItsRuleStaysWithoutOne() {
+        start();
+        for (int i = 0; i <= FlowBudget.DEFAULT.sourceQuota(); i++) {
+            h.packetIn(tuple("udp-10.0.0.2-" + (20000 + i) + "-10.0.0.4-5300"), H2);
+        }
+        unit = unitRule().orElseThrow();
+        holdsTheUnitToOneShare("10.0.0.2");
+        long meter = h.rules.get(unit.key()).meterKey();
+        Actions gone = h.apply(h.loop.handOver(h.now, S1));
+        assertTrue(gone.rulesToModify().stream().anyMatch(r -> r.key() == unit.key()
+                && r.meterKey() == RuleSpec.NO_METER), "detached first: " + gone.rulesToModify());
+        assertTrue(gone.metersToRemove().stream().anyMatch(m -> m.key() == meter), "its meter goes");
+        RuleSpec handed = gone.rulesHandedOver().stream().filter(r -> r.key() == unit.key()).findFirst()
+                .orElseThrow(() -> new AssertionError("the unit's rule stays on the switch: " + gone.rulesHandedOver()));
+        assertEquals(RuleSpec.NO_METER, handed.meterKey(), "pointing at no meter the next controller cannot know");
+    }
+
+    @Test
     void aDestinationsUnitTakesInItsSourcesUnitsSoThatAPacketMatchesOneRule() {
         start();
         for (int i = 0; i <= FlowBudget.DEFAULT.sourceQuota(); i++) {
