@@ -144,7 +144,7 @@ class UnlearnedUdpTest {
                 && r.meterKey() == RuleSpec.NO_METER), "detached first: " + gone.rulesToModify());
         assertTrue(gone.metersToRemove().stream().anyMatch(m -> m.key() == meter), "its meter goes");
         RuleSpec handed = gone.rulesHandedOver().stream().filter(r -> r.key() == unit.key()).findFirst()
-                .orElseThrow(() -> new AssertionError("the unit's rule stays on the switch: " + gone.rulesHandedOver()));
+                .orElseThrow(() -> new AssertionError("its rule stays on the switch: " + gone.rulesHandedOver()));
         assertEquals(RuleSpec.NO_METER, handed.meterKey(), "pointing at no meter the next controller cannot know");
     }
 
