@@ -47,7 +47,6 @@ final class ControlPeriod {
     private final EnforcementBackend backend;
     private final MeasurementWindows windows;
     private final ResponsiveUdp responsive;
-    private final UnitLimits unitLimits;
     private final EnforcementBackend unitMeters;
     private SetMembership sets;
 
@@ -55,8 +54,7 @@ final class ControlPeriod {
     ControlPeriod(NetworkView network, FlowCollection collection, Collection<String> facilityIds,
                   SetDecisions decisions, Departures departures, LimitsInForce limits, LightTcp light,
                   EnforcementBackend backend, MeasurementWindows windows, ResponsiveUdp responsive,
-                  UnitLimits unitLimits, EnforcementBackend unitMeters) {
-        this.unitLimits = unitLimits;
+                  EnforcementBackend unitMeters) {
         this.unitMeters = unitMeters;
         this.network = network;
         this.collection = collection;
@@ -91,7 +89,7 @@ final class ControlPeriod {
         if (settings.enabled()) {
             allocations.putAll(holds);
             limits.update(allocations, decided, flows.all());
-            unitLimits.update(decisions.unitAllocations(), decided, unmatched);
+            UnitLimits.update(decisions.unitAllocations(), decided, unmatched, collection.units().all());
             for (TrackedFlow f : flows.all()) {
                 if (ResponsiveUdp.unlimited(f)) {
                     limits.remove(f.tuple());
@@ -99,14 +97,14 @@ final class ControlPeriod {
             }
         } else {
             limits.clear();
-            unitLimits.clear();
+            UnitLimits.clear(collection.units().all());
         }
         for (String id : facilityIds) {
             // A window still waiting for the last limits is stale now: this period measured anyway.
             windows.periodMeasured(id);
             backend.setDesired(id, settings.enforce() ? limits.of(flows.at(id)) : List.of());
             // A unit has no adjustor path: where the switch has meters they hold it, whatever the facility's enforcer.
-            unitMeters.setDesired(id, settings.enforce() ? unitLimits.of(collection.units().at(id)) : List.of());
+            unitMeters.setDesired(id, settings.enforce() ? UnitLimits.of(collection.units().at(id)) : List.of());
         }
         backend.tick(nowMs, out);
         unitMeters.tick(nowMs, out);

@@ -14,7 +14,6 @@ import org.fudp.loop.enforce.EnforcementRouter;
 import org.fudp.loop.enforce.FailOpen;
 import org.fudp.loop.enforce.LimitsInForce;
 import org.fudp.loop.enforce.MeterBackend;
-import org.fudp.loop.enforce.UnitLimits;
 import org.fudp.loop.flow.FlowTable;
 import org.fudp.loop.flow.TrackedFlow;
 import org.fudp.loop.handover.FacilityHandover;
@@ -53,7 +52,6 @@ final class LoopParts {
     final AdjustorBackend adjustors;
     final MeterBackend meters;
     final EnforcementBackend backend;
-    final UnitLimits unitLimits = new UnitLimits();
     final MeterBackend unitMeters;
     final LoopViews views;
     final FacilityHandover handover;
@@ -75,7 +73,7 @@ final class LoopParts {
                 views, light);
         this.windows = new MeasurementWindows(facilities.keySet(), backend, collection);
         this.period = new ControlPeriod(network, collection, facilities.keySet(), decisions, departures, limits,
-                light, backend, windows, responsive, unitLimits, unitMeters);
+                light, backend, windows, responsive, unitMeters);
     }
 
     // The facilities the loop controls now: a removed or changed one's flows are forgotten first.

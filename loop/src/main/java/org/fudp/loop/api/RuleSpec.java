@@ -136,7 +136,7 @@ public final class RuleSpec {
      * @param src the source, of the destination's address family
      * @param dst the destination prefix, a single address for a full-length one
      * @param outPort where matching packets go
-     * @param priority below the per-flow rules', above the destinations' aggregates
+     * @param priority below the per-flow rules'
      * @param idleTimeoutS its idle timeout
      * @return the rule
      * @throws IllegalArgumentException if the source and the destination differ in family
@@ -171,7 +171,6 @@ public final class RuleSpec {
     public AddressPrefix dstPrefix() {
         return new AddressPrefix(flow.dst(), dstLength);
     }
-
 
     /**
      * Tells whether the rule matches only a protocol and a destination ({@link Role#AGGREGATE}).

@@ -27,7 +27,7 @@ import java.util.Optional;
  * destination's own aggregate sits one priority above its prefix's, as the longer match. On per-flow
  * facilities the UDP ones that take what the budgets leave unlearned: one source's (just below the per-flow
  * rules, with a destination's own, which a per-flow facility never holds beside it: {@link
- * PerFlowCollection}) or a destination's. Every UDP aggregate is a {@link UdpUnit}.
+ * UnlearnedUdp}) or a destination's. Every UDP aggregate is a {@link UdpUnit}.
  */
 final class Aggregates {
 
@@ -83,7 +83,6 @@ final class Aggregates {
         this.units = units;
     }
 
-
     /**
      * Tells whether a facility has the aggregate for a protocol and destination prefix.
      *
@@ -93,7 +92,12 @@ final class Aggregates {
      * @return true if it has
      */
     boolean has(String facilityId, int protocol, AddressPrefix dst) {
-        return byWhere.containsKey(new Where(facilityId, protocol, AddressPrefix.any(dst.network()), dst));
+        return byWhere.containsKey(toDestination(facilityId, protocol, dst));
+    }
+
+    // Where a destination's aggregate applies: any source.
+    private static Where toDestination(String facilityId, int protocol, AddressPrefix dst) {
+        return new Where(facilityId, protocol, AddressPrefix.any(dst.network()), dst);
     }
 
     /**
@@ -221,7 +225,7 @@ final class Aggregates {
      * @param bytes what the sample stands for
      */
     void sampledUdp(String facilityId, AddressPrefix dst, String principalKey, double bytes) {
-        Aggregate a = byWhere.get(new Where(facilityId, FiveTuple.UDP, AddressPrefix.any(dst.network()), dst));
+        Aggregate a = byWhere.get(toDestination(facilityId, FiveTuple.UDP, dst));
         UdpUnit unit = a == null ? null : units.get(a.rule.key());
         if (unit != null) {
             unit.sampled(principalKey, bytes);

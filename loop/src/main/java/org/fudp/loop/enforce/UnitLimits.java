@@ -14,11 +14,13 @@ import java.util.Map;
 
 /**
  * The limits the units' meters should hold after a period: FUDPA's allocations of the units, kept through the
- * periods their set is judged fair, as a flow's are ({@link LimitsInForce}).
+ * periods their set is judged fair, as a flow's are ({@link LimitsInForce}). Each unit holds its own
+ * ({@link UdpUnit#limitBps()}), which the set's state reads too.
  */
 public final class UnitLimits {
 
-    private Map<UdpUnit, FlowLimit> held = new IdentityHashMap<>();
+    private UnitLimits() {
+    }
 
     /**
      * Computes the limits after a period.
@@ -26,42 +28,30 @@ public final class UnitLimits {
      * @param allocations this period's allocations of units, bit/s
      * @param decisions this period's decisions by CFS id
      * @param bySet each set's units this period
+     * @param all every unit; one in no set this period holds no limit
      */
-    public void update(Map<UdpUnit, Long> allocations, Map<String, Decision> decisions,
-                       Map<String, Unmatched> bySet) {
-        Map<UdpUnit, FlowLimit> next = new IdentityHashMap<>();
-        bySet.forEach((cfsId, u) -> {
-            for (UdpUnit unit : u.units) {
-                Long bps = allocations.get(unit);
-                FlowLimit kept = held.get(unit);
-                if (bps != null) {
-                    next.put(unit, new FlowLimit(unit.tuple(), bps, BurstPolicy.burstBytes(bps)));
-                } else if (kept != null && !LimitsInForce.decided(decisions.get(cfsId))) {
-                    next.put(unit, kept);
-                }
+    public static void update(Map<UdpUnit, Long> allocations, Map<String, Decision> decisions,
+                              Map<String, Unmatched> bySet, Collection<UdpUnit> all) {
+        Map<UdpUnit, String> setOf = new IdentityHashMap<>();
+        bySet.forEach((cfsId, u) -> u.units.forEach(unit -> setOf.put(unit, cfsId)));
+        for (UdpUnit unit : all) {
+            Long bps = allocations.get(unit);
+            String cfsId = setOf.get(unit);
+            if (bps != null) {
+                unit.limit(bps);
+            } else if (cfsId == null || LimitsInForce.decided(decisions.get(cfsId))) {
+                unit.limit(0);
             }
-        });
-        held.keySet().forEach(u -> u.limit(0));
-        next.forEach((u, l) -> u.limit(l.rateBps()));
-        held = next;
+        }
     }
 
     /**
      * Releases every limit (control disabled).
-     */
-    public void clear() {
-        held.keySet().forEach(u -> u.limit(0));
-        held = new IdentityHashMap<>();
-    }
-
-    /**
-     * Returns a unit's limit.
      *
-     * @param unit the unit
-     * @return the limit, null if none
+     * @param all every unit
      */
-    public FlowLimit get(UdpUnit unit) {
-        return held.get(unit);
+    public static void clear(Collection<UdpUnit> all) {
+        all.forEach(u -> u.limit(0));
     }
 
     /**
@@ -70,12 +60,12 @@ public final class UnitLimits {
      * @param units the units
      * @return their limits
      */
-    public List<FlowLimit> of(Collection<UdpUnit> units) {
+    public static List<FlowLimit> of(Collection<UdpUnit> units) {
         List<FlowLimit> out = new ArrayList<>();
         for (UdpUnit u : units) {
-            FlowLimit l = held.get(u);
-            if (l != null) {
-                out.add(l);
+            long bps = u.limitBps();
+            if (bps > 0) {
+                out.add(new FlowLimit(u.tuple(), bps, BurstPolicy.burstBytes(bps)));
             }
         }
         return out;

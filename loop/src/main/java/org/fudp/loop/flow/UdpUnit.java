@@ -13,8 +13,8 @@ import java.util.Map;
  * UDP that FUDP does not learn flow by flow, carried, counted and limited as one flow by one aggregate rule:
  * a destination's (or bottleneck prefix's) UDP on a sampled facility, or on a per-flow facility whose packet-in
  * budget ran out; one source's UDP to it once the source filled its quota of flows that never joined a set.
- * Collection makes it and measures it; the sets count it as a UDP flow of its own principal; enforcement
- * holds it with a meter on its rule.
+ * Collection makes it and measures it; the sets count it as a UDP flow, one part per principal its samples show
+ * ({@link #parts()}); enforcement holds it with a meter on its rule at the limit it notes here.
  */
 public final class UdpUnit {
 
