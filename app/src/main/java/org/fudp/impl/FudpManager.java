@@ -270,7 +270,8 @@ public class FudpManager extends ViewReads implements FudpAdminService {
         // One thread runs the loop: its events, its period and its tick, in order.
         host = new LoopHost(loop, clock, autoSchedule
                 ? Executors.newSingleThreadScheduledExecutor(groupedThreads("fudp", "loop-%d", log)) : Runnable::run,
-                new RuleAdapter(flowRuleService, appId), outcome -> new MeterAdapter(meterService, appId, outcome),
+                new RuleAdapter(flowRuleService, appId, clock::millis),
+                outcome -> new MeterAdapter(meterService, appId, outcome),
                 new AdjustorLink(packetService), new StatePublisher(store),
                 metrics, new CheckpointStore(storageService));
         ownership = new FacilityOwnership(mastershipService, this::reconcile);

@@ -283,6 +283,7 @@ final class LoopHost {
         keys.awaited().filter(Files::isReadable).ifPresent(p -> loadKeys(p.toString()));
         submit("Agent check", loop::tick);
         run("Rule install retry", installs::retry);
+        run("Paced rule writes", now -> rules.flush());
         submit("Re-base", now -> {
             // Read every tick: a meter reading is stamped when its counters are first seen to change.
             List<MeterReading> readings = meters.readings(now);

@@ -1,27 +1,15 @@
 package org.fudp.impl;
 
 import org.fudp.loop.api.RuleCounter;
-import org.fudp.loop.api.PacketIn;
 import org.fudp.loop.api.RuleSpec;
-import org.fudp.protocol.FiveTuple;
-import org.onlab.packet.Ethernet;
-import org.onlab.packet.IpAddress;
-import org.onlab.packet.IpPrefix;
-import org.onlab.packet.TpPort;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.net.DeviceId;
-import org.onosproject.net.PortNumber;
-import org.onosproject.net.flow.DefaultFlowRule;
-import org.onosproject.net.flow.DefaultTrafficSelector;
-import org.onosproject.net.flow.DefaultTrafficTreatment;
 import org.onosproject.net.flow.FlowEntry;
 import org.onosproject.net.flow.FlowId;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.FlowRuleOperations;
 import org.onosproject.net.flow.FlowRuleOperationsContext;
 import org.onosproject.net.flow.FlowRuleService;
-import org.onosproject.net.flow.TrafficSelector;
-import org.onosproject.net.flow.TrafficTreatment;
 import org.onosproject.net.meter.MeterId;
 
 import java.util.ArrayList;
@@ -37,6 +25,7 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.LongFunction;
+import java.util.function.LongSupplier;
 
 /**
  * The loop's rules as ONOS flow rules: installs and removes them, reads their counters, and
@@ -49,6 +38,7 @@ final class RuleAdapter {
     static final long LIFE_RESOLUTION_MS = 1000;
 
     private final FlowRuleService flowRuleService;
+    private final PacedFlowRules writes;
     private final ApplicationId appId;
     private final Map<Long, FlowRule> byKey = new HashMap<>();
     private final Map<FlowId, Long> keyById = new HashMap<>();
@@ -90,9 +80,33 @@ final class RuleAdapter {
         void failed(List<FlowRule> batch, List<FlowRule> failed);
     }
 
-    RuleAdapter(FlowRuleService flowRuleService, ApplicationId appId) {
+    /**
+     * Creates the adapter.
+     *
+     * @param flowRuleService ONOS's flow rules
+     * @param appId the app's id
+     * @param clockMs the time now, by which writes are paced ({@link PacedFlowRules})
+     */
+    RuleAdapter(FlowRuleService flowRuleService, ApplicationId appId, LongSupplier clockMs) {
         this.flowRuleService = flowRuleService;
+        this.writes = new PacedFlowRules(flowRuleService, clockMs);
         this.appId = appId;
+    }
+
+    /**
+     * Sends the writes that wait for room at their switch.
+     */
+    void flush() {
+        writes.flush();
+    }
+
+    /**
+     * Returns how many rule writes wait for room at their switch.
+     *
+     * @return rules
+     */
+    int waiting() {
+        return writes.waiting();
     }
 
     /**
@@ -125,6 +139,8 @@ final class RuleAdapter {
      * @param add rules to install
      */
     void apply(List<RuleSpec> remove, List<RuleSpec> add) {
+        // Whatever waited for room goes first, if it now has some.
+        writes.flush();
         List<FlowRule> gone = new ArrayList<>();
         for (RuleSpec r : remove) {
             FlowRule f = byKey.remove(r.key());
@@ -134,42 +150,51 @@ final class RuleAdapter {
                 release(r.key(), f.deviceId());
             }
         }
-        if (!gone.isEmpty()) {
-            flowRuleService.removeFlowRules(gone.toArray(new FlowRule[0]));
-        }
+        writes.remove(gone);
         List<FlowRule> added = new ArrayList<>();
+        Set<FlowId> aggregates = new HashSet<>();
         for (RuleSpec r : add) {
             FlowRule f = flowRule(r);
             byKey.put(r.key(), f);
             keyById.put(f.id(), r.key());
             added.add(f);
+            if (r.isAggregate()) {
+                aggregates.add(f.id());
+            }
         }
         if (!added.isEmpty()) {
-            install(added);
+            install(added, aggregates);
         }
     }
 
     // One batch with a context per device: ONOS tells each context which of its adds failed, or that all went in.
-    private void install(List<FlowRule> rules) {
+    // One batch with a context per device: ONOS tells each context which of its adds failed, or that all went in.
+    // Aggregates go ahead of the other rules' writes that wait (PacedFlowRules): a unit takes in a flood.
+    private void install(List<FlowRule> rules, Set<FlowId> aggregates) {
         Map<DeviceId, List<FlowRule>> byDevice = new LinkedHashMap<>();
-        rules.forEach(r -> byDevice.computeIfAbsent(r.deviceId(), d -> new ArrayList<>()).add(r));
-        for (List<FlowRule> batch : byDevice.values()) {
-            FlowRuleOperations.Builder ops = FlowRuleOperations.builder();
-            batch.forEach(ops::add);
-            flowRuleService.apply(ops.build(new FlowRuleOperationsContext() {
-                @Override
-                public void onSuccess(FlowRuleOperations done) {
-                    outcome.installed(batch);
-                }
-
-                @Override
-                public void onError(FlowRuleOperations failed) {
-                    List<FlowRule> out = new ArrayList<>();
-                    failed.stages().forEach(stage -> stage.forEach(op -> out.add(op.rule())));
-                    outcome.failed(batch, out);
-                }
-            }));
+        Map<DeviceId, List<FlowRule>> urgent = new LinkedHashMap<>();
+        for (FlowRule r : rules) {
+            (aggregates.contains(r.id()) ? urgent : byDevice).computeIfAbsent(r.deviceId(), d -> new ArrayList<>())
+                    .add(r);
         }
+        urgent.forEach((device, batch) -> writes.install(device, batch, this::context, true));
+        byDevice.forEach((device, batch) -> writes.install(device, batch, this::context, false));
+    }
+
+    private FlowRuleOperationsContext context(List<FlowRule> batch) {
+        return new FlowRuleOperationsContext() {
+            @Override
+            public void onSuccess(FlowRuleOperations done) {
+                outcome.installed(batch);
+            }
+
+            @Override
+            public void onError(FlowRuleOperations failed) {
+                List<FlowRule> out = new ArrayList<>();
+                failed.stages().forEach(stage -> stage.forEach(op -> out.add(op.rule())));
+                outcome.failed(batch, out);
+            }
+        };
     }
 
     /**
@@ -197,7 +222,7 @@ final class RuleAdapter {
             }
         }
         if (!again.isEmpty()) {
-            install(again);
+            install(again, Set.of());
         }
         return out;
     }
@@ -231,7 +256,7 @@ final class RuleAdapter {
         }
         keyById.remove(f.id());
         release(key, f.deviceId());
-        flowRuleService.removeFlowRules(f);
+        writes.remove(List.of(f));
         return true;
     }
 
@@ -244,8 +269,7 @@ final class RuleAdapter {
      * @param meters the ONOS meter of each loop meter key
      */
     void modify(List<RuleSpec> specs, LongFunction<Optional<MeterId>> meters) {
-        FlowRuleOperations.Builder ops = FlowRuleOperations.builder();
-        int n = 0;
+        List<FlowRule> modified = new ArrayList<>();
         for (RuleSpec r : specs) {
             if (!byKey.containsKey(r.key())) {
                 continue;
@@ -257,13 +281,10 @@ final class RuleAdapter {
             FlowRule f = flowRule(r, meter);
             byKey.put(r.key(), f);
             keyById.put(f.id(), r.key());
-            ops.modify(f);
+            modified.add(f);
             release(r.key(), f.deviceId());
-            n++;
         }
-        if (n > 0) {
-            flowRuleService.apply(ops.build());
-        }
+        writes.modify(modified);
     }
 
     /**
@@ -310,7 +331,7 @@ final class RuleAdapter {
             keyById.put(f.id(), r.key());
         }
         if (!again.isEmpty()) {
-            install(again);
+            install(again, Set.of());
         }
         return installed;
     }
@@ -424,6 +445,8 @@ final class RuleAdapter {
         if (key == null) {
             return OptionalLong.empty();
         }
+        // Not one the app removed (those were counted when sent): the switch's FLOW_REMOVED counts at ONOS.
+        writes.removedBySwitch(removed.deviceId());
         byKey.remove(key);
         release(key, removed.deviceId());
         return OptionalLong.of(key);
@@ -434,69 +457,17 @@ final class RuleAdapter {
      */
     void removeAll() {
         flowRuleService.removeFlowRulesById(appId);
+        writes.clear();
         byKey.clear();
         keyById.clear();
         inherited.clear();
     }
 
     private FlowRule flowRule(RuleSpec r) {
-        return flowRule(r, Optional.empty());
+        return OnosRuleOf.flowRule(r, Optional.empty(), appId);
     }
 
     private FlowRule flowRule(RuleSpec r, Optional<MeterId> meter) {
-        if (r.copyToController()) {
-            // ONOS 2.7's OpenFlow provider cannot match TCP flags (its FlowModBuilder drops the
-            // match with "not yet implemented"): such a rule would copy every segment to the controller.
-            throw new IllegalArgumentException("closing rules need a TCP-flags match ONOS 2.7 cannot install: " + r);
-        }
-        TrafficTreatment.Builder treatment = DefaultTrafficTreatment.builder();
-        meter.ifPresent(treatment::meter);
-        treatment.setOutput(PortNumber.portNumber(r.outPort()));
-        return DefaultFlowRule.builder().forDevice(DeviceId.deviceId(r.facilityId())).withSelector(selector(r))
-                .withTreatment(treatment.build()).withPriority(r.priority()).fromApp(appId)
-                .makeTemporary(r.idleTimeoutS()).build();
-    }
-
-    static TrafficSelector selector(RuleSpec r) {
-        FiveTuple t = r.flow();
-        TrafficSelector.Builder b = DefaultTrafficSelector.builder();
-        if (r.inPort() != RuleSpec.ANY_PORT) {
-            b.matchInPort(PortNumber.portNumber(r.inPort()));
-        }
-        IpAddress src = IpAddress.valueOf(t.src());
-        IpAddress dst = IpAddress.valueOf(t.dst());
-        if (r.isAggregate()) {
-            // One protocol to one destination prefix, any ports, any source or one.
-            IpPrefix to = IpPrefix.valueOf(dst, r.dstPrefix().length());
-            boolean oneSource = r.srcPrefix().length() > 0;
-            if (t.isIpv4()) {
-                b.matchEthType(Ethernet.TYPE_IPV4).matchIPDst(to);
-                if (oneSource) {
-                    b.matchIPSrc(src.toIpPrefix());
-                }
-            } else {
-                b.matchEthType(Ethernet.TYPE_IPV6).matchIPv6Dst(to);
-                if (oneSource) {
-                    b.matchIPv6Src(src.toIpPrefix());
-                }
-            }
-            return b.matchIPProtocol((byte) t.protocol()).build();
-        }
-        if (t.isIpv4()) {
-            b.matchEthType(Ethernet.TYPE_IPV4).matchIPSrc(src.toIpPrefix()).matchIPDst(dst.toIpPrefix());
-        } else {
-            b.matchEthType(Ethernet.TYPE_IPV6).matchIPv6Src(src.toIpPrefix()).matchIPv6Dst(dst.toIpPrefix());
-        }
-        b.matchIPProtocol((byte) t.protocol());
-        if (t.protocol() == FiveTuple.UDP) {
-            b.matchUdpSrc(TpPort.tpPort(t.srcPort())).matchUdpDst(TpPort.tpPort(t.dstPort()));
-        } else {
-            b.matchTcpSrc(TpPort.tpPort(t.srcPort())).matchTcpDst(TpPort.tpPort(t.dstPort()));
-        }
-        if (r.dscp() != PacketIn.NO_DSCP) {
-            // ONOS 2.7 FlowModBuilder (OpenFlow provider) writes it as the OXM IP_DSCP match.
-            b.matchIPDscp((byte) r.dscp());
-        }
-        return b.build();
+        return OnosRuleOf.flowRule(r, meter, appId);
     }
 }

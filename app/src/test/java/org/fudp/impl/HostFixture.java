@@ -98,7 +98,8 @@ final class HostFixture {
         };
         FudpLoop loop = new FudpLoop(LoopSettings.defaults(), network, KEYS, T0);
         host = new LoopHost(loop, clock, loopThread,
-                new RuleAdapter(flowRules == null ? rules : flowRules, TestServices.TestCoreService.APP_ID),
+                new RuleAdapter(flowRules == null ? rules : flowRules, TestServices.TestCoreService.APP_ID,
+                        clock::millis),
                 outcome -> new MeterAdapter(meters, TestServices.TestCoreService.APP_ID, outcome),
                 new AdjustorLink(packets), new StatePublisher(store), new LoopMetrics(metrics),
                 new CheckpointStore(storage));

@@ -24,7 +24,7 @@ import java.util.concurrent.TimeUnit;
  * <ul>
  *   <li>statistics are polled on ONOS's own clock, every {@code flowPollFrequency} seconds
  *       (providers/openflow/flow FlowStatsCollector), and a poll may be skipped while a reply is
- *       outstanding;</li>
+ *       outstanding, and is while the rules change fast ({@link OnosStatsPause});</li>
  *   <li>each reply refreshes an entry's {@code lastSeen} (ECFlowRuleStore, setLastSeen), turns
  *       PENDING_ADD into ADDED, and gives {@code life} in whole seconds (FlowEntryBuilder passes
  *       duration_sec only);</li>
@@ -116,6 +116,8 @@ final class OnosFlowRulesDouble extends FlowRuleServiceAdapter {
     private final List<FlowRuleListener> listeners = new ArrayList<>();
     private long nowMs;
     private long nextPollMs;
+    /** When ONOS stops polling for the rules' churn. */
+    final OnosStatsPause pause;
     int removedEvents;
     /** ADD operations apps sent (a MODIFY of a rule the store holds is not one). */
     int addsSent;
@@ -133,6 +135,8 @@ final class OnosFlowRulesDouble extends FlowRuleServiceAdapter {
         this.nowMs = startMs;
         this.nextPollMs = firstPollMs;
         this.pollMs = pollMs;
+        // The switch connected a minute before, as a facility in service: its churn rate so far is nil.
+        this.pause = new OnosStatsPause(startMs - 60_000, startMs);
     }
 
     @Override
@@ -177,6 +181,13 @@ final class OnosFlowRulesDouble extends FlowRuleServiceAdapter {
     public void apply(FlowRuleOperations ops) {
         List<FlowRule> refused = new ArrayList<>();
         List<FlowRule> sent = new ArrayList<>();
+        int removals = 0;
+        for (Set<FlowRuleOperation> stage : ops.stages()) {
+            removals += (int) stage.stream().filter(op -> op.type() == FlowRuleOperation.Type.REMOVE).count();
+            pause.record(stage.size());
+        }
+        // The batch; a removal's FLOW_REMOVED is counted by removeFlowRules below.
+        pause.record(1 - 2 * removals);
         for (Set<FlowRuleOperation> stage : ops.stages()) {
             for (FlowRuleOperation op : stage) {
                 sent.add(op.rule());
@@ -296,6 +307,8 @@ final class OnosFlowRulesDouble extends FlowRuleServiceAdapter {
     @Override
     public void removeFlowRules(FlowRule... rules) {
         removalsAsked += rules.length;
+        // One batch, and the switch's FLOW_REMOVED of each.
+        pause.record(2 * rules.length + 1);
         for (FlowRule r : rules) {
             Entry e = entries.get(r.id());
             if (e != null) {
@@ -384,9 +397,14 @@ final class OnosFlowRulesDouble extends FlowRuleServiceAdapter {
      */
     void advance(long toMs, long skip) {
         answer();
-        while (nextPollMs <= toMs) {
+        while (Math.min(nextPollMs, pause.nextSlotMs()) <= toMs) {
+            if (pause.nextSlotMs() <= nextPollMs) {
+                nowMs = pause.nextSlotMs();
+                pause.nextSlot();
+                continue;
+            }
             nowMs = nextPollMs;
-            if (nextPollMs != skip && masterRole()) {
+            if (nextPollMs != skip && masterRole() && pause.polls()) {
                 poll();
             }
             nextPollMs += pollMs;

@@ -37,7 +37,7 @@ class RuleAdapterTest {
 
     private static final String S1 = "of:0000000000000001";
     private final TestServices.TestFlowRuleService service = new TestServices.TestFlowRuleService();
-    private final RuleAdapter rules = new RuleAdapter(service, TestServices.TestCoreService.APP_ID);
+    private final RuleAdapter rules = new RuleAdapter(service, TestServices.TestCoreService.APP_ID, () -> 0L);
 
     private static RuleSpec spec(String flowId, RuleSpec.Role role, long inPort, long outPort) {
         return new RuleSpec(7, S1, FlowIds.parse("t", flowId), role, inPort, outPort, 40000, 10);
@@ -64,7 +64,7 @@ class RuleAdapterTest {
     @Test
     void ipv6AndTcpGetTheirOwnCriteriaAndNoInPortWhenAnyPortWillDo() {
         FiveTuple t = FlowIds.parse("t", "tcp-2001:db8::1-40000-2001:db8::4-443");
-        TrafficSelector s = RuleAdapter.selector(new RuleSpec(1, S1, t, RuleSpec.Role.DIRECT, RuleSpec.ANY_PORT, 5,
+        TrafficSelector s = OnosRuleOf.selector(new RuleSpec(1, S1, t, RuleSpec.Role.DIRECT, RuleSpec.ANY_PORT, 5,
                 40000, 10));
         assertNull(s.getCriterion(Criterion.Type.IN_PORT));
         assertEquals(IpAddress.valueOf("2001:db8::4").toIpPrefix(),
@@ -74,11 +74,11 @@ class RuleAdapterTest {
 
     @Test
     void anAggregateMatchesItsProtocolAndDestinationPrefixOnly() {
-        TrafficSelector s = RuleAdapter.selector(RuleSpec.aggregate(9, S1, FiveTuple.UDP,
+        TrafficSelector s = OnosRuleOf.selector(RuleSpec.aggregate(9, S1, FiveTuple.UDP,
                 AddressPrefix.parse("t", "10.4.3.3/22"), 5, 39998, 10));
         assertEquals(DefaultTrafficSelector.builder().matchEthType(Ethernet.TYPE_IPV4)
                 .matchIPDst(IpPrefix.valueOf("10.4.0.0/22")).matchIPProtocol(IPv4.PROTOCOL_UDP).build(), s);
-        TrafficSelector v6 = RuleAdapter.selector(RuleSpec.aggregate(9, S1, FiveTuple.TCP,
+        TrafficSelector v6 = OnosRuleOf.selector(RuleSpec.aggregate(9, S1, FiveTuple.TCP,
                 AddressPrefix.parse("t", "2001:db8:4::/48"), 5, 39998, 10));
         assertEquals(IpPrefix.valueOf("2001:db8:4::/48"),
                 ((IPCriterion) v6.getCriterion(Criterion.Type.IPV6_DST)).ip());
@@ -87,10 +87,10 @@ class RuleAdapterTest {
     @Test
     void aRuleThatMatchesADscpGetsTheIpDscpCriterion() {
         FiveTuple t = FlowIds.parse("t", "udp-10.0.0.1-5001-10.0.0.4-5201");
-        TrafficSelector marked = RuleAdapter.selector(new RuleSpec(1, S1, t, RuleSpec.Role.TO_ADJUSTOR,
+        TrafficSelector marked = OnosRuleOf.selector(new RuleSpec(1, S1, t, RuleSpec.Role.TO_ADJUSTOR,
                 RuleSpec.ANY_PORT, 3, 40000, 10, 46));
         assertEquals(46, ((IPDscpCriterion) marked.getCriterion(Criterion.Type.IP_DSCP)).ipDscp());
-        assertNull(RuleAdapter.selector(new RuleSpec(1, S1, t, RuleSpec.Role.TO_ADJUSTOR, RuleSpec.ANY_PORT, 3,
+        assertNull(OnosRuleOf.selector(new RuleSpec(1, S1, t, RuleSpec.Role.TO_ADJUSTOR, RuleSpec.ANY_PORT, 3,
                 40000, 10)).getCriterion(Criterion.Type.IP_DSCP));
     }
 

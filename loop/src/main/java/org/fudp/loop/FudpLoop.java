@@ -186,6 +186,8 @@ public final class FudpLoop {
         Actions out = begin(nowMs);
         boolean ours = parts.facilities.containsKey(facility.id());
         parts.handover.adopt(nowMs, facility, c, settings, lastPeriodMs, out);
+        // Its units are held by meters where the switch has them, as a facility set by configuration.
+        parts.unitMeters.setFacilities(parts.facilities.values(), nowMs, out);
         steer(nowMs, out);
         if (!ours && c != null) {
             // After the rules taken over are the host's: their way out is set at the next event.

@@ -50,6 +50,7 @@ public final class SetDecisions {
     private final Map<String, SetPrincipals> principals = new HashMap<>();
     private final Map<UdpUnit, Long> unitAllocations = new IdentityHashMap<>();
     private final Map<String, List<UdpUnit>> unitsBySet = new HashMap<>();
+    private final Map<String, List<UdpUnit>> unmeasuredBySet = new HashMap<>();
 
     /**
      * Creates the decisions of a loop.
@@ -92,6 +93,7 @@ public final class SetDecisions {
         changed.clear();
         unitAllocations.clear();
         unitsBySet.clear();
+        unmeasuredBySet.clear();
         departures.newPeriod();
         Map<String, Decision> decisions = new LinkedHashMap<>();
         if (!settings.enabled()) {
@@ -125,7 +127,11 @@ public final class SetDecisions {
             Unmatched u = unmatched.get(id);
             double load = u == null || lightFlows > 0 ? 0 : u.tcpBps;
             Map<String, UdpUnit> unitById = new LinkedHashMap<>();
+            List<UdpUnit> unmeasured = new ArrayList<>();
             for (UdpUnit unit : u == null ? List.<UdpUnit>of() : u.units) {
+                if (!unit.isMeasured()) {
+                    unmeasured.add(unit);
+                }
                 if (unit.isMeasured() && unit.demandBps() >= Membership.JOIN_BPS) {
                     // UDP no rule of its own measures is a UDP flow all the same, once it carries what a flow must to
                     // join its set: of the principals its samples show, each its part, or of its own or its source's.
@@ -147,6 +153,7 @@ public final class SetDecisions {
                 samples.add(FlowSample.udp(UNMATCHED_PREFIX + id, load, load).withPolicy(UNMATCHED));
             }
             unitsBySet.put(id, List.copyOf(new LinkedHashSet<>(unitById.values())));
+            unmeasuredBySet.put(id, unmeasured);
             CfsAssignment g = groups.get(id);
             CfsInput input = g.capacityBps() > 0 ? CfsInput.of(id, g.capacityBps(), samples) : CfsInput.of(id, samples);
             Departures.Departed departed = departedTcp.get(id);
@@ -197,6 +204,17 @@ public final class SetDecisions {
      */
     public List<UdpUnit> units(String cfsId) {
         return unitsBySet.getOrDefault(cfsId, List.of());
+    }
+
+    /**
+     * Returns the units of a set whose rule's counter has not been read yet: UDP just taken into one rule, which
+     * may starve the set's TCP while nothing measures it.
+     *
+     * @param cfsId the set
+     * @return them, none for a set not decided
+     */
+    public List<UdpUnit> unmeasuredUnits(String cfsId) {
+        return unmeasuredBySet.getOrDefault(cfsId, List.of());
     }
 
     /**

@@ -65,7 +65,7 @@ public final class SetStates {
      * @param changed whether this period changed the set's allocations
      * @param unfair why its TCP is denied its share by UDP no limit in force holds (starved behind a flood,
      *        below its floor): never fair; "" when it is not
-     * @param units its UDP units
+     * @param units its UDP units, those not measured yet among them
      * @param settings the settings in force
      * @return its state and why
      */
@@ -77,6 +77,12 @@ public final class SetStates {
         String missingAgent = null;
         String pending = null;
         for (UdpUnit u : units) {
+            if (!u.isMeasured()) {
+                // Taken into one rule a moment ago: until its counter is read nothing says how much it carries.
+                pendingSince.remove(cfsId);
+                return new Judged(CfsState.ADJUSTING, u + " is counted and limited as one flow from now on; its "
+                        + "rule's counter is not read yet");
+            }
             if (pending == null && settings.enforce() && u.limitBps() > 0 && u.meteredBps() != u.limitBps()) {
                 pending = "the meter of " + u + " (a unit) at " + u.limitBps() / 1000 + " kbit/s is not on the switch "
                         + "yet; it runs " + (u.meteredBps() > 0 ? "held at " + u.meteredBps() / 1000 + " kbit/s"

@@ -102,8 +102,10 @@ final class SetViews {
         }
         String unfair = floods && tcpStarved ? "the set's TCP is starved behind UDP that no limit in force holds"
                 : principals.belowFloor();
+        List<UdpUnit> units = new ArrayList<>(decisions.unmeasuredUnits(g.cfsId()));
+        units.addAll(decisions.units(g.cfsId()));
         SetStates.Judged state = setStates.judge(nowMs, g.cfsId(), members, limits, backend,
-                decisions.changed(g.cfsId()), unfair, decisions.units(g.cfsId()), settings);
+                decisions.changed(g.cfsId()), unfair, units, settings);
         return CorrelationFlowSet.builder(g.cfsId(), g.kind()).egress(g.egress().orElse(null), g.linkDst().orElse(null))
                 .capacityBps(g.capacityBps()).flows(tcp, udp).lightTcp(lightFlows, evidence(tcp.size(), starved, l))
                 .responsiveUdp(responsive)
