@@ -3,6 +3,14 @@ anything that reads headers, and its receiver, which counts what arrives per int
 
     quic_flood.py recv --peer IP --cport C [--port 443] --control PATH [--interval 0.5]
     quic_flood.py send --host IP [--port 443] --cport C --rate-mbps R --time T --control PATH [--interval 0.5]
+                       [--sleeper SECONDS | --player]
+
+Two adversaries of FUDP's responsiveness test (issue 41), written for the lab only, follow what reaches the
+receiver (asked over the control socket every 0.2 s: the lab's stand-in for the ACKs a real QUIC sender reads):
+  --sleeper S  behaves like a congestion-controlled sender for S seconds (5 % more every 0.2 s while all it sends
+               arrives, back to 0.8 of what arrives when not), then floods at R
+  --player     floods at R, and whenever what arrives drops below 0.6 of its peak of the last 2 s (a test's hold)
+               sends what arrives for 2 s, then doubles back up to R every 0.2 s
 
 What the wire sees, from one source port (one 5-tuple per flow, as the lab's UDP flows): a client's first flight,
 two long-header Initial packets (header form and fixed bits set, type Initial, version 0x00000001, an 8-byte
@@ -108,31 +116,87 @@ def send(args):
     sock.connect((args.host, args.port))
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 1 << 20)
     gen = packets(args.cport * 7919 + int(args.rate_mbps * 1000))
-    ivs = pace(args.rate_mbps, args.time, args.interval, stop, lambda: next(gen), sock.send)
+    behaviour = Behaviour(args.rate_mbps, args.sleeper, args.player, lambda: arrived_bps(args.control, cookie))
+    ivs = pace(args.rate_mbps, args.time, args.interval, stop, lambda: next(gen), sock.send, behaviour)
     sock.close()
     return end_test(args.control, flowreport.report(cookie, epoch, "UDP", ivs, extra, stop[0] if stop else None))
 
 
-def pace(rate_mbps, seconds, interval, stop, next_datagram, send):
-    """Sends at a constant rate, whatever the network does, for `seconds` or until `stop` holds a reason: each
-    datagram from next_datagram() goes out through send(). Returns the bytes sent per interval (flowreport.Meter);
-    a datagram the socket refused counts as sent: a flood does not care."""
-    rate = rate_mbps * 1e6 / 8  # bytes per second
+class Behaviour:
+    """What an adversary sends now, from what arrived at its receiver lately (see the module's text). Without one,
+    the rate is constant."""
+    TICK = 0.2
+
+    def __init__(self, rate_mbps, sleeper, player, arrived):
+        self.rate = rate_mbps * 1e6
+        self.sleeper, self.player, self.arrived = sleeper, player, arrived
+        self.cur = 1e6 if sleeper else self.rate
+        self.start = self.next = time.monotonic()
+        self.peaks = []  # (time, arrived bps), the last 2 s
+        self.following_until = 0.0
+
+    def bps(self, now):
+        if not (self.sleeper or self.player) or now < self.next:
+            return self.cur
+        self.next = now + self.TICK
+        got = self.arrived()
+        if got is None:
+            return self.cur
+        if self.sleeper:
+            if now - self.start >= self.sleeper:
+                self.cur = self.rate
+            elif got >= 0.9 * self.cur:
+                self.cur = min(self.rate, self.cur + max(0.05e6, 0.05 * self.cur))
+            else:
+                self.cur = max(0.3e6, 0.8 * got)
+            return self.cur
+        self.peaks = [(t, b) for t, b in self.peaks if now - t <= 2.0] + [(now, got)]
+        peak = max(b for _, b in self.peaks)
+        if now < self.following_until:
+            self.cur = max(0.1e6, got)
+        elif got < 0.6 * peak and self.cur >= self.rate:
+            self.following_until = now + 2.0
+            self.cur = max(0.1e6, got)
+        else:
+            self.cur = min(self.rate, self.cur * 2)
+        return self.cur
+
+
+def arrived_bps(control, cookie):
+    """What the receiver counted over its last half second, bit/s; None if it did not say."""
+    try:
+        got = _ask(control, {"op": "rate", "cookie": cookie}, 0.5)
+        return None if got is None else got.get("bps")
+    except (OSError, ValueError):
+        return None
+
+
+def pace(rate_mbps, seconds, interval, stop, next_datagram, send, behaviour=None):
+    """Sends at a constant rate, whatever the network does (or at what `behaviour` says), for `seconds` or until
+    `stop` holds a reason: each datagram from next_datagram() goes out through send(). Returns the bytes sent per
+    interval (flowreport.Meter); a datagram the socket refused counts as sent: a flood does not care."""
     start = time.monotonic()
     meter = flowreport.Meter(start, interval)
-    sent = 0
+    sent = 0.0  # the bytes the rate allowed so far
+    last = start
     end = start + seconds
+    rate = rate_mbps * 1e6 / 8  # bytes per second
     while not stop:
         now = time.monotonic()
         if now >= end:
             break
-        while sent < rate * (now - start):
+        if behaviour is not None:
+            rate = behaviour.bps(now) / 8
+        budget = sent + rate * (now - last)
+        last = now
+        sent = budget
+        while sent > 0:
             pkt = next_datagram()
             try:
                 send(pkt)
             except (BlockingIOError, ConnectionRefusedError):
                 pass  # a full queue or an ICMP from a receiver not there yet
-            sent += len(pkt)
+            sent -= len(pkt)
             meter.add(len(pkt), now)
         time.sleep(min(0.001, max(0.0, end - now)))
     return meter.finish(time.monotonic(), end=None if stop else seconds)
@@ -205,7 +269,9 @@ def serve_tests(udp, control, interval):
                         except (BlockingIOError, ConnectionRefusedError):
                             break
                         if test:
-                            test["meter"].add(n, time.monotonic())
+                            now = time.monotonic()
+                            test["meter"].add(n, now)
+                            test["recent"].append((now, n))
                     continue
                 conn, _ = ctl.accept()
                 with conn:
@@ -216,8 +282,13 @@ def serve_tests(udp, control, interval):
                         if test:
                             finish("a new test started before this one ended")
                         test = {"cookie": msg.get("cookie"), "epoch": time.time(),
-                                "meter": flowreport.Meter(time.monotonic(), interval)}
+                                "meter": flowreport.Meter(time.monotonic(), interval), "recent": []}
                         reply = {"ok": True}
+                    elif msg.get("op") == "rate" and test:
+                        # What arrived over the last half second (the adversaries' feedback).
+                        now = time.monotonic()
+                        test["recent"] = [(t, n) for t, n in test["recent"] if now - t <= 0.5]
+                        reply = {"bps": sum(n for _, n in test["recent"]) * 8 / 0.5}
                     elif msg.get("op") == "end" and test:
                         reply = finish()
                         test = None
@@ -242,6 +313,10 @@ def main(argv):
     s.add_argument("--cport", type=int, required=True)
     s.add_argument("--rate-mbps", type=float, required=True)
     s.add_argument("--time", type=float, required=True)
+    adv = s.add_mutually_exclusive_group()
+    adv.add_argument("--sleeper", type=float, default=0, metavar="SECONDS",
+                     help="behave like a congestion-controlled sender this long, then flood")
+    adv.add_argument("--player", action="store_true", help="follow any sudden drop at the receiver for 2 s")
     for q in (r, s):
         q.add_argument("--port", type=int, default=443)
         q.add_argument("--control", required=True, help="the test's Unix socket (a path)")

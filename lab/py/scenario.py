@@ -84,6 +84,21 @@ class Flow:
         elif "dstPort" in raw:
             raise ScenarioError("%s.dstPort: only a quic-flood flow takes a destination port (the others use "
                                 "5200 + id)" % where)
+        # An adversary of the responsiveness test (quic_flood.py): a sleeper's seconds of good behaviour, a player.
+        self.sleeper_s = None
+        self.player = False
+        if "adversary" in raw:
+            adv = raw["adversary"]
+            if self.protocol != "quic-flood":
+                raise ScenarioError("%s.adversary: only a quic-flood flow plays the test" % where)
+            if not isinstance(adv, dict) or adv.get("kind") not in ("sleeper", "player"):
+                raise ScenarioError("%s.adversary: expected {\"kind\": \"sleeper\", \"seconds\": S} or "
+                                    "{\"kind\": \"player\"}, got %r" % (where, adv))
+            if adv["kind"] == "sleeper":
+                self.sleeper_s = _positive(_need(adv, "seconds", float, where + ".adversary"),
+                                           where + ".adversary.seconds")
+            else:
+                self.player = True
         self.swarm_flows = self.swarm_sources = None  # a swarm's 5-tuples and source addresses
         if self.protocol == "udp-swarm":
             self.swarm_flows = raw.get("flows")

@@ -10,6 +10,7 @@ import tempfile
 import unittest
 
 import scenario
+import traffic
 
 DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scenarios")
 
@@ -181,6 +182,36 @@ class Swarms(unittest.TestCase):
                     os.unlink(path)
                 self.assertIn(words, str(ctx.exception))
 
+
+
+class Adversaries(unittest.TestCase):
+    """Issue 41's adversaries of the responsiveness test, quic-flood flows that follow their receiver."""
+
+    def load(self, adversary, protocol="quic-flood"):
+        with open(os.path.join(DIR, "quic-adversaries.json")) as fh:
+            raw = json.load(fh)
+        raw["flows"][2]["adversary"] = adversary
+        raw["flows"][2]["protocol"] = protocol
+        path = _write(raw)
+        try:
+            return scenario.load(path)
+        finally:
+            os.unlink(path)
+
+    def test_a_sleeper_and_a_player_reach_the_sender(self):
+        sc = self.load({"kind": "sleeper", "seconds": 12})
+        self.assertEqual(12.0, sc.flows[2].sleeper_s)
+        self.assertIn("--sleeper", traffic.client_cmd(sc.flows[2], "10.0.0.4", 30))
+        self.assertIn("--player", traffic.client_cmd(self.load({"kind": "player"}).flows[2], "10.0.0.4", 30))
+
+    def test_bad_adversaries_are_refused_with_their_field(self):
+        for adv, protocol, words in (({"kind": "liar"}, "quic-flood", "adversary"),
+                                     ({"kind": "sleeper"}, "quic-flood", "seconds"),
+                                     ({"kind": "player"}, "udp", "only a quic-flood flow")):
+            with self.subTest(words):
+                with self.assertRaises(scenario.ScenarioError) as ctx:
+                    self.load(adv, protocol)
+                self.assertIn(words, str(ctx.exception))
 
 if __name__ == "__main__":
     unittest.main()

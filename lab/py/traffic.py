@@ -74,7 +74,8 @@ def client_cmd(flow, dst_ip, duration, outdir="", src_ip=""):
     if flow.protocol == "quic-flood":
         return [sys.executable, os.path.join(HERE, "quic_flood.py"), "send", "--host", dst_ip, "--port",
                 str(flow.dst_port), "--cport", str(CLIENT_PORT + flow.id), "--rate-mbps", "%g" % flow.rate_mbps,
-                "--time", str(duration), "--control", flood_control(outdir, flow)]
+                "--time", str(duration), "--control", flood_control(outdir, flow)] + (
+                    ["--sleeper", "%g" % flow.sleeper_s] if flow.sleeper_s else ["--player"] if flow.player else [])
     cmd = ["iperf3", "-c", dst_ip, "-p", str(BASE_PORT + flow.id), "-t", str(duration), "-i", "0.5", "-J",
            "--get-server-output", "--connect-timeout", str(max(3000, int(duration) * 1000))]
     if flow.protocol == "tcp":

@@ -46,6 +46,8 @@ public final class Responsiveness {
     // Released, it must offer this much more than under the hold, or come to this part of its share.
     private static final double PROBED = 1.25;
     private static final double AT_SHARE = 0.75;
+    // A flow that lost its exemption for its share begins the test that earns it back at most this far above it.
+    private static final double EARNED_BACK = 1.25;
 
     private boolean hinted;
     private boolean candidate;
@@ -58,6 +60,12 @@ public final class Responsiveness {
     private double ceilingBps;
     private double heldBps;
     private long lastTestMs = Long.MIN_VALUE;
+    // The equal share of its set when its test began, -1 if unknown.
+    private double startShareBps = -1;
+    // Periods in a row it held a disproportionate share (ResponsiveUdp.standingCheck); whether it lost its exemption
+    // so, not yet earned back by a test passed at or below its share.
+    private int disproportionate;
+    private boolean revoked;
     private int tests;
     private int passed;
     private String evidence = "";
@@ -182,6 +190,7 @@ public final class Responsiveness {
      * @param test the settings
      */
     public void start(long nowMs, double offeredBps, long inForceBps, double shareBps, ResponsiveTest test) {
+        startShareBps = shareBps;
         ceilingBps = Double.POSITIVE_INFINITY;
         if (inForceBps >= 0) {
             ceilingBps = inForceBps;
@@ -265,9 +274,49 @@ public final class Responsiveness {
         lastTestMs = nowMs;
         tests++;
         passed += responded ? 1 : 0;
+        String kept = "";
+        if (responded && revoked && startShareBps > 0 && startBps > EARNED_BACK * startShareBps) {
+            // A flow that lost its exemption for its share earns it back only by a test it begins at its share.
+            responded = false;
+            kept = "; still limited: it offered " + mbps(startBps) + " when the test began, above its share of "
+                    + mbps(startShareBps);
+        }
+        revoked &= !responded;
         verified = responded;
-        evidence = (responded ? "responded: " : "did not respond: ") + what + "; passed " + passed + " of "
-                + tests + " tests";
+        evidence = (responded || !kept.isEmpty() ? "responded: " : "did not respond: ") + what + kept + "; passed "
+                + passed + " of " + tests + " tests";
+        return true;
+    }
+
+    /**
+     * Tells whether the flow, counted as responsive, held a disproportionate share in the last period.
+     *
+     * @return true if so
+     */
+    public boolean disproportionate() {
+        return disproportionate > 0;
+    }
+
+    /**
+     * Takes one period of the standing check of a responsive flow's share: whether it held more than its share
+     * while another member of its set was below its own. A flow that did so for {@code periods} periods in a row
+     * loses its exemption: it counts and is limited as UDP until a test it begins at or below its share is passed.
+     *
+     * @param over whether it held a disproportionate share this period
+     * @param periods how many periods in a row cost the exemption
+     * @param what what it held, for its record
+     * @return true if it lost its exemption now
+     */
+    public boolean shareChecked(boolean over, int periods, String what) {
+        disproportionate = over && verified ? disproportionate + 1 : 0;
+        if (disproportionate < periods) {
+            return false;
+        }
+        disproportionate = 0;
+        verified = false;
+        revoked = true;
+        evidence = "lost its exemption: " + what + " for " + periods + " periods; passed " + passed + " of " + tests
+                + " tests";
         return true;
     }
 

@@ -10,6 +10,7 @@ import org.fudp.loop.flow.TrackedFlow;
 import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowLimit;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -32,6 +33,12 @@ public final class ResponsiveUdp {
     // A set out of its band for this many periods in a row has left it: an arrival or a departure takes it out
     // for a period (a reallocation), and testing every responsive flow again then cost them a hold each time.
     private static final int LEFT_BAND = 3;
+    // The standing check of a responsive flow's share (docs/algorithm.md, "Responsive UDP"): above this many times
+    // its max-min share while another member is below VICTIM of its own, for DISPROPORTIONATE periods in a row, it
+    // loses its exemption. TCP CUBIC flows beside each other in the lab hold up to about 1.2 times their share.
+    private static final double MARGIN = 1.3;
+    private static final double VICTIM = 0.7;
+    private static final int DISPROPORTIONATE = 3;
 
     private final Map<String, Integer> outOfBand = new HashMap<>();
 
@@ -57,11 +64,12 @@ public final class ResponsiveUdp {
      * @param members each set's members this period
      * @param settings the settings in force
      * @param limits the limits in force, which a test never raises
+     * @param light each set's light TCP as counted this period
      * @param out where a notice of each test that ended goes
      * @return the limits the tests hold flows at, by flow
      */
     public Map<FiveTuple, Long> period(long nowMs, Map<String, List<TrackedFlow>> members, LoopSettings settings,
-                                       LimitsInForce limits, Actions out) {
+                                       LimitsInForce limits, LightTcp light, Actions out) {
         ResponsiveTest test = settings.responsive();
         long minGapMs = (test.holdPeriods() + test.releasePeriods() + 2L) * settings.periodMs();
         Map<FiveTuple, Long> holds = new LinkedHashMap<>();
@@ -85,6 +93,7 @@ public final class ResponsiveUdp {
                     responsive++;
                 }
             }
+            standingCheck(e.getKey(), set, capacity, light.counted(e.getKey()), out);
             double mean = responsive == 0 ? 0 : responsiveBps / responsive;
             boolean leftBand = outOfBand.getOrDefault(e.getKey(), 0) >= LEFT_BAND;
             for (TrackedFlow f : set) {
@@ -111,6 +120,68 @@ public final class ResponsiveUdp {
             }
         }
         return holds;
+    }
+
+    // Floyd and Fall's third test, which no test result switches off: a responsive flow that holds far more than its
+    // max-min share while another member of its set (TCP, light TCP or responsive) is held below its own loses its
+    // exemption.
+    private static void standingCheck(String cfsId, List<TrackedFlow> set, long capacity, LightTcp.Counted light,
+                                      Actions out) {
+        if (capacity <= 0) {
+            return;
+        }
+        int lightFlows = light == null ? 0 : light.flows;
+        double level = maxMinLevel(set, capacity, lightFlows);
+        boolean victim = light != null && light.flows > 0 && (light.starved || light.bps / light.flows
+                < VICTIM * level);
+        for (TrackedFlow f : set) {
+            if (elastic(f) && f.throughputKnown() && f.throughputBps() < VICTIM * level) {
+                victim = true;
+            }
+        }
+        for (TrackedFlow f : set) {
+            Responsiveness r = f.responsiveness();
+            if (!f.isUdp() || !r.countsResponsive() || r.testing()) {
+                continue;
+            }
+            boolean over = victim && f.throughputKnown() && f.throughputBps() > MARGIN * level;
+            String what = String.format(java.util.Locale.ROOT, "held %.2f Mbit/s, %.1f times its max-min share of "
+                    + "%.2f Mbit/s, while another member of its set was below its own", f.throughputBps() / 1e6,
+                    f.throughputBps() / level, level / 1e6);
+            if (r.shareChecked(over, DISPROPORTIONATE, what)) {
+                out.info("UDP flow " + f.tuple() + " in " + cfsId + " " + r.evidence());
+            }
+        }
+    }
+
+    // A flow that takes what it can get: TCP and responsive UDP; others are held to what FUDPA gives them.
+    private static boolean elastic(TrackedFlow f) {
+        return !f.isUdp() || f.responsiveness().countsResponsive();
+    }
+
+    // The max-min share of an elastic flow: what is left of the capacity once every flow that carries less than an
+    // equal part of what is left has its own, shared equally among the rest.
+    static double maxMinLevel(List<TrackedFlow> set, long capacity, int lightFlows) {
+        List<Double> held = new ArrayList<>();
+        int shares = lightFlows;
+        for (TrackedFlow f : set) {
+            if (elastic(f) || !f.throughputKnown()) {
+                shares++;
+            } else {
+                held.add(f.throughputBps());
+            }
+        }
+        held.sort(null);
+        double left = capacity;
+        int n = shares + held.size();
+        for (double bps : held) {
+            if (bps >= left / n) {
+                break;
+            }
+            left -= bps;
+            n--;
+        }
+        return n == 0 ? capacity : left / n;
     }
 
     /**

@@ -102,6 +102,13 @@ final class SetViews {
         }
         String unfair = floods && tcpStarved ? "the set's TCP is starved behind UDP that no limit in force holds"
                 : principals.belowFloor();
+        for (TrackedFlow f : members) {
+            if (unfair.isEmpty() && f.isUdp() && f.responsiveness().disproportionate()) {
+                // Responsive, unlimited, and holding more than its share beside a member below its own.
+                unfair = "UDP flow " + f.tuple() + ", counted as responsive, holds more than its share while another "
+                        + "member of the set is below its own";
+            }
+        }
         List<UdpUnit> units = new ArrayList<>(decisions.unmeasuredUnits(g.cfsId()));
         units.addAll(decisions.units(g.cfsId()));
         SetStates.Judged state = setStates.judge(nowMs, g.cfsId(), members, limits, backend,

@@ -325,6 +325,41 @@ class ResponsiveUdpTest {
     }
 
     @Test
+    void aFlowThatFollowsEveryTestButTakesTheLinkBetweenThemLosesItsExemptionForItsShare() {
+        h.agentUp();
+        // The TCP flow beside it is starved to 0.2 Mbit/s; its set's max-min share is 5 Mbit/s each.
+        h.packetIn(TCP1, H1);
+        wants.put(TCP1, 200_000.0);
+        responds.put(TCP1, true);
+        start(QUIC, H2, true, 4_000_000, true);
+        for (int i = 0; i < 6; i++) {
+            period();
+        }
+        assertEquals("responsive", record(QUIC).responsiveness(), record(QUIC).responsiveEvidence());
+        // A test player: it follows any limit it is held at (so it passes every test), and takes 9.6 of the 10
+        // Mbit/s whenever it is free.
+        wants.put(QUIC, 9_600_000.0);
+        double carried = 0;
+        int periods = 30;
+        boolean lost = false;
+        for (int i = 0; i < periods; i++) {
+            period();
+            carried += offered(QUIC);
+            lost |= record(QUIC).responsiveEvidence().startsWith("lost its exemption");
+            CorrelationFlowSet set = last.cfss().get(SET1);
+            if (set != null && offered(QUIC) > 1.3 * LoopHarness.CAPACITY / 2.0) {
+                assertTrue(set.state() != org.fudp.loop.api.CfsState.FAIR, "never FAIR while it takes the link: "
+                        + set.state() + " " + set.stateReason());
+            }
+        }
+        assertTrue(lost, "its record says why it lost the exemption");
+        assertTrue(h.history.stream().flatMap(a -> a.notices().stream()).anyMatch(n -> n.text().contains(
+                "lost its exemption: held 9.60 Mbit/s")), "an operator is told");
+        double share = LoopHarness.CAPACITY / 2.0;
+        assertTrue(carried / periods <= 1.5 * share, "at most 1.5 shares over 150 s: " + carried / periods);
+    }
+
+    @Test
     void onlyCandidatesAreTestedAndTheTestCanBeTurnedOff() {
         h.agentUp();
         start(FLOOD, H1, false, 5_000_000, true);
