@@ -48,6 +48,14 @@ public final class Responsiveness {
     private static final double AT_SHARE = 0.75;
     // A flow that lost its exemption for its share begins the test that earns it back at most this far above it.
     private static final double EARNED_BACK = 1.25;
+    // A flow offering more than this many times what its last passed test released it to, and more than its share,
+    // within JUMP_PERIODS periods of that test grew faster than a congestion control does: it is tested at once.
+    private static final double JUMP = 2;
+    /** The periods after a passed test within which a jump in rate calls for a test at once. */
+    public static final int JUMP_PERIODS = 5;
+    // Early tests and lost exemptions a flow may need within STRIKE_WINDOW_MS before it is distrusted.
+    private static final int STRIKES = 3;
+    private static final long STRIKE_WINDOW_MS = 600_000;
 
     private boolean hinted;
     private boolean candidate;
@@ -59,6 +67,8 @@ public final class Responsiveness {
     // The most a test may hold the flow at: its limit in force or its share when the test began.
     private double ceilingBps;
     private double heldBps;
+    // What it offered in the period its test ended.
+    private double offeredAtEnd;
     private long lastTestMs = Long.MIN_VALUE;
     // The equal share of its set when its test began, -1 if unknown.
     private double startShareBps = -1;
@@ -66,6 +76,12 @@ public final class Responsiveness {
     // so, not yet earned back by a test passed at or below its share.
     private int disproportionate;
     private boolean revoked;
+    // What it came back to when its last passed test released it: the rate congestion control grows from.
+    private double releasedBps = -1;
+    // When it was tested early or lost its exemption, the last STRIKE_WINDOW_MS; past STRIKES, it is distrusted:
+    // unresponsive whatever its tests say.
+    private final java.util.ArrayDeque<Long> strikes = new java.util.ArrayDeque<>();
+    private boolean distrusted;
     private int tests;
     private int passed;
     private String evidence = "";
@@ -223,6 +239,7 @@ public final class Responsiveness {
         if (phase == Phase.NONE || !known) {
             return false;
         }
+        offeredAtEnd = offeredBps;
         periodsInPhase++;
         if (phase == Phase.HOLD) {
             if (periodsInPhase < test.holdPeriods()) {
@@ -281,11 +298,54 @@ public final class Responsiveness {
             kept = "; still limited: it offered " + mbps(startBps) + " when the test began, above its share of "
                     + mbps(startShareBps);
         }
+        if (responded && distrusted) {
+            responded = false;
+            kept = "; unresponsive whatever its tests say: it needed " + STRIKES + " early tests or lost its "
+                    + "exemption within " + STRIKE_WINDOW_MS / 60_000 + " minutes";
+        }
+        if (responded) {
+            releasedBps = offeredAtEnd;
+        }
         revoked &= !responded;
         verified = responded;
         evidence = (responded || !kept.isEmpty() ? "responded: " : "did not respond: ") + what + kept + "; passed "
                 + passed + " of " + tests + " tests";
         return true;
+    }
+
+    /**
+     * Tells whether a responsive flow's rate jumped, soon after it passed a test, beyond what a congestion control
+     * grows to from the rate the test released it to.
+     *
+     * @param nowMs the time
+     * @param offeredBps what it offers now
+     * @param shareBps its set's equal share, -1 if unknown
+     * @param withinMs how long after its test a jump counts
+     * @return true if it is to be tested at once
+     */
+    public boolean jumped(long nowMs, double offeredBps, double shareBps, long withinMs) {
+        return verified && phase == Phase.NONE && releasedBps > 0 && nowMs - lastTestMs <= withinMs
+                && offeredBps > JUMP * releasedBps && offeredBps > shareBps;
+    }
+
+    /**
+     * Notes that the flow needed a test before its interval, or lost its exemption; one that needs it again and
+     * again is distrusted: unresponsive whatever its tests say.
+     *
+     * @param nowMs the time
+     */
+    public void struck(long nowMs) {
+        strikes.addLast(nowMs);
+        while (!strikes.isEmpty() && strikes.peekFirst() <= nowMs - STRIKE_WINDOW_MS) {
+            strikes.pollFirst();
+        }
+        if (strikes.size() >= STRIKES && !distrusted) {
+            distrusted = true;
+            verified = false;
+            evidence = "unresponsive whatever its tests say: it needed " + STRIKES + " early tests or lost its "
+                    + "exemption within " + STRIKE_WINDOW_MS / 60_000 + " minutes; passed " + passed + " of " + tests
+                    + " tests";
+        }
     }
 
     /**

@@ -93,7 +93,7 @@ public final class ResponsiveUdp {
                     responsive++;
                 }
             }
-            standingCheck(e.getKey(), set, capacity, light.counted(e.getKey()), out);
+            standingCheck(nowMs, e.getKey(), set, capacity, light.counted(e.getKey()), out);
             double mean = responsive == 0 ? 0 : responsiveBps / responsive;
             boolean leftBand = outOfBand.getOrDefault(e.getKey(), 0) >= LEFT_BAND;
             for (TrackedFlow f : set) {
@@ -103,8 +103,17 @@ public final class ResponsiveUdp {
                     continue;
                 }
                 boolean start = r.due(nowMs, test);
-                if (!start && r.countsResponsive() && !recheckRunning && r.mayRecheck(nowMs, minGapMs)) {
-                    start = leftBand || responsive >= 2 && f.throughputKnown() && f.throughputBps() > OUTLIER * mean;
+                boolean early = false;
+                long jumpMs = Responsiveness.JUMP_PERIODS * settings.periodMs();
+                if (!start && r.jumped(nowMs, f.demandBps(), share, jumpMs)) {
+                    // Grown faster than congestion control grows since its test: tested at once, whatever else runs.
+                    early = true;
+                } else if (!start && r.countsResponsive() && !recheckRunning && r.mayRecheck(nowMs, minGapMs)) {
+                    early = leftBand || responsive >= 2 && f.throughputKnown() && f.throughputBps() > OUTLIER * mean;
+                }
+                if (early) {
+                    r.struck(nowMs);
+                    start = true;
                 }
                 if (start) {
                     FlowLimit held = limits.get(f.tuple());
@@ -125,8 +134,8 @@ public final class ResponsiveUdp {
     // Floyd and Fall's third test, which no test result switches off: a responsive flow that holds far more than its
     // max-min share while another member of its set (TCP, light TCP or responsive) is held below its own loses its
     // exemption.
-    private static void standingCheck(String cfsId, List<TrackedFlow> set, long capacity, LightTcp.Counted light,
-                                      Actions out) {
+    private static void standingCheck(long nowMs, String cfsId, List<TrackedFlow> set, long capacity,
+                                      LightTcp.Counted light, Actions out) {
         if (capacity <= 0) {
             return;
         }
@@ -150,6 +159,7 @@ public final class ResponsiveUdp {
                     f.throughputBps() / level, level / 1e6);
             if (r.shareChecked(over, DISPROPORTIONATE, what)) {
                 out.info("UDP flow " + f.tuple() + " in " + cfsId + " " + r.evidence());
+                r.struck(nowMs);
             }
         }
     }

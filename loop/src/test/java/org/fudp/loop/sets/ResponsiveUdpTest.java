@@ -360,6 +360,42 @@ class ResponsiveUdpTest {
     }
 
     @Test
+    void aFlowThatJumpsAfterItsTestIsTestedAtOnceAndOneThatNeedsItAgainAndAgainIsDistrusted() {
+        h.agentUp();
+        h.packetIn(TCP1, H1);
+        wants.put(TCP1, 200_000.0);
+        responds.put(TCP1, true);
+        start(QUIC, H2, true, 2_000_000, true);
+        for (int i = 0; i < 6; i++) {
+            period();
+        }
+        assertEquals("responsive", record(QUIC).responsiveness(), record(QUIC).responsiveEvidence());
+        // A test player jumps from 2 to 9.6 Mbit/s the moment its test is over: tested again at once.
+        wants.put(QUIC, 9_600_000.0);
+        boolean retested = false;
+        for (int i = 0; i < 2; i++) {
+            period();
+            retested |= record(QUIC).responsiveEvidence().startsWith("under test");
+        }
+        assertTrue(retested, "under test again within two periods of its jump: " + record(QUIC).responsiveEvidence());
+        boolean distrusted = false;
+        double carried = 0;
+        int after = 0;
+        for (int i = 0; i < 80; i++) {
+            period();
+            if (distrusted) {
+                carried += offered(QUIC);
+                after++;
+            }
+            distrusted |= record(QUIC).responsiveEvidence().contains("unresponsive whatever its tests say");
+        }
+        assertTrue(distrusted, "distrusted after it needed test after test: " + record(QUIC).responsiveEvidence());
+        assertEquals("unresponsive", record(QUIC).responsiveness());
+        assertTrue(after > 0 && carried / after <= 1.1 * LoopHarness.CAPACITY / 2.0,
+                "held at its share once distrusted: " + carried / Math.max(1, after));
+    }
+
+    @Test
     void onlyCandidatesAreTestedAndTheTestCanBeTurnedOff() {
         h.agentUp();
         start(FLOOD, H1, false, 5_000_000, true);
