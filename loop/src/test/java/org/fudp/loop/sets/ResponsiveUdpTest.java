@@ -324,18 +324,22 @@ class ResponsiveUdpTest {
         assertTrue(held.containsKey(QUIC) && held.get(QUIC) < 10_000_000, "limited again: " + held);
     }
 
-    @Test
-    void aFlowThatFollowsEveryTestButTakesTheLinkBetweenThemLosesItsExemptionForItsShare() {
+    /** A QUIC flow found responsive beside a TCP flow starved to 0.2 Mbit/s: the set's max-min share is 5 Mbit/s. */
+    private void quicFoundResponsiveBesideStarvedTcp(double quicBps) {
         h.agentUp();
-        // The TCP flow beside it is starved to 0.2 Mbit/s; its set's max-min share is 5 Mbit/s each.
         h.packetIn(TCP1, H1);
         wants.put(TCP1, 200_000.0);
         responds.put(TCP1, true);
-        start(QUIC, H2, true, 4_000_000, true);
+        start(QUIC, H2, true, quicBps, true);
         for (int i = 0; i < 6; i++) {
             period();
         }
         assertEquals("responsive", record(QUIC).responsiveness(), record(QUIC).responsiveEvidence());
+    }
+
+    @Test
+    void aFlowThatFollowsEveryTestButTakesTheLinkBetweenThemLosesItsExemptionForItsShare() {
+        quicFoundResponsiveBesideStarvedTcp(4_000_000);
         // A test player: it follows any limit it is held at (so it passes every test), and takes 9.6 of the 10
         // Mbit/s whenever it is free.
         wants.put(QUIC, 9_600_000.0);
@@ -361,15 +365,7 @@ class ResponsiveUdpTest {
 
     @Test
     void aFlowThatJumpsAfterItsTestIsTestedAtOnceAndOneThatNeedsItAgainAndAgainIsDistrusted() {
-        h.agentUp();
-        h.packetIn(TCP1, H1);
-        wants.put(TCP1, 200_000.0);
-        responds.put(TCP1, true);
-        start(QUIC, H2, true, 2_000_000, true);
-        for (int i = 0; i < 6; i++) {
-            period();
-        }
-        assertEquals("responsive", record(QUIC).responsiveness(), record(QUIC).responsiveEvidence());
+        quicFoundResponsiveBesideStarvedTcp(2_000_000);
         // A test player jumps from 2 to 9.6 Mbit/s the moment its test is over: tested again at once.
         wants.put(QUIC, 9_600_000.0);
         boolean retested = false;
