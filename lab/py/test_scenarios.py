@@ -15,11 +15,15 @@ import traffic
 DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scenarios")
 
 
-def _write(raw):
+def _load(raw):
+    """Loads a scenario given as its parsed JSON, through a file as the lab reads it."""
     fh = tempfile.NamedTemporaryFile("w", suffix=".json", delete=False)
     json.dump(raw, fh)
     fh.close()
-    return fh.name
+    try:
+        return scenario.load(fh.name)
+    finally:
+        os.unlink(fh.name)
 
 
 class EveryScenarioFile(unittest.TestCase):
@@ -73,11 +77,7 @@ class ControllerRestarts(unittest.TestCase):
         return raw
 
     def load(self, restarts):
-        path = _write(self.raw(restarts))
-        try:
-            return scenario.load(path)
-        finally:
-            os.unlink(path)
+        return _load(self.raw(restarts))
 
     def test_table1_floodfirst_restarts_at_55_for_5_s_and_quick_moves_only_the_time(self):
         sc = scenario.load(os.path.join(DIR, "table1-floodfirst.json"))
@@ -102,12 +102,8 @@ class ControllerRestarts(unittest.TestCase):
     def test_a_bad_quick_block_is_refused_when_the_file_loads(self):
         raw = self.raw([])
         raw["quick"] = {"timeScale": 0, "mechanisms": ["fudp"]}
-        path = _write(raw)
-        try:
-            with self.assertRaises(scenario.ScenarioError):
-                scenario.load(path)
-        finally:
-            os.unlink(path)
+        with self.assertRaises(scenario.ScenarioError):
+            _load(raw)
 
 
 class Responsive(unittest.TestCase):
@@ -116,11 +112,7 @@ class Responsive(unittest.TestCase):
         with open(os.path.join(DIR, "table1-quic.json")) as fh:
             raw = json.load(fh)
         raw["fudp"]["responsive"] = responsive
-        path = _write(raw)
-        try:
-            return scenario.load(path)
-        finally:
-            os.unlink(path)
+        return _load(raw)
 
     def test_the_test_s_settings_become_the_controller_s_keys(self):
         sc = self.load({"candidates": "all", "holdPeriods": 1, "recheckSeconds": 30})
@@ -144,11 +136,7 @@ class Swarms(unittest.TestCase):
             raw = json.load(fh)
         raw["flows"][2].update(flow)
         raw["flows"][2].update(extra)
-        path = _write(raw)
-        try:
-            return scenario.load(path)
-        finally:
-            os.unlink(path)
+        return _load(raw)
 
     def test_a_swarm_gets_addresses_and_ports_of_its_own(self):
         sc = self.load({})
@@ -174,14 +162,9 @@ class Swarms(unittest.TestCase):
             with self.subTest(words):
                 raw2 = json.loads(json.dumps(raw))
                 raw2["fudp"].update(fudp)
-                path = _write(raw2)
-                try:
-                    with self.assertRaises(scenario.ScenarioError) as ctx:
-                        scenario.load(path)
-                finally:
-                    os.unlink(path)
+                with self.assertRaises(scenario.ScenarioError) as ctx:
+                    _load(raw2)
                 self.assertIn(words, str(ctx.exception))
-
 
 
 class Adversaries(unittest.TestCase):
@@ -192,11 +175,7 @@ class Adversaries(unittest.TestCase):
             raw = json.load(fh)
         raw["flows"][2]["adversary"] = adversary
         raw["flows"][2]["protocol"] = protocol
-        path = _write(raw)
-        try:
-            return scenario.load(path)
-        finally:
-            os.unlink(path)
+        return _load(raw)
 
     def test_a_sleeper_and_a_player_reach_the_sender(self):
         sc = self.load({"kind": "sleeper", "seconds": 12})
@@ -212,6 +191,7 @@ class Adversaries(unittest.TestCase):
                 with self.assertRaises(scenario.ScenarioError) as ctx:
                     self.load(adv, protocol)
                 self.assertIn(words, str(ctx.exception))
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -12,6 +12,8 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.LinkedList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -67,17 +69,17 @@ final class PacedFlowRules {
             return others.stream().anyMatch(o -> rules.stream().anyMatch(r -> r.id().equals(o.id())));
         }
 
-        // What ONOS counts for n of its rules in one batch: the operations and the batch; a removal also the
-        // switch's FLOW_REMOVED of each.
-        int cost(int n) {
-            return (kind == Kind.REMOVE ? 2 * n : n) + 1;
+        // What ONOS counts for each of its rules in one batch: the operation; a removal also the switch's
+        // FLOW_REMOVED. The batch itself counts one more.
+        int perRule() {
+            return kind == Kind.REMOVE ? 2 : 1;
         }
     }
 
     /** One switch: what it was sent lately and what waits. */
     private static final class Device {
         final Deque<long[]> sent = new ArrayDeque<>();
-        final Deque<Write> waiting = new ArrayDeque<>();
+        final LinkedList<Write> waiting = new LinkedList<>();
         int inWindow;
     }
 
@@ -97,16 +99,14 @@ final class PacedFlowRules {
     }
 
     /**
-     * Installs rules of one switch, in batches of ONOS operations each with its own context.
+     * Installs rules, in batches of ONOS operations of one switch each, each batch with its own context.
      *
-     * @param device the switch
      * @param rules the rules
      * @param context the context of a batch, given its rules
      * @param urgent true to go ahead of what waits
      */
-    void install(DeviceId device, List<FlowRule> rules, Function<List<FlowRule>, FlowRuleOperationsContext> context,
-                 boolean urgent) {
-        enqueue(device, new Write(Kind.ADD, rules, context, urgent));
+    void install(List<FlowRule> rules, Function<List<FlowRule>, FlowRuleOperationsContext> context, boolean urgent) {
+        byDevice(rules).forEach((device, batch) -> enqueue(device, new Write(Kind.ADD, batch, context, urgent)));
     }
 
     /**
@@ -196,14 +196,11 @@ final class PacedFlowRules {
         Device d = devices.computeIfAbsent(device, k -> new Device());
         if (w.urgent && d.waiting.stream().noneMatch(o -> o.touches(w.rules))) {
             // After the urgent ones already waiting, ahead of the rest.
-            Deque<Write> urgent = new ArrayDeque<>();
-            while (!d.waiting.isEmpty() && d.waiting.peekFirst().urgent) {
-                urgent.addLast(d.waiting.pollFirst());
+            int at = 0;
+            while (at < d.waiting.size() && d.waiting.get(at).urgent) {
+                at++;
             }
-            urgent.addLast(w);
-            while (!urgent.isEmpty()) {
-                d.waiting.addFirst(urgent.pollLast());
-            }
+            d.waiting.add(at, w);
         } else {
             d.waiting.add(w);
         }
@@ -253,11 +250,8 @@ final class PacedFlowRules {
         while (!d.waiting.isEmpty()) {
             Write w = d.waiting.peekFirst();
             int room = EVENTS_PER_WINDOW - (w.urgent ? 0 : URGENT_ROOM) - d.inWindow;
-            int n = w.rules.size();
-            while (n > 0 && w.cost(n) > room) {
-                n--;
-            }
-            if (n == 0) {
+            int n = Math.min(w.rules.size(), (room - 1) / w.perRule());
+            if (n <= 0) {
                 return;
             }
             List<FlowRule> part = new ArrayList<>(w.rules.subList(0, n));
@@ -265,7 +259,7 @@ final class PacedFlowRules {
             if (w.rules.isEmpty()) {
                 d.waiting.pollFirst();
             }
-            spend(d, now, w.cost(n));
+            spend(d, now, n * w.perRule() + 1);
             write(w, part);
         }
     }
@@ -291,7 +285,7 @@ final class PacedFlowRules {
     }
 
     private static Map<DeviceId, List<FlowRule>> byDevice(List<FlowRule> rules) {
-        Map<DeviceId, List<FlowRule>> out = new HashMap<>();
+        Map<DeviceId, List<FlowRule>> out = new LinkedHashMap<>();
         rules.forEach(r -> out.computeIfAbsent(r.deviceId(), k -> new ArrayList<>()).add(r));
         return out;
     }

@@ -101,15 +101,6 @@ final class RuleAdapter {
     }
 
     /**
-     * Returns how many rule writes wait for room at their switch.
-     *
-     * @return rules
-     */
-    int waiting() {
-        return writes.waiting();
-    }
-
-    /**
      * Says where ONOS's word on each batch of installs goes. A batch's context hears {@code onSuccess}, or
      * {@code onError} with the failed ADDs (FlowRuleManager.FlowOperationsProcessor at tag 2.7.0): a rule the
      * switch refused (OpenFlowRuleProvider.handleErrorMsg: OFPFMFC_TABLE_FULL among the flow-mod errors), or
@@ -168,17 +159,13 @@ final class RuleAdapter {
     }
 
     // One batch with a context per device: ONOS tells each context which of its adds failed, or that all went in.
-    // One batch with a context per device: ONOS tells each context which of its adds failed, or that all went in.
     // Aggregates go ahead of the other rules' writes that wait (PacedFlowRules): a unit takes in a flood.
     private void install(List<FlowRule> rules, Set<FlowId> aggregates) {
-        Map<DeviceId, List<FlowRule>> byDevice = new LinkedHashMap<>();
-        Map<DeviceId, List<FlowRule>> urgent = new LinkedHashMap<>();
-        for (FlowRule r : rules) {
-            (aggregates.contains(r.id()) ? urgent : byDevice).computeIfAbsent(r.deviceId(), d -> new ArrayList<>())
-                    .add(r);
-        }
-        urgent.forEach((device, batch) -> writes.install(device, batch, this::context, true));
-        byDevice.forEach((device, batch) -> writes.install(device, batch, this::context, false));
+        List<FlowRule> urgent = new ArrayList<>();
+        List<FlowRule> rest = new ArrayList<>();
+        rules.forEach(r -> (aggregates.contains(r.id()) ? urgent : rest).add(r));
+        writes.install(urgent, this::context, true);
+        writes.install(rest, this::context, false);
     }
 
     private FlowRuleOperationsContext context(List<FlowRule> batch) {

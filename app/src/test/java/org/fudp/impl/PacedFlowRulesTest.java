@@ -75,7 +75,7 @@ class PacedFlowRulesTest {
     @Test
     void aBurstGoesOutWithinTheWindowAndAllOfItArrives() {
         for (int i = 0; i < 100; i++) {
-            counting.install(S1, List.of(rule(i)), NO_CONTEXT, false);
+            counting.install(List.of(rule(i)), NO_CONTEXT, false);
         }
         counting.remove(rules(0, 30));
         for (long t = 0; t <= 20_000; t += 250) {
@@ -93,7 +93,7 @@ class PacedFlowRulesTest {
     @Test
     void aRuleRemovedWhileItsInstallWaitsNeverReachesOnos() {
         for (int i = 0; i < 60; i++) {
-            writes.install(S1, List.of(rule(i)), NO_CONTEXT, false);
+            writes.install(List.of(rule(i)), NO_CONTEXT, false);
         }
         assertTrue(writes.waiting() > 0, "some wait: " + onos.rules.size() + " sent");
         int sent = onos.rules.size();
@@ -107,12 +107,12 @@ class PacedFlowRulesTest {
     @Test
     void anUrgentInstallOvertakesWhatWaitsButNotARemovalOfItsOwnRule() {
         for (int i = 0; i < 60; i++) {
-            writes.install(S1, List.of(rule(i)), NO_CONTEXT, false);
+            writes.install(List.of(rule(i)), NO_CONTEXT, false);
         }
-        writes.install(S1, List.of(rule(1000)), NO_CONTEXT, true);
+        writes.install(List.of(rule(1000)), NO_CONTEXT, true);
         assertTrue(onos.rules.containsKey(rule(1000).id()), "the unit's rule went at once");
         writes.remove(List.of(rule(0)));
-        writes.install(S1, List.of(rule(0)), NO_CONTEXT, true);
+        writes.install(List.of(rule(0)), NO_CONTEXT, true);
         drain();
         assertEquals(1, onos.removed.stream().filter(r -> r.id().equals(rule(0).id())).count(), "removed once");
         assertTrue(onos.rules.containsKey(rule(0).id()), "and put back after its removal, not before it");

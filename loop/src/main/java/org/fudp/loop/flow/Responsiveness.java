@@ -3,7 +3,9 @@ package org.fudp.loop.flow;
 import org.fudp.loop.api.ResponsiveCheckpoint;
 import org.fudp.loop.api.ResponsiveTest;
 
+import java.util.ArrayDeque;
 import java.util.Locale;
+import java.util.function.Supplier;
 
 /**
  * One UDP flow's responsiveness, judged by what it does when its limit changes (docs/algorithm.md,
@@ -56,6 +58,8 @@ public final class Responsiveness {
     // Early tests and lost exemptions a flow may need within STRIKE_WINDOW_MS before it is distrusted.
     private static final int STRIKES = 3;
     private static final long STRIKE_WINDOW_MS = 600_000;
+    private static final String DISTRUSTED = "unresponsive whatever its tests say: it needed " + STRIKES
+            + " early tests or lost its exemption within " + STRIKE_WINDOW_MS / 60_000 + " minutes";
 
     private boolean hinted;
     private boolean candidate;
@@ -80,7 +84,7 @@ public final class Responsiveness {
     private double releasedBps = -1;
     // When it was tested early or lost its exemption, the last STRIKE_WINDOW_MS; past STRIKES, it is distrusted:
     // unresponsive whatever its tests say.
-    private final java.util.ArrayDeque<Long> strikes = new java.util.ArrayDeque<>();
+    private final ArrayDeque<Long> strikes = new ArrayDeque<>();
     private boolean distrusted;
     private int tests;
     private int passed;
@@ -300,8 +304,7 @@ public final class Responsiveness {
         }
         if (responded && distrusted) {
             responded = false;
-            kept = "; unresponsive whatever its tests say: it needed " + STRIKES + " early tests or lost its "
-                    + "exemption within " + STRIKE_WINDOW_MS / 60_000 + " minutes";
+            kept = "; " + DISTRUSTED;
         }
         if (responded) {
             releasedBps = offeredAtEnd;
@@ -342,9 +345,7 @@ public final class Responsiveness {
         if (strikes.size() >= STRIKES && !distrusted) {
             distrusted = true;
             verified = false;
-            evidence = "unresponsive whatever its tests say: it needed " + STRIKES + " early tests or lost its "
-                    + "exemption within " + STRIKE_WINDOW_MS / 60_000 + " minutes; passed " + passed + " of " + tests
-                    + " tests";
+            evidence = DISTRUSTED + "; passed " + passed + " of " + tests + " tests";
         }
     }
 
@@ -364,10 +365,10 @@ public final class Responsiveness {
      *
      * @param over whether it held a disproportionate share this period
      * @param periods how many periods in a row cost the exemption
-     * @param what what it held, for its record
+     * @param what what it held, for its record (asked only when the exemption is lost)
      * @return true if it lost its exemption now
      */
-    public boolean shareChecked(boolean over, int periods, String what) {
+    public boolean shareChecked(boolean over, int periods, Supplier<String> what) {
         disproportionate = over && verified ? disproportionate + 1 : 0;
         if (disproportionate < periods) {
             return false;
@@ -375,8 +376,8 @@ public final class Responsiveness {
         disproportionate = 0;
         verified = false;
         revoked = true;
-        evidence = "lost its exemption: " + what + " for " + periods + " periods; passed " + passed + " of " + tests
-                + " tests";
+        evidence = "lost its exemption: " + what.get() + " for " + periods + " periods; passed " + passed + " of "
+                + tests + " tests";
         return true;
     }
 

@@ -15,8 +15,10 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Which UDP flows of each set respond to congestion, found by testing them (docs/algorithm.md, "Responsive
@@ -154,9 +156,10 @@ public final class ResponsiveUdp {
                 continue;
             }
             boolean over = victim && f.throughputKnown() && f.throughputBps() > MARGIN * level;
-            String what = String.format(java.util.Locale.ROOT, "held %.2f Mbit/s, %.1f times its max-min share of "
-                    + "%.2f Mbit/s, while another member of its set was below its own", f.throughputBps() / 1e6,
-                    f.throughputBps() / level, level / 1e6);
+            // Worded only when the exemption goes: this runs for every responsive flow every period.
+            Supplier<String> what = () -> String.format(Locale.ROOT, "held %.2f Mbit/s, %.1f times its max-min "
+                    + "share of %.2f Mbit/s, while another member of its set was below its own",
+                    f.throughputBps() / 1e6, f.throughputBps() / level, level / 1e6);
             if (r.shareChecked(over, DISPROPORTIONATE, what)) {
                 out.info("UDP flow " + f.tuple() + " in " + cfsId + " " + r.evidence());
                 r.struck(nowMs);
@@ -171,7 +174,7 @@ public final class ResponsiveUdp {
 
     // The max-min share of an elastic flow: what is left of the capacity once every flow that carries less than an
     // equal part of what is left has its own, shared equally among the rest.
-    static double maxMinLevel(List<TrackedFlow> set, long capacity, int lightFlows) {
+    private static double maxMinLevel(List<TrackedFlow> set, long capacity, int lightFlows) {
         List<Double> held = new ArrayList<>();
         int shares = lightFlows;
         for (TrackedFlow f : set) {
