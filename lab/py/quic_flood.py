@@ -7,8 +7,10 @@ anything that reads headers, and its receiver, which counts what arrives per int
 
 Two adversaries of FUDP's responsiveness test (issue 41), written for the lab only, follow what reaches the
 receiver (asked over the control socket every 0.2 s: the lab's stand-in for the ACKs a real QUIC sender reads):
-  --sleeper S  behaves like a congestion-controlled sender for S seconds (5 % more every 0.2 s while all it sends
-               arrives, back to 0.8 of what arrives when not), then floods at R
+  --sleeper S  behaves like a congestion-controlled sender for S seconds (from 1 Mbit/s twice as much every 0.2 s
+               until what it sent over the receiver's last half second does not all arrive, then 5 % or 0.2 Mbit/s
+               more every 0.2 s while it does, back to 0.8 of what arrives when not, once per half second), then
+               floods at R
   --player     floods at R, and whenever what arrives drops below 0.6 of its peak of the last 2 s (a test's hold)
                sends what arrives for 2 s, then doubles back up to R every 0.2 s
 
@@ -126,6 +128,13 @@ class Behaviour:
     """What an adversary sends now, from what arrived at its receiver lately (see the module's text). Without one,
     the rate is constant."""
     TICK = 0.2
+    # The receiver answers with what arrived over its last half second, a little late: less than the least rate
+    # sent over that span and a tick is a loss, and one cut of the rate shows in the answers only a span later (a
+    # congestion control cuts once per round trip, not once per ACK).
+    SPAN = 0.5
+    # What Reno adds in a second at the lab's loaded round trip (a 100-packet queue at 10 Mbit/s, about 0.12 s):
+    # a packet per round trip, about 1 Mbit/s each second; CUBIC adds more.
+    GROW = 0.2e6
 
     def __init__(self, rate_mbps, sleeper, player, arrived):
         self.rate = rate_mbps * 1e6
@@ -134,6 +143,28 @@ class Behaviour:
         self.start = self.next = time.monotonic()
         self.peaks = []  # (time, arrived bps), the last 2 s
         self.following_until = 0.0
+        self.sent = []  # (time, bps sent from then), the last span
+        self.cut_until = 0.0
+        self.slow_start = True
+
+    def _sleeper(self, now, got):
+        """Until its seconds are up, a congestion control: twice as much each tick until what arrives falls short of
+        the least it sent over the span (slow start), then 5 % or 0.2 Mbit/s more each tick, whichever is more, while it does not, 0.8 of what arrives when it
+        does (once per span); then the flood."""
+        if now - self.start >= self.sleeper:
+            self.cur = self.rate
+            return self.cur
+        self.sent = [(t, b) for t, b in self.sent if now - t <= self.SPAN + self.TICK]
+        if now - self.start < self.SPAN + self.TICK:
+            pass  # the receiver's span is not full of this flow yet: its answer is short of what was sent
+        elif got < 0.9 * min(b for _, b in self.sent) and now >= self.cut_until:
+            self.cur = max(0.05e6, 0.8 * got)
+            self.cut_until = now + self.SPAN + self.TICK
+            self.slow_start = False
+        elif now >= self.cut_until:
+            self.cur = min(self.rate, self.cur * 2 if self.slow_start else self.cur + max(0.05 * self.cur, self.GROW))
+        self.sent.append((now, self.cur))
+        return self.cur
 
     def bps(self, now):
         if not (self.sleeper or self.player) or now < self.next:
@@ -143,13 +174,7 @@ class Behaviour:
         if got is None:
             return self.cur
         if self.sleeper:
-            if now - self.start >= self.sleeper:
-                self.cur = self.rate
-            elif got >= 0.9 * self.cur:
-                self.cur = min(self.rate, self.cur + max(0.05e6, 0.05 * self.cur))
-            else:
-                self.cur = max(0.3e6, 0.8 * got)
-            return self.cur
+            return self._sleeper(now, got)
         self.peaks = [(t, b) for t, b in self.peaks if now - t <= 2.0] + [(now, got)]
         peak = max(b for _, b in self.peaks)
         if now < self.following_until:

@@ -134,6 +134,48 @@ class FloodWire(unittest.TestCase):
         self.assertTrue(any(s < 100 for s in sizes))
 
 
+class Adversaries(unittest.TestCase):
+    """The sleeper and the test player (issue 41) against a simulated bottleneck: what arrives is what was sent,
+    up to the bottleneck's rate, averaged over the receiver's last half second."""
+
+    def run_against(self, behaviour, caps, seconds):
+        """caps(t) is the bottleneck's rate at t; returns the rate sent at each tick, as (t, bps). The receiver
+        answers as quic_flood's does: the bytes of its last half second over half a second (so less while the
+        flow is younger than that), here a tenth of a second late (the queue and the control socket)."""
+        behaviour.start = behaviour.next = 0.0
+        slots, out, bps = [], [], None  # slots: (t, bytes arrived in the 0.1 s from t)
+        for i in range(int(seconds * 10)):
+            t = i / 10
+            if i % 2 == 0:
+                seen = [b for u, b in slots if t - 0.6 <= u < t - 0.1]
+                behaviour.arrived = lambda got=sum(seen) * 8 / 0.5 if i else None: got
+                bps = behaviour.bps(t)
+                out.append((t, bps))
+            slots.append((t, min(bps, caps(t)) * 0.1 / 8))
+        return out
+
+    @staticmethod
+    def mean(out, t0, t1):
+        got = [b for t, b in out if t0 <= t < t1]
+        return sum(got) / len(got)
+
+    def test_a_sleeper_follows_a_hold_and_probes_once_released_then_floods(self):
+        held = lambda t: 2e6 if 10 <= t < 14 else 8e6
+        out = self.run_against(quic_flood.Behaviour(40, 30, False, None), held, 40)
+        self.assertLess(self.mean(out, 6, 10), 9e6, "no more than its bottleneck before the hold")
+        self.assertGreater(self.mean(out, 6, 10), 4e6, "but near it")
+        self.assertLess(self.mean(out, 12, 14), 2.5e6, "follows the hold within 2 s")
+        self.assertGreater(self.mean(out, 16, 18), 1.25 * self.mean(out, 12, 14), "back up once released")
+        self.assertEqual(40e6, self.mean(out, 31, 40), "floods after its 30 s, whatever arrives")
+
+    def test_a_player_floods_follows_a_sudden_drop_for_2_s_then_floods_again(self):
+        held = lambda t: 3e6 if 10 <= t < 14 else 100e6
+        out = self.run_against(quic_flood.Behaviour(40, None, True, None), held, 20)
+        self.assertEqual(40e6, self.mean(out, 0, 10))
+        self.assertLess(self.mean(out, 11, 12.4), 4e6, "follows the hold")
+        self.assertEqual(40e6, self.mean(out, 15, 20), "and floods again")
+
+
 def _measure(path, epoch):
     launch = {"flow": 1, "k": 0, "epoch": epoch, "t": 0.0, "path": path, "exitEpoch": time.time()}
     return reports.measure_launches([launch], os.path.dirname(path))[0]

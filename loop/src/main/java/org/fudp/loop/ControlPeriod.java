@@ -80,7 +80,7 @@ final class ControlPeriod {
         collection.recount();
         Map<String, CfsAssignment> groups = sets.groups;
         Map<String, List<TrackedFlow>> members = sets.members;
-        Map<FiveTuple, Long> holds = responsive.period(nowMs, members, settings, limits, light, out);
+        Map<FiveTuple, Long> holds = responsive.period(nowMs, members, settings, limits, light, backend, out);
         Map<FiveTuple, Long> allocations = new HashMap<>();
         Map<String, Decision> decided = decisions.decide(nowMs, period, settings, policy, groups, members, unmatched,
                 light, departures.departed(flows.all(), groups), departures, allocations, out);

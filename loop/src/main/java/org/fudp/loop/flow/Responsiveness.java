@@ -55,6 +55,9 @@ public final class Responsiveness {
     private static final double JUMP = 2;
     /** The periods after a passed test within which a jump in rate calls for a test at once. */
     public static final int JUMP_PERIODS = 5;
+    // A test whose hold, or release, the enforcer has not put in force within this many periods tells nothing: a
+    // flow is judged only by what it did under the limit it was meant to be under.
+    private static final int ENFORCED_WITHIN = 5;
     // Early tests and lost exemptions a flow may need within STRIKE_WINDOW_MS before it is distrusted.
     private static final int STRIKES = 3;
     private static final long STRIKE_WINDOW_MS = 600_000;
@@ -66,6 +69,8 @@ public final class Responsiveness {
     private Phase phase = Phase.NONE;
     private boolean verified;
     private int periodsInPhase;
+    // Periods of this phase in which the enforcer did not hold the flow as the phase asks.
+    private int periodsUnenforced;
     private double startBps;
     private double limitBps;
     // The most a test may hold the flow at: its limit in force or its share when the test began.
@@ -80,6 +85,8 @@ public final class Responsiveness {
     // so, not yet earned back by a test passed at or below its share.
     private int disproportionate;
     private boolean revoked;
+    // Whether it held a disproportionate share, counted as responsive and not held, in the last period.
+    private boolean overShare;
     // What it came back to when its last passed test released it: the rate congestion control grows from.
     private double releasedBps = -1;
     // When it was tested early or lost its exemption, the last STRIKE_WINDOW_MS; past STRIKES, it is distrusted:
@@ -222,9 +229,11 @@ public final class Responsiveness {
         phase = Phase.HOLD;
         periodsInPhase = 0;
         lastTestMs = nowMs;
+        disproportionate = 0;
     }
 
     private void hold(double offeredBps, ResponsiveTest test) {
+        periodsUnenforced = 0;
         startBps = offeredBps;
         limitBps = Math.max(1, Math.min(test.holdFraction() * offeredBps, ceilingBps));
     }
@@ -235,13 +244,19 @@ public final class Responsiveness {
      * @param nowMs the period's time
      * @param offeredBps what the flow offered this period
      * @param known whether that rate is known (a missing counter tells nothing)
+     * @param inForceBps the limit its enforcer holds it at now, -1 if none
      * @param shareBps an equal share of its set's bottleneck, -1 if the capacity is unknown
      * @param test the settings
      * @return true if the test ended with a verdict this period
      */
-    public boolean step(long nowMs, double offeredBps, boolean known, double shareBps, ResponsiveTest test) {
+    public boolean step(long nowMs, double offeredBps, boolean known, long inForceBps, double shareBps,
+                        ResponsiveTest test) {
         if (phase == Phase.NONE || !known) {
             return false;
+        }
+        if (!asPhaseAsks(inForceBps)) {
+            // Not held yet (an agent that has not acknowledged), or not released yet: what it offered says nothing.
+            return ++periodsUnenforced >= ENFORCED_WITHIN && noVerdict();
         }
         offeredAtEnd = offeredBps;
         periodsInPhase++;
@@ -267,6 +282,7 @@ public final class Responsiveness {
             }
             phase = Phase.RELEASE;
             periodsInPhase = 0;
+            periodsUnenforced = 0;
             return false;
         }
         if (offeredBps >= PROBED * heldBps && offeredBps > heldBps + 1
@@ -288,6 +304,13 @@ public final class Responsiveness {
     private boolean noVerdict() {
         phase = Phase.NONE;
         return false;
+    }
+
+    // Whether the enforcer holds the flow as the test's phase asks: at most at the hold while held (a meter's rate
+    // in kbit/s, so within a kbit/s), above it or not at all once released.
+    private boolean asPhaseAsks(long inForceBps) {
+        boolean held = inForceBps >= 0 && inForceBps <= limitBps + 1000;
+        return phase == Phase.HOLD ? held : !held;
     }
 
     private boolean end(long nowMs, boolean responded, String what) {
@@ -350,18 +373,19 @@ public final class Responsiveness {
     }
 
     /**
-     * Tells whether the flow, counted as responsive, held a disproportionate share in the last period.
+     * Tells whether the flow, counted as responsive and not held, held a disproportionate share in the last period.
      *
      * @return true if so
      */
     public boolean disproportionate() {
-        return disproportionate > 0;
+        return overShare;
     }
 
     /**
-     * Takes one period of the standing check of a responsive flow's share: whether it held more than its share
-     * while another member of its set was below its own. A flow that did so for {@code periods} periods in a row
-     * loses its exemption: it counts and is limited as UDP until a test it begins at or below its share is passed.
+     * Takes one period of the standing check of a UDP flow's share: whether, counted as responsive and not held
+     * by a test, it held more than its share while another member of its set was below its own. A flow that did
+     * so for {@code periods} periods in a row outside its tests (a test judges its own periods) loses its
+     * exemption: it counts and is limited as UDP until a test it begins at or below its share is passed.
      *
      * @param over whether it held a disproportionate share this period
      * @param periods how many periods in a row cost the exemption
@@ -369,11 +393,16 @@ public final class Responsiveness {
      * @return true if it lost its exemption now
      */
     public boolean shareChecked(boolean over, int periods, Supplier<String> what) {
-        disproportionate = over && verified ? disproportionate + 1 : 0;
+        overShare = over && verified && holdBps() < 0;
+        if (phase != Phase.NONE) {
+            return false;
+        }
+        disproportionate = overShare ? disproportionate + 1 : 0;
         if (disproportionate < periods) {
             return false;
         }
         disproportionate = 0;
+        overShare = false;
         verified = false;
         revoked = true;
         evidence = "lost its exemption: " + what.get() + " for " + periods + " periods; passed " + passed + " of "

@@ -3,6 +3,7 @@ package org.fudp.loop.sets;
 import org.fudp.loop.api.Actions;
 import org.fudp.loop.api.LoopSettings;
 import org.fudp.loop.api.ResponsiveTest;
+import org.fudp.loop.enforce.EnforcementBackend;
 import org.fudp.loop.enforce.LimitsInForce;
 import org.fudp.loop.flow.Membership;
 import org.fudp.loop.flow.Responsiveness;
@@ -67,11 +68,13 @@ public final class ResponsiveUdp {
      * @param settings the settings in force
      * @param limits the limits in force, which a test never raises
      * @param light each set's light TCP as counted this period
+     * @param backend what the enforcers hold: a test judges a flow only under the limit it asked for
      * @param out where a notice of each test that ended goes
      * @return the limits the tests hold flows at, by flow
      */
     public Map<FiveTuple, Long> period(long nowMs, Map<String, List<TrackedFlow>> members, LoopSettings settings,
-                                       LimitsInForce limits, LightTcp light, Actions out) {
+                                       LimitsInForce limits, LightTcp light, EnforcementBackend backend,
+                                       Actions out) {
         ResponsiveTest test = settings.responsive();
         long minGapMs = (test.holdPeriods() + test.releasePeriods() + 2L) * settings.periodMs();
         Map<FiveTuple, Long> holds = new LinkedHashMap<>();
@@ -85,7 +88,8 @@ public final class ResponsiveUdp {
             for (TrackedFlow f : set) {
                 Responsiveness r = f.responsiveness();
                 if (f.isUdp()) {
-                    if (r.step(nowMs, f.demandBps(), f.demandKnown(), share, test)) {
+                    long inForce = backend.inForceBps(f.facilityId(), f.tuple()).orElse(-1);
+                    if (r.step(nowMs, f.demandBps(), f.demandKnown(), inForce, share, test)) {
                         out.info("UDP flow " + f.tuple() + " in " + e.getKey() + " " + r.evidence());
                     }
                     recheckRunning |= r.testing() && r.countsResponsive();
@@ -152,7 +156,7 @@ public final class ResponsiveUdp {
         }
         for (TrackedFlow f : set) {
             Responsiveness r = f.responsiveness();
-            if (!f.isUdp() || !r.countsResponsive() || r.testing()) {
+            if (!f.isUdp()) {
                 continue;
             }
             boolean over = victim && f.throughputKnown() && f.throughputBps() > MARGIN * level;

@@ -22,9 +22,10 @@ class ResponsivenessTest {
         return r;
     }
 
+    // The enforcer holds the flow as the test asks: at the hold while held, not at all once released.
     private boolean step(double offered, double share) {
         now += 1000;
-        return r.step(now, offered, true, share, TEST);
+        return r.step(now, offered, true, r.holdBps(), share, TEST);
     }
 
     @Test
@@ -113,5 +114,35 @@ class ResponsivenessTest {
         assertFalse(step(0.08e6, -1), "no verdict");
         assertFalse(r.testing());
         assertEquals(Responsiveness.Kind.CANDIDATE, r.kind());
+    }
+
+    @Test
+    void aFlowIsJudgedOnlyUnderTheHoldItsAgentAcknowledged() {
+        // The lab's quic-adversaries: a congestion-controlled flow failed ("kept offering 4.44 of 5.11 at a limit of
+        // 2.55") while its agent had not acknowledged the hold: it ran unlimited all through its test.
+        candidate().start(now, 5.11e6, -1, 5e6, TEST);
+        now += 1000;
+        assertFalse(r.step(now, 4.44e6, true, -1, 5e6, TEST), "not held yet: no verdict");
+        assertTrue(r.testing());
+        assertEquals(2_555_000, r.holdBps(), "held at the same limit");
+        assertFalse(step(2.6e6, 5e6), "followed once held");
+        now += 1000;
+        assertFalse(r.step(now, 2.6e6, true, 2_555_000, 5e6, TEST), "not released yet: no verdict");
+        assertTrue(step(4e6, 5e6));
+        assertEquals(Responsiveness.Kind.RESPONSIVE, r.kind(), r.evidence());
+    }
+
+    @Test
+    void aTestWhoseHoldIsNeverInForceEndsWithoutAVerdict() {
+        candidate().start(now, 30e6, -1, 5e6, TEST);
+        for (int i = 0; i < 4; i++) {
+            now += 1000;
+            assertFalse(r.step(now, 30e6, true, -1, 5e6, TEST));
+            assertTrue(r.testing());
+        }
+        now += 1000;
+        assertFalse(r.step(now, 30e6, true, -1, 5e6, TEST));
+        assertFalse(r.testing(), "given up after 5 periods");
+        assertEquals(Responsiveness.Kind.CANDIDATE, r.kind(), "neither passed nor failed");
     }
 }
