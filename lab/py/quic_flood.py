@@ -9,8 +9,8 @@ Two adversaries of FUDP's responsiveness test (issue 41), written for the lab on
 receiver (asked over the control socket every 0.2 s: the lab's stand-in for the ACKs a real QUIC sender reads):
   --sleeper S  behaves like a congestion-controlled sender for S seconds (from 1 Mbit/s twice as much every 0.2 s
                until what it sent over the receiver's last half second does not all arrive, then 5 % or 0.2 Mbit/s
-               more every 0.2 s while it does, back to 0.8 of what arrives when not, once per half second), then
-               floods at R
+               more every 0.2 s while it does, back to 0.8 of what arrives when not, at most once per 0.7 s),
+               then floods at R
   --player     floods at R, and whenever what arrives drops below 0.6 of its peak of the last 2 s (a test's hold)
                sends what arrives for 2 s, then doubles back up to R every 0.2 s
 
@@ -149,8 +149,9 @@ class Behaviour:
 
     def _sleeper(self, now, got):
         """Until its seconds are up, a congestion control: twice as much each tick until what arrives falls short of
-        the least it sent over the span (slow start), then 5 % or 0.2 Mbit/s more each tick, whichever is more, while it does not, 0.8 of what arrives when it
-        does (once per span); then the flood."""
+        the least it sent over the span and a tick (slow start), then 5 % or 0.2 Mbit/s more each tick, whichever is
+        more, while it does not, 0.8 of what arrives when it does (at most once per span and a tick); then the
+        flood."""
         if now - self.start >= self.sleeper:
             self.cur = self.rate
             return self.cur

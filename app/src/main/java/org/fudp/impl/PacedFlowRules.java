@@ -15,6 +15,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedList;
 import java.util.List;
+import java.util.ListIterator;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
@@ -196,11 +197,14 @@ final class PacedFlowRules {
         Device d = devices.computeIfAbsent(device, k -> new Device());
         if (w.urgent && d.waiting.stream().noneMatch(o -> o.touches(w.rules))) {
             // After the urgent ones already waiting, ahead of the rest.
-            int at = 0;
-            while (at < d.waiting.size() && d.waiting.get(at).urgent) {
-                at++;
+            ListIterator<Write> at = d.waiting.listIterator();
+            while (at.hasNext()) {
+                if (!at.next().urgent) {
+                    at.previous();
+                    break;
+                }
             }
-            d.waiting.add(at, w);
+            at.add(w);
         } else {
             d.waiting.add(w);
         }

@@ -87,7 +87,7 @@ public final class ResponsiveUdp {
             int responsive = 0;
             for (TrackedFlow f : set) {
                 Responsiveness r = f.responsiveness();
-                if (f.isUdp()) {
+                if (f.isUdp() && r.testing()) {
                     long inForce = backend.inForceBps(f.facilityId(), f.tuple()).orElse(-1);
                     if (r.step(nowMs, f.demandBps(), f.demandKnown(), inForce, share, test)) {
                         out.info("UDP flow " + f.tuple() + " in " + e.getKey() + " " + r.evidence());

@@ -103,13 +103,11 @@ final class SetViews {
         String unfair = floods && tcpStarved ? "the set's TCP is starved behind UDP that no limit in force holds"
                 : principals.belowFloor();
         for (TrackedFlow f : members) {
-            if (!unfair.isEmpty()) {
-                break;
-            }
-            if (f.isUdp() && f.responsiveness().disproportionate()) {
+            if (unfair.isEmpty() && f.isUdp() && f.responsiveness().disproportionate()) {
                 // Responsive, unlimited, and holding more than its share beside a member below its own.
                 unfair = "UDP flow " + f.tuple() + ", counted as responsive, holds more than its share while another "
                         + "member of the set is below its own";
+                break;
             }
         }
         List<UdpUnit> units = new ArrayList<>(decisions.unmeasuredUnits(g.cfsId()));
