@@ -1,13 +1,8 @@
 package org.fudp.impl;
 
-import com.esotericsoftware.kryo.Kryo;
-import com.esotericsoftware.kryo.io.Input;
-import com.esotericsoftware.kryo.io.Output;
 import org.fudp.algorithm.ControllerState;
 import org.fudp.loop.api.FacilityCheckpoint;
 import org.fudp.loop.api.FlowCheckpoint;
-import org.fudp.loop.api.ResponsiveCheckpoint;
-import org.fudp.protocol.FlowIds;
 import org.onlab.util.KryoNamespace;
 import org.onosproject.store.service.ConsistentMap;
 import org.onosproject.store.service.Serializer;
@@ -41,11 +36,37 @@ final class CheckpointStore {
     /** The flows' map. */
     static final String FLOWS_MAP_NAME = "fudp-facility-flows";
 
-    static final Serializer SERIALIZER = Serializer.using(KryoNamespace.newBuilder()
-            .register(new CheckpointSerializer(), FacilityCheckpoint.class)
-            .register(new StoredFlowSerializer(), StoredFlow.class)
+    // In the order of every earlier build, whose entries carry these registrations' ids.
+    private static final KryoNamespace NAMESPACE = KryoNamespace.newBuilder()
+            .register(new CheckpointFormat.HeadSerializer(), FacilityCheckpoint.class)
+            .register(new CheckpointFormat.FlowEntrySerializer(), StoredFlow.class)
             // As ONOS's own namespaces do (KryoNamespaces.API): maps may serialize their Versioned entries.
-            .register(Versioned.class).build("fudp-checkpoints"));
+            .register(Versioned.class).build("fudp-checkpoints");
+
+    /**
+     * The maps' serializer. An entry it cannot read (a newer build's format, or damaged) decodes as null, so that
+     * it fails the read of its own facility only: a map decodes every entry it lists.
+     */
+    static final Serializer SERIALIZER = new Serializer() {
+        @Override
+        public <T> byte[] encode(T object) {
+            return NAMESPACE.serialize(object);
+        }
+
+        @Override
+        public <T> T decode(byte[] bytes) {
+            try {
+                return NAMESPACE.deserialize(bytes);
+            } catch (RuntimeException e) {
+                return null;
+            }
+        }
+
+        @Override
+        public <T> T copy(T object) {
+            return NAMESPACE.run(k -> k.copy(object));
+        }
+    };
 
     private final ConsistentMap<String, FacilityCheckpoint> heads;
     private final ConsistentMap<String, StoredFlow> flows;
@@ -64,18 +85,31 @@ final class CheckpointStore {
      *
      * @param facilityId the facility
      * @return the checkpoint, empty if none
+     * @throws CheckpointFormat.UnreadableException if its head or one of its flows cannot be read by this build
      */
     Optional<FacilityCheckpoint> read(String facilityId) {
-        FacilityCheckpoint head = Versioned.valueOrNull(heads.get(facilityId));
-        if (head == null) {
+        Versioned<FacilityCheckpoint> stored = heads.get(facilityId);
+        if (stored == null) {
             return Optional.empty();
         }
+        FacilityCheckpoint head = stored.value();
+        int unreadable = head == null ? 1 : 0;
         Map<String, FlowCheckpoint> mine = new LinkedHashMap<>();
-        for (Versioned<StoredFlow> v : flows.values()) {
-            StoredFlow f = v.value();
-            if (f.facilityId.equals(facilityId)) {
-                mine.put(key(facilityId, f.flow), f.flow);
+        for (Map.Entry<String, Versioned<StoredFlow>> e : flows.entrySet()) {
+            if (!e.getKey().startsWith(facilityId + " ")) {
+                continue;
             }
+            StoredFlow f = e.getValue().value();
+            if (f == null) {
+                unreadable++;
+            } else {
+                mine.put(e.getKey(), f.flow);
+            }
+        }
+        if (unreadable > 0) {
+            throw new CheckpointFormat.UnreadableException("the checkpoint of facility " + facilityId + " cannot be"
+                    + " read by this build: " + (head == null ? "its head and " : "") + (unreadable - (head == null
+                    ? 1 : 0)) + " of its flows' entries are in a format it does not know (a newer build's) or damaged");
         }
         written.put(facilityId, new HashMap<>(mine));
         // A set's allocations are its flows' limits: the head does not repeat them.
@@ -149,7 +183,9 @@ final class CheckpointStore {
     void remove(String facilityId) {
         heads.remove(facilityId);
         for (String id : List.copyOf(flows.keySet())) {
-            removeIf(id, old -> old.facilityId.equals(facilityId));
+            if (id.startsWith(facilityId + " ")) {
+                removeIf(id, old -> old == null || old.facilityId.equals(facilityId));
+            }
         }
         written.remove(facilityId);
     }
@@ -176,120 +212,6 @@ final class CheckpointStore {
             this.facilityId = facilityId;
             this.epoch = epoch;
             this.flow = flow;
-        }
-    }
-
-    /** Writes a stored flow field by field, like {@link CheckpointSerializer}. */
-    static final class StoredFlowSerializer extends com.esotericsoftware.kryo.Serializer<StoredFlow> {
-
-        StoredFlowSerializer() {
-            super(false, true);
-        }
-
-        @Override
-        public void write(Kryo kryo, Output out, StoredFlow s) {
-            out.writeString(s.facilityId);
-            out.writeLong(s.epoch);
-            CheckpointSerializer.writeFlow(out, s.flow);
-        }
-
-        @Override
-        public StoredFlow read(Kryo kryo, Input in, Class<StoredFlow> type) {
-            return new StoredFlow(in.readString(), in.readLong(), CheckpointSerializer.readFlow(in));
-        }
-    }
-
-    /**
-     * Writes checkpoints field by field: the loop's value types are immutable and hold
-     * java.net addresses, which Kryo's reflective serializer cannot build on a modern JDK.
-     */
-    static final class CheckpointSerializer extends com.esotericsoftware.kryo.Serializer<FacilityCheckpoint> {
-
-        CheckpointSerializer() {
-            super(false, true);
-        }
-
-        @Override
-        public void write(Kryo kryo, Output out, FacilityCheckpoint c) {
-            out.writeString(c.facilityId());
-            out.writeLong(c.epoch());
-            out.writeLong(c.takenMs());
-            out.writeInt(c.flows().size(), true);
-            for (FlowCheckpoint f : c.flows()) {
-                writeFlow(out, f);
-            }
-            out.writeInt(c.sets().size(), true);
-            for (Map.Entry<String, ControllerState> e : c.sets().entrySet()) {
-                ControllerState s = e.getValue();
-                out.writeString(e.getKey());
-                out.writeLong(s.period());
-                out.writeBoolean(s.predictorStarted());
-                out.writeDouble(s.predictedBps());
-                out.writeDouble(s.deviationBps());
-                out.writeBoolean(s.wasFair());
-                out.writeInt(s.allocations().size(), true);
-                for (Map.Entry<String, Double> a : s.allocations().entrySet()) {
-                    out.writeString(a.getKey());
-                    out.writeDouble(a.getValue());
-                }
-            }
-        }
-
-        static void writeFlow(Output out, FlowCheckpoint f) {
-            out.writeString(f.flow().toString());
-            out.writeLong(f.onwardPort());
-            out.writeBoolean(f.shaped());
-            out.writeLong(f.sinceMs());
-            out.writeLong(f.limitBps());
-            out.writeLong(f.burstBytes());
-            out.writeString(f.cfsId());
-            out.writeBoolean(f.member());
-            out.writeInt(f.dscp());
-            out.writeBoolean(f.remarked());
-            ResponsiveCheckpoint r = f.responsiveness();
-            out.writeBoolean(r.hinted());
-            out.writeInt(r.tests(), true);
-            out.writeInt(r.passed(), true);
-            out.writeBoolean(r.responsive());
-            out.writeLong(r.lastTestMs());
-            out.writeString(r.evidence());
-        }
-
-        static FlowCheckpoint readFlow(Input in) {
-            FlowCheckpoint f = new FlowCheckpoint(FlowIds.parse("checkpoint", in.readString()), in.readLong(),
-                    in.readBoolean(), in.readLong(), in.readLong(), in.readLong(), in.readString(), in.readBoolean(),
-                    in.readInt(), in.readBoolean());
-            return f.withResponsiveness(new ResponsiveCheckpoint(in.readBoolean(), in.readInt(true), in.readInt(true),
-                    in.readBoolean(), in.readLong(), in.readString()));
-        }
-
-        @Override
-        public FacilityCheckpoint read(Kryo kryo, Input in, Class<FacilityCheckpoint> type) {
-            String facilityId = in.readString();
-            long epoch = in.readLong();
-            long takenMs = in.readLong();
-            int n = in.readInt(true);
-            List<FlowCheckpoint> flows = new ArrayList<>(n);
-            for (int i = 0; i < n; i++) {
-                flows.add(readFlow(in));
-            }
-            int m = in.readInt(true);
-            Map<String, ControllerState> sets = new LinkedHashMap<>();
-            for (int i = 0; i < m; i++) {
-                String id = in.readString();
-                long period = in.readLong();
-                boolean started = in.readBoolean();
-                double w = in.readDouble();
-                double d = in.readDouble();
-                boolean fair = in.readBoolean();
-                int k = in.readInt(true);
-                Map<String, Double> alloc = new HashMap<>();
-                for (int j = 0; j < k; j++) {
-                    alloc.put(in.readString(), in.readDouble());
-                }
-                sets.put(id, new ControllerState(period, started, w, d, fair, alloc));
-            }
-            return new FacilityCheckpoint(facilityId, epoch, takenMs, flows, sets);
         }
     }
 }

@@ -365,7 +365,7 @@ final class LoopHost {
                 kept.forEach(f -> controlled.put(f.id(), f));
                 for (Facility f : all) {
                     if (ours.contains(f.id()) && !controlled.containsKey(f.id())) {
-                        FacilityCheckpoint c = checkpoints.read(f.id()).orElse(null);
+                        FacilityCheckpoint c = readCheckpoint(f.id());
                         controlled.put(f.id(), f);
                         inheritedLimits = TakenOverRules.limitsOf(c);
                         try {
@@ -380,6 +380,18 @@ final class LoopHost {
                 log.error("Facilities failed", e);
             }
         });
+    }
+
+    // A checkpoint this build cannot read costs its own facility its state, not the others theirs: that one starts
+    // fresh, its limits made again by the loop, and what could not be read is dropped.
+    private FacilityCheckpoint readCheckpoint(String facilityId) {
+        try {
+            return checkpoints.read(facilityId).orElse(null);
+        } catch (CheckpointFormat.UnreadableException e) {
+            log.warn("Facility {} starts fresh: {}", facilityId, e.getMessage());
+            checkpoints.remove(facilityId);
+            return null;
+        }
     }
 
     private void handOver(long now, String facilityId) {

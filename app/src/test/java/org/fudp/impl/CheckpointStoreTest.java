@@ -17,6 +17,7 @@ import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class CheckpointStoreTest {
@@ -101,6 +102,25 @@ class CheckpointStoreTest {
         one.remove(S1);
         assertTrue(two.read(S1).isEmpty());
         assertEquals(2, two.read(S2).orElseThrow().flows().size(), "the same 5-tuple at another facility stays");
+    }
+
+    @Test
+    void aFacilityWhoseCheckpointCannotBeReadFailsAloneAndIsForgottenWhole() {
+        assertTrue(one.write(checkpoint(S1, 10, List.of(flow(1, 0), flow(2, 3_000_000)))));
+        assertTrue(one.write(checkpoint(S2, 10, List.of(flow(1, 0)))));
+        // An entry in a format this build does not know (a newer build's): the maps decode it as null.
+        ConsistentMap<String, CheckpointStore.StoredFlow> flowMap = storage
+                .<String, CheckpointStore.StoredFlow>consistentMapBuilder().withName(CheckpointStore.FLOWS_MAP_NAME)
+                .build();
+        flowMap.put(S1 + " udp-10.0.0.1-40009-10.0.0.4-5201", null);
+
+        CheckpointFormat.UnreadableException e = assertThrows(CheckpointFormat.UnreadableException.class,
+                () -> two.read(S1));
+        assertTrue(e.getMessage().contains(S1) && e.getMessage().contains("1 of its flows"), e.getMessage());
+        assertEquals(1, two.read(S2).orElseThrow().flows().size(), "the other facility reads as it was");
+        two.remove(S1);
+        assertTrue(two.read(S1).isEmpty(), "forgotten whole, the unreadable entry with it");
+        assertTrue(flowMap.keySet().stream().noneMatch(k -> k.startsWith(S1)), flowMap.keySet().toString());
     }
 
     @Test

@@ -46,6 +46,25 @@ class LoopHostTest {
         assertEquals(T0 + 5_000, f.host.lastPeriodMs());
     }
 
+    /**
+     * Issue 42, point 4: a checkpoint this build cannot read (a newer build's format) failed the whole adoption, and
+     * the facility was not controlled at all. It starts fresh.
+     */
+    @Test
+    void aFacilityWhoseCheckpointCannotBeReadStartsFresh() {
+        org.fudp.store.SharedTestStorageService storage = new org.fudp.store.SharedTestStorageService();
+        CheckpointStore written = new CheckpointStore(storage);
+        assertTrue(written.write(new org.fudp.loop.api.FacilityCheckpoint(S1.toString(), 3, T0, List.of(),
+                java.util.Map.of())));
+        storage.<String, CheckpointStore.StoredFlow>consistentMapBuilder().withName(CheckpointStore.FLOWS_MAP_NAME)
+                .build().put(S1 + " udp-10.0.0.1-40009-10.0.0.4-5201", null);
+
+        HostFixture fresh = new HostFixture(HostFixture.FACILITY, null, new OnosMetersDouble(), storage);
+        fresh.host.packetIn(new PacketIn(S1.toString(), 1, udp, PacketIn.NO_MAC, false), new byte[60]);
+        assertEquals(2, fresh.rules.rules.size(), "controlled: the new flow's rules are in");
+        assertTrue(new CheckpointStore(storage).read(S1.toString()).isPresent(), "its own checkpoint, readable");
+    }
+
     @Test
     void aRemovedRuleForgetsItsFlowAndRemovesItsPartner() {
         f.host.packetIn(new PacketIn(S1.toString(), 1, udp, PacketIn.NO_MAC, false), new byte[60]);

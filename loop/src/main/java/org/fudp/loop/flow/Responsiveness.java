@@ -4,6 +4,7 @@ import org.fudp.loop.api.ResponsiveCheckpoint;
 import org.fudp.loop.api.ResponsiveTest;
 
 import java.util.ArrayDeque;
+import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
 
@@ -58,11 +59,13 @@ public final class Responsiveness {
     // A test whose hold, or release, the enforcer has not put in force within this many periods tells nothing: a
     // flow is judged only by what it did under the limit it was meant to be under.
     private static final int ENFORCED_WITHIN = 5;
-    // Early tests and lost exemptions a flow may need within STRIKE_WINDOW_MS before it is distrusted.
+    // Strikes (ResponsiveUdp: an early test, its exemption lost far above its share) a flow may earn within
+    // STRIKE_WINDOW_MS before it is distrusted.
     private static final int STRIKES = 3;
     private static final long STRIKE_WINDOW_MS = 600_000;
     private static final String DISTRUSTED = "unresponsive whatever its tests say: it needed " + STRIKES
-            + " early tests or lost its exemption within " + STRIKE_WINDOW_MS / 60_000 + " minutes";
+            + " early tests or lost its exemption far above its share within " + STRIKE_WINDOW_MS / 60_000
+            + " minutes";
 
     private boolean hinted;
     private boolean candidate;
@@ -355,8 +358,8 @@ public final class Responsiveness {
     }
 
     /**
-     * Notes that the flow needed a test before its interval, or lost its exemption; one that needs it again and
-     * again is distrusted: unresponsive whatever its tests say.
+     * Notes a strike: the flow needed a test before its interval, or lost its exemption far above its share; one
+     * struck again and again is distrusted: unresponsive whatever its tests say.
      *
      * @param nowMs the time
      */
@@ -433,12 +436,13 @@ public final class Responsiveness {
      * @return it
      */
     public ResponsiveCheckpoint checkpoint() {
-        return new ResponsiveCheckpoint(hinted, tests, passed, verified, lastTestMs, evidence);
+        return new ResponsiveCheckpoint(hinted, tests, passed, verified, lastTestMs, evidence)
+                .withStanding(revoked, distrusted, List.copyOf(strikes));
     }
 
     /**
-     * Takes over what another instance's tests found (the flow's facility was taken over). Its candidacy follows
-     * from the hint and the settings in force at the next period.
+     * Takes over what another instance's tests and standing checks found (the flow's facility was taken over). Its
+     * candidacy follows from the hint and the settings in force at the next period.
      *
      * @param c what they found
      */
@@ -449,6 +453,10 @@ public final class Responsiveness {
         verified = c.responsive();
         lastTestMs = c.lastTestMs();
         evidence = c.evidence();
+        revoked = c.revoked();
+        distrusted = c.distrusted();
+        strikes.clear();
+        strikes.addAll(c.strikes());
         candidate = hinted || tests > 0;
         phase = Phase.NONE;
     }

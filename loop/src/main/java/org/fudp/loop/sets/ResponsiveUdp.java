@@ -42,6 +42,10 @@ public final class ResponsiveUdp {
     private static final double MARGIN = 1.3;
     private static final double VICTIM = 0.7;
     private static final int DISPROPORTIONATE = 3;
+    // Held above this many times its max-min share when it lost its exemption, a flow overshot beyond any congestion
+    // control's spread: a strike towards distrust. Below it an honest flow's spread (QUIC CUBIC beside Reno, up to
+    // 1.5) costs the exemption until its next test, and no more; a flood beside one starved flow holds 1.9.
+    private static final double STRIKE_SHARES = 1.75;
 
     private final Map<String, Integer> outOfBand = new HashMap<>();
 
@@ -166,7 +170,9 @@ public final class ResponsiveUdp {
                     f.throughputBps() / 1e6, f.throughputBps() / level, level / 1e6);
             if (r.shareChecked(over, DISPROPORTIONATE, what)) {
                 out.info("UDP flow " + f.tuple() + " in " + cfsId + " " + r.evidence());
-                r.struck(nowMs);
+                if (f.throughputBps() > STRIKE_SHARES * level) {
+                    r.struck(nowMs);
+                }
             }
         }
     }

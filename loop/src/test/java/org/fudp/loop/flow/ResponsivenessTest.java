@@ -29,6 +29,30 @@ class ResponsivenessTest {
     }
 
     @Test
+    void whatItsShareCostItOutlivesATakeOver() {
+        // It passed, lost its exemption, and was struck three times: distrusted. Before, its checkpoint carried only
+        // its tests, and the instance that took its facility over trusted it again at its first test passed.
+        candidate().start(now, 4e6, -1, -1, TEST);
+        step(2e6, -1);
+        step(4e6, -1);
+        assertEquals(Responsiveness.Kind.RESPONSIVE, r.kind(), r.evidence());
+        for (int i = 0; i < 3; i++) {
+            r.shareChecked(true, 1, () -> "held 9.60 Mbit/s");
+            r.struck(now + i);
+        }
+        Responsiveness next = new Responsiveness();
+        next.restore(r.checkpoint());
+        next.settle(TEST);
+        next.start(now, 2e6, -1, -1, TEST);
+        now += 1000;
+        next.step(now, 1e6, true, next.holdBps(), -1, TEST);
+        now += 1000;
+        assertTrue(next.step(now, 2e6, true, -1, -1, TEST), "a test that it passes, at its share");
+        assertEquals(Responsiveness.Kind.UNRESPONSIVE, next.kind(), next.evidence());
+        assertTrue(next.evidence().contains("whatever its tests say"), next.evidence());
+    }
+
+    @Test
     void aFloodIsHeldAtItsShareNotAtHalfOfWhatItSendsAndFails() {
         candidate().start(now, 30e6, -1, 5e6, TEST);
         assertEquals(5_000_000, r.holdBps(), "half of 30 Mbit/s would still fill a 10 Mbit/s link");

@@ -401,6 +401,24 @@ class ResponsiveUdpTest {
     }
 
     @Test
+    void anHonestFlowThatOvershootsItsShareLosesItsExemptionEachTimeButIsNeverDistrusted() {
+        // QUIC CUBIC beside a slower flow: free, it holds 1.5 times its share and the TCP flow beside it the rest;
+        // limited, it follows its limit, and passes the test that gives its exemption back.
+        quicFoundResponsiveBesideStarvedTcp(4_000_000);
+        wants.put(QUIC, 7_500_000.0);
+        int lost = 0;
+        for (int i = 0; i < 180; i++) {
+            wants.put(TCP1, Math.max(200_000.0, LoopHarness.CAPACITY - offered(QUIC)));
+            period();
+            lost += (int) last.notices().stream().filter(n -> n.text().contains("lost its exemption")).count();
+            assertFalse(record(QUIC).responsiveEvidence().contains("whatever its tests say"),
+                    "15 minutes of an honest spread: " + record(QUIC).responsiveEvidence());
+        }
+        // Before strikes took only what no congestion control does, its third lost exemption distrusted it for good.
+        assertTrue(lost >= 3, "it lost its exemption again and again: " + lost);
+    }
+
+    @Test
     void aFlowThatFailsItsTestAfterAJumpIsNoLongerShownAsAResponsiveFlowAboveItsShare() {
         // The lab's quic-adversaries: a sleeper found responsive jumped, failed the test that followed, and its set
         // said for 56 s that a flow "counted as responsive" held more than its share, while it was limited as UDP.
