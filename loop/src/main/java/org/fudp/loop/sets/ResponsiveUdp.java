@@ -39,7 +39,7 @@ public final class ResponsiveUdp {
     // The standing check of a responsive flow's share (docs/algorithm.md, "Responsive UDP"): above this many times
     // its max-min share while another member is below VICTIM of its own, for DISPROPORTIONATE periods in a row, it
     // loses its exemption. TCP CUBIC flows beside each other in the lab hold up to about 1.2 times their share.
-    private static final double MARGIN = 1.3;
+    static final double MARGIN = 1.3;
     private static final double VICTIM = 0.7;
     private static final int DISPROPORTIONATE = 3;
     // Held above this many times its max-min share when it lost its exemption, a flow overshot beyond any congestion
@@ -149,9 +149,11 @@ public final class ResponsiveUdp {
         if (capacity <= 0) {
             return;
         }
-        int lightFlows = light == null ? 0 : light.flows;
+        // Starved light TCP is one flow's worth of share, and a victim, even when it counts as no flow of its own in
+        // FUDPA's n (the set has an elastic member: perhaps the very flow that starves it).
+        int lightFlows = light == null ? 0 : Math.max(light.flows, light.starved ? 1 : 0);
         double level = maxMinLevel(set, capacity, lightFlows);
-        boolean victim = light != null && light.flows > 0 && (light.starved || light.bps / light.flows
+        boolean victim = light != null && (light.starved || light.flows > 0 && light.bps / light.flows
                 < VICTIM * level);
         for (TrackedFlow f : set) {
             if (elastic(f) && f.throughputKnown() && f.throughputBps() < VICTIM * level) {
