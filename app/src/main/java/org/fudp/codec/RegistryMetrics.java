@@ -48,6 +48,8 @@ public final class RegistryMetrics {
             .put("adjustor.framesResent", "snapshots sent again for want of an ACK")
             .put("adjustor.framesRejected", "control frames rejected, by the controller (bad MAC, unknown key, "
                     + "replay) or by an agent")
+            .put("adjustor.framesForeign", "frames of the control EtherType from a port of a facility's switch "
+                    + "other than its adjustor's, dropped unread")
             .put("adjustor.agentUp", "adjustor agents coming up")
             .put("adjustor.agentDown", "adjustor agents declared down")
             .put("adjustor.agentsUp", "adjustor agents up now")
@@ -61,6 +63,8 @@ public final class RegistryMetrics {
             .put("sflow.datagrams", "sFlow datagrams taken from accepted sources")
             .put("sflow.malformed", "sFlow datagrams that were not sFlow v5")
             .put("sflow.unknownAgentSamples", "sFlow samples of an agent no facility names")
+            .put("sflow.misnamedAgentSamples", "sFlow samples naming another facility's agent than the agent "
+                    + "address they came from, dropped")
             .put("sflow.refusedDatagrams", "sFlow datagrams dropped undecoded: their source is no configured "
                     + "agent's address and not in sflowSources")
             .build();

@@ -127,7 +127,7 @@ final class KeyFile {
     }
 
     /**
-     * Says why a file that is readable by group or others should not be: the agent's rule
+     * Says why a file that is readable or writable by group or others should not be: the agent's rule
      * ({@code AgentConfig}), which refuses such a file, as a warning here.
      *
      * @param file the key file
@@ -143,6 +143,11 @@ final class KeyFile {
                 return Optional.of("key file " + file + " is readable by group or others ("
                         + PosixFilePermissions.toString(perms) + "); chmod 600 it: the adjustor agents refuse such"
                         + " a file, and whoever reads it can sign control frames");
+            }
+            if (perms.contains(PosixFilePermission.GROUP_WRITE) || perms.contains(PosixFilePermission.OTHERS_WRITE)) {
+                return Optional.of("key file " + file + " is writable by group or others ("
+                        + PosixFilePermissions.toString(perms) + "); chmod 600 it: the adjustor agents refuse such"
+                        + " a file, and whoever writes it chooses the keys");
             }
         } catch (IOException | UnsupportedOperationException e) {
             // A mode that cannot be read is no evidence of exposure; the read itself says what is wrong.

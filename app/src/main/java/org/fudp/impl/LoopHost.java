@@ -70,6 +70,8 @@ final class LoopHost {
     private final AdjustorLink link;
     private final StatePublisher publisher;
     private final LoopMetrics metrics;
+    // The facility ports a foreign control frame came from, each said once (ports are few: the switch's own).
+    private final Set<String> foreignPorts = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final CheckpointStore checkpoints;
     private final TakenOverRules takenOver;
     private final FailedInstalls installs;
@@ -233,6 +235,21 @@ final class LoopHost {
 
     void controlFrame(String facilityId, byte[] frame) {
         submit("Control frame", now -> loop.controlFrame(now, facilityId, frame));
+    }
+
+    /**
+     * Counts a frame of the control EtherType that came from a port of the facility's switch other than its
+     * adjustor's, said once per port.
+     *
+     * @param facilityId the facility
+     * @param port where it came from
+     */
+    void foreignControlFrame(String facilityId, long port) {
+        metrics.foreignControlFrame();
+        if (foreignPorts.add(facilityId + "/" + port)) {
+            log.warn("Facility {}: a control frame came from port {}, not from its adjustor's ports; dropped, as"
+                    + " every other from there (counted in FUDP.adjustor.framesForeign)", facilityId, port);
+        }
     }
 
     /**

@@ -79,6 +79,7 @@ final class LoopMetrics {
     private final Counter framesSent;
     private final Counter framesResent;
     private final Counter framesRejected;
+    private final Counter framesForeign;
     private final Counter agentUps;
     private final Counter agentDowns;
     private final Map<String, AgentState> lastAgents = new HashMap<>();
@@ -105,6 +106,7 @@ final class LoopMetrics {
         framesSent = counter(adjustorFeature, "framesSent");
         framesResent = counter(adjustorFeature, "framesResent");
         framesRejected = counter(adjustorFeature, "framesRejected");
+        framesForeign = counter(adjustorFeature, "framesForeign");
         agentUps = counter(adjustorFeature, "agentUp");
         agentDowns = counter(adjustorFeature, "agentDown");
         service.registerMetric(component, adjustorFeature, "agentsUp", (Gauge<Integer>) () -> agentsUp);
@@ -121,16 +123,17 @@ final class LoopMetrics {
 
     /**
      * Registers the sFlow collector's gauges, {@code FUDP.sflow.datagrams}, {@code .malformed},
-     * {@code .unknownAgentSamples} and {@code .refusedDatagrams}: a sampled facility whose switch's
-     * datagrams are dropped finds no heavy flow, and only these say why; refused datagrams are also
-     * what someone who is no configured agent sent.
+     * {@code .unknownAgentSamples}, {@code .refusedDatagrams} and {@code .misnamedAgentSamples}: a sampled
+     * facility whose switch's datagrams are dropped finds no heavy flow, and only these say why; refused
+     * datagrams and misnamed samples are also what someone who is no configured agent sent.
      *
      * @param sflow this instance's collector
      */
     void sflow(SflowCollector sflow) {
         MetricsFeature feature = component.registerFeature("sflow");
         Map<String, LongSupplier> gauges = Map.of("datagrams", sflow::datagrams, "malformed", sflow::malformed,
-                "unknownAgentSamples", sflow::unknown, "refusedDatagrams", sflow::refused);
+                "unknownAgentSamples", sflow::unknown, "refusedDatagrams", sflow::refused,
+                "misnamedAgentSamples", sflow::misnamed);
         gauges.forEach((name, value) -> {
             service.registerMetric(component, feature, name, (Gauge<Long>) value::getAsLong);
             registered.add(Map.entry(feature, name));
@@ -160,6 +163,11 @@ final class LoopMetrics {
     private Counter counter(MetricsFeature feature, String name) {
         registered.add(Map.entry(feature, name));
         return service.createCounter(component, feature, name);
+    }
+
+    /** Counts a control frame that came from a port other than its facility's adjustor's, dropped. */
+    void foreignControlFrame() {
+        framesForeign.inc();
     }
 
     /**

@@ -150,13 +150,19 @@ final class PacketAdapter implements PacketProcessor {
         if (f == null) {
             return;
         }
+        long inPort = at.port().toLong();
         if ((eth.getEtherType() & 0xffff) == etherType) {
             context.block();
-            host.controlFrame(f.id(), frameBytes(pkt, eth));
+            // Only the agent sends control frames, on its own ports: one from any other port is forged (it would
+            // set the agent's reason to a bad MAC and send the operator to re-key) and goes no further.
+            if (f.isAdjustorSide(inPort)) {
+                host.controlFrame(f.id(), frameBytes(pkt, eth));
+            } else {
+                host.foreignControlFrame(f.id(), inPort);
+            }
             return;
         }
         FiveTuple t = fiveTuple(eth);
-        long inPort = at.port().toLong();
         long dstMac = eth.getDestinationMAC().toLong();
         PacketVerdict verdict;
         if (t == null) {

@@ -28,8 +28,9 @@ import static org.slf4j.LoggerFactory.getLogger;
  * The agent address is written inside the datagram by whoever sends it, so it says nothing about the
  * sender: a datagram is taken only from a source address that is a configured agent's, or within
  * {@code sflowSources} (a switch whose datagrams leave from another address than the agent they
- * name); any other is dropped undecoded and counted. A sender that can forge its source address on the
- * path can still pass, so bind an address only the switches' management network reaches.
+ * name); any other is dropped undecoded and counted. A datagram from an agent's own address speaks for that
+ * agent only: its samples naming another are dropped and counted. A sender that can forge its source address on
+ * the path can still pass, so bind an address only the switches' management network reaches.
  * </p>
  */
 final class SflowCollector {
@@ -38,6 +39,7 @@ final class SflowCollector {
 
     private final BiConsumer<DeviceId, List<PacketSample>> sink;
     private final AtomicLong unknown = new AtomicLong();
+    private final AtomicLong misnamed = new AtomicLong();
     private final AtomicLong refused = new AtomicLong();
     // A stranger or a broken agent: said once, then counted, never a log line per datagram.
     private final SflowIntake intake = new SflowIntake(
@@ -117,14 +119,25 @@ final class SflowCollector {
         return receiver == null ? 0 : receiver.port();
     }
 
-    // One datagram's samples, to the facilities whose agents sent them.
-    private void route(List<PacketSample> samples) {
+    // One datagram's samples, to the facilities whose agents sent them. A datagram taken for its source being an
+    // agent's own address speaks for that agent only: another facility's samples in it are dropped and counted. One
+    // from sflowSources (a switch that sends from another address than its agent's) may name any agent.
+    private void route(InetAddress from, List<PacketSample> samples) {
         Map<IpAddress, DeviceId> now = agents;
+        IpAddress source = IpAddress.valueOf(from);
+        boolean anyAgent = sources.stream().anyMatch(p -> p.contains(source));
         Map<DeviceId, List<PacketSample>> byFacility = new HashMap<>();
         for (PacketSample s : samples) {
-            DeviceId d = now.get(IpAddress.valueOf(s.agent()));
+            IpAddress agent = IpAddress.valueOf(s.agent());
+            DeviceId d = now.get(agent);
             if (d == null) {
                 unknown.incrementAndGet();
+            } else if (!anyAgent && !agent.equals(source)) {
+                if (misnamed.getAndIncrement() == 0) {
+                    log.warn("sFlow samples from {} name agent {} (facility {}): dropped; a source that is an agent's"
+                            + " address speaks for that agent only (sflowSources lists switches that may name any);"
+                            + " further ones are only counted", source, agent, d);
+                }
             } else {
                 byFacility.computeIfAbsent(d, k -> new ArrayList<>()).add(s);
             }
@@ -159,6 +172,15 @@ final class SflowCollector {
      */
     long refused() {
         return refused.get();
+    }
+
+    /**
+     * Returns the samples dropped because they name an agent other than the address they came from.
+     *
+     * @return count
+     */
+    long misnamed() {
+        return misnamed.get();
     }
 
     /**

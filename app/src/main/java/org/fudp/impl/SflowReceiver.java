@@ -11,7 +11,7 @@ import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.List;
-import java.util.function.Consumer;
+import java.util.function.BiConsumer;
 import java.util.function.Predicate;
 
 import static org.slf4j.LoggerFactory.getLogger;
@@ -28,7 +28,7 @@ final class SflowReceiver {
     private static final Logger log = getLogger(SflowReceiver.class);
 
     private final DatagramSocket socket;
-    private final Consumer<List<PacketSample>> sink;
+    private final BiConsumer<InetAddress, List<PacketSample>> sink;
     private final Thread thread;
     private final SflowIntake intake;
     private final Predicate<InetAddress> accepts;
@@ -39,12 +39,12 @@ final class SflowReceiver {
      * @param bind the address and UDP port; the wildcard address for every address of this instance, port 0
      *             for any free one (tests)
      * @param accepts whether a datagram from a source address is taken (it counts what it refuses)
-     * @param sink where each datagram's samples go, on the receiver's thread
+     * @param sink where each datagram's samples go, with the address it came from, on the receiver's thread
      * @param intake decodes and counts each datagram taken (kept by the caller across receivers)
      * @throws IOException if the port cannot be bound
      */
-    SflowReceiver(InetSocketAddress bind, Predicate<InetAddress> accepts, Consumer<List<PacketSample>> sink,
-                  SflowIntake intake) throws IOException {
+    SflowReceiver(InetSocketAddress bind, Predicate<InetAddress> accepts,
+                  BiConsumer<InetAddress, List<PacketSample>> sink, SflowIntake intake) throws IOException {
         this.socket = new DatagramSocket(bind);
         this.accepts = accepts;
         this.sink = sink;
@@ -71,7 +71,7 @@ final class SflowReceiver {
             }
             List<PacketSample> samples = intake.take(buf, d.getLength(), String.valueOf(d.getAddress()));
             if (!samples.isEmpty()) {
-                sink.accept(samples);
+                sink.accept(d.getAddress(), samples);
             }
         }
     }

@@ -538,6 +538,27 @@ class FudpManagerTest {
      * What {@code onos> metrics} and {@code GET /onos/v1/metrics} list: both read ONOS's
      * {@code MetricsService.getMetrics()} (cli MetricsListCommand, web/api MetricsWebResource).
      */
+    /**
+     * Issue 42, point 3: a frame of the control EtherType from a host's port, signed with another key, was taken
+     * as the agent's: rejected as BAD_MAC, which the agent's reason then showed and the troubleshooting table
+     * answers with a re-key. Only the adjustor's ports speak for the agent.
+     */
+    @Test
+    void aControlFrameFromAHostsPortIsDroppedUnreadAndCounted() throws Exception {
+        heartbeat();
+        byte[] forged = new FrameEncoder(KeyRing.of(KEY_ID, Hex.decode("ffeeddccbbaa99887766554433221100")), 0xBADL,
+                1, 0, clock).heartbeat(0);
+        for (int i = 0; i < 2; i++) {
+            byte[] frame = EthernetFrame.build(ADJUSTOR_MAC.toBytes(), MacAddress.valueOf("02:fd:00:00:00:01")
+                    .toBytes(), EthernetFrame.DEFAULT_ETHER_TYPE, forged);
+            Ethernet eth = Ethernet.deserializer().deserialize(frame, 0, frame.length);
+            assertTrue(packetIn(H1_PORT, eth, frame).isHandled(), "blocked: no other app forwards it either");
+        }
+        Map<String, Metric> m = metrics.getMetrics();
+        assertEquals(0, count(m, "FUDP.adjustor.framesRejected"), "not read, so not rejected as a bad MAC");
+        assertEquals(2, count(m, "FUDP.adjustor.framesForeign"));
+    }
+
     @Test
     void countersShowInOnosMetricsAndLeaveWithTheApp() throws Exception {
         heartbeat();

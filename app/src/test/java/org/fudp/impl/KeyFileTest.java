@@ -36,7 +36,13 @@ class KeyFileTest {
                     + " agents refuse such a file, and whoever reads it can sign control frames",
                     KeyFile.exposure(f).orElse("nothing said"), mode);
         }
-        for (String mode : new String[] {"rw-------", "r--------", "rw--w----"}) {
+        for (String mode : new String[] {"rw--w----", "rw-----w-"}) {
+            Path f = file(mode);
+            assertEquals("key file " + f + " is writable by group or others (" + mode + "); chmod 600 it: the adjustor"
+                    + " agents refuse such a file, and whoever writes it chooses the keys",
+                    KeyFile.exposure(f).orElse("nothing said"), mode);
+        }
+        for (String mode : new String[] {"rw-------", "r--------"}) {
             assertTrue(KeyFile.exposure(file(mode)).isEmpty(), mode);
         }
     }

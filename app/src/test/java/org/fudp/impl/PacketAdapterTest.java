@@ -45,9 +45,13 @@ class PacketAdapterTest {
     private final HostFixture f = new HostFixture();
 
     private TestServices.TestPacketContext packetIn(DeviceId device, Ethernet eth) {
+        return packetIn(device, 1, eth);
+    }
+
+    private TestServices.TestPacketContext packetIn(DeviceId device, long port, Ethernet eth) {
         byte[] raw = eth.serialize();
         TestServices.TestPacketContext ctx = new TestServices.TestPacketContext(new DefaultInboundPacket(
-                new ConnectPoint(device, PortNumber.portNumber(1)), eth, ByteBuffer.wrap(raw)));
+                new ConnectPoint(device, PortNumber.portNumber(port)), eth, ByteBuffer.wrap(raw)));
         f.packets.processor.process(ctx);
         return ctx;
     }
@@ -215,12 +219,26 @@ class PacketAdapterTest {
     }
 
     @Test
+    void theAgentsOwnFrameFromAHostsPortIsNotTheAgentsWord() throws Exception {
+        // A host replaying a frame the agent signed: valid, but not from the adjustor's ports.
+        FrameEncoder agent = new FrameEncoder(KeyRing.parse(HostFixture.KEYS), 0xA6E7L, 1, 0, f.clock);
+        byte[] frame = EthernetFrame.build(new byte[]{2, 0, 0, 0, 0, (byte) 0xaa},
+                new byte[]{2, (byte) 0xfd, 0, 0, 0, 1}, 0x88b5, agent.heartbeat(0));
+        TestServices.TestPacketContext ctx = packetIn(S1, 1, Ethernet.deserializer().deserialize(frame, 0,
+                frame.length));
+        assertTrue(ctx.isHandled(), "blocked");
+        assertFalse(ctx.sent);
+        assertTrue(f.store.getAgent(S1).isEmpty() || f.store.getAgent(S1).get().status() != AgentStatus.UP,
+                "the agent is not up on a host's word");
+    }
+
+    @Test
     void aControlFrameGoesToTheLoopAndNoFurther() throws Exception {
         FrameEncoder agent = new FrameEncoder(KeyRing.parse(HostFixture.KEYS), 0xA6E7L, 1, 0, f.clock);
         byte[] frame = EthernetFrame.build(new byte[]{2, 0, 0, 0, 0, (byte) 0xaa},
                 new byte[]{2, (byte) 0xfd, 0, 0, 0, 1}, 0x88b5, agent.heartbeat(0));
         Ethernet eth = Ethernet.deserializer().deserialize(frame, 0, frame.length);
-        TestServices.TestPacketContext ctx = packetIn(S1, eth);
+        TestServices.TestPacketContext ctx = packetIn(S1, HostFixture.FACILITY.adjustorPort(), eth);
         assertTrue(ctx.isHandled());
         assertFalse(ctx.sent);
         assertEquals(AgentStatus.UP, f.store.getAgent(S1).get().status());

@@ -148,6 +148,25 @@ class SflowCollectorTest {
         assertEquals(1, collector.refused());
     }
 
+    /**
+     * Issue 42, point 6: an accepted source could name another facility's agent in its datagram and feed that
+     * facility made-up samples. An agent's own address speaks for its own facility only.
+     */
+    @Test
+    void anAgentsDatagramNamingAnotherFacilitysAgentIsCountedAndDropped() throws Exception {
+        DeviceId ten = DeviceId.deviceId("of:000000000000000a");
+        collector.update(Map.of(IpAddress.valueOf("127.0.0.1"), NINE, IpAddress.valueOf("127.0.0.2"), ten),
+                settings(freePort(), "127.0.0.1"));
+        send(datagram("127.0.0.2"), "127.0.0.1", "127.0.0.1");
+        send(datagram("127.0.0.2"), "127.0.0.2", "127.0.0.1");
+        Map.Entry<DeviceId, List<PacketSample>> e = got.poll(30, TimeUnit.SECONDS);
+        assertNotNull(e, "the second agent's own datagram arrives");
+        assertEquals(ten, e.getKey());
+        assertEquals(1, collector.misnamed(), "the first agent's datagram in the second's name is counted");
+        assertEquals(0, collector.refused(), "its source was accepted: it is an agent's");
+        assertNull(got.poll(200, TimeUnit.MILLISECONDS), "nothing else was handed on");
+    }
+
     @Test
     void itListensOnTheAddressItIsToldOnly() throws Exception {
         collector.update(Map.of(IpAddress.valueOf("127.0.0.1"), NINE), settings(freePort(), "127.0.0.1"));

@@ -223,6 +223,12 @@ public final class AgentConfig {
                     in.problem("keys.file", file + " is readable by group or others; chmod 600 it");
                     return null;
                 }
+                // Whoever may write the file chooses the keys the agent trusts.
+                if (perms.contains(PosixFilePermission.GROUP_WRITE)
+                        || perms.contains(PosixFilePermission.OTHERS_WRITE)) {
+                    in.problem("keys.file", file + " is writable by group or others; chmod 600 it");
+                    return null;
+                }
             }
             return KeyRing.parse(new String(Files.readAllBytes(file), StandardCharsets.UTF_8));
         } catch (NoSuchFileException e) {
