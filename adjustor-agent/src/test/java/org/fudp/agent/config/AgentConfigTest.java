@@ -132,7 +132,8 @@ class AgentConfigTest {
         p.setProperty("keys.file", "open");
         assertTrue(problems(p).contains("is readable by group or others; chmod 600 it"));
         Files.setPosixFilePermissions(open, PosixFilePermissions.fromString("rw--w----"));
-        assertTrue(problems(p).contains("is writable by group or others; chmod 600 it"), "whoever writes it picks the keys");
+        assertTrue(problems(p).contains("is writable by group or others; chmod 600 it"),
+                "whoever writes it picks the keys");
         Path bad = dir.resolve("bad");
         Files.writeString(bad, "1 = 0102\n");
         Files.setPosixFilePermissions(bad, PosixFilePermissions.fromString("rw-------"));

@@ -16,8 +16,9 @@ import java.util.OptionalLong;
  * or light TCP that sent within the period or is counted already, {@link LightTcp}), the link is full
  * (or its capacity unknown) and a UDP member that carries traffic is not held by a limit in force,
  * because it has none in force and sends more than an equal share of the link, or it sends above the
- * one it has; or a UDP flow counted as responsive carries far more than an equal share. A TCP member that falls idle then is taken to be in retransmission timeouts, not ended
- * ({@link Membership}): taking it for gone would lift every limit (NO_TCP) when TCP needs them most.
+ * one it has; or a UDP flow counted as responsive carries far more than an equal share. A TCP member
+ * that falls idle then is taken to be in retransmission timeouts, not ended ({@link Membership}):
+ * taking it for gone would lift every limit (NO_TCP) when TCP needs them most.
  * <p>
  * "In force" is the enforcer's word, not the loop's wish: the agent acknowledged a state holding the
  * limit and is up, or the flow's meter is on the switch. A limit decided but not in force (the agent
