@@ -50,5 +50,9 @@ public class ControlCommand extends FudpCommand {
         }
         print("enabled=%s, dryRun=%s, period=%d ms, alpha=%s, beta=%s, periods run=%d, last period=%s",
                 s.enabled(), s.dryRun(), s.periodMs(), s.alpha(), s.beta(), s.periodsRun(), time(s.lastPeriodMs()));
+        // The operator's docs send them here for key and poll warnings: the text shows them as -j does.
+        for (String w : s.warnings()) {
+            print("warning: %s", w);
+        }
     }
 }

@@ -345,6 +345,17 @@ class CommandsTest extends CommandTestBase {
     }
 
     @Test
+    void controlPrintsTheWarningsTheJsonCarries() throws Exception {
+        // deploy.md and configuration.md send operators to fudp-control for key and poll warnings; only -j had them.
+        service.controlWarnings = List.of("key file /opt/onos/config/fudp.keys is readable by group or others");
+        String text = run(new ControlCommand(), false);
+        assertTrue(text.contains("\nwarning: key file /opt/onos/config/fudp.keys is readable by group or others"),
+                text);
+        assertEquals("key file /opt/onos/config/fudp.keys is readable by group or others",
+                MAPPER.readTree(run(new ControlCommand(), true)).get("warnings").get(0).asText());
+    }
+
+    @Test
     void controlRejectsABadValueAndChangesNothing() {
         ControlCommand c = new ControlCommand();
         c.enabled = "false";

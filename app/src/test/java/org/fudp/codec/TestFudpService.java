@@ -83,6 +83,8 @@ public class TestFudpService extends InMemoryFudpService implements FudpAdminSer
 
     private boolean enabled = true;
     private boolean dryRun;
+    /** What the control status warns of. */
+    public List<String> controlWarnings = List.of();
 
     /** Every admin call, in order, e.g. "setEnabled(false)". */
     public final List<String> adminCalls = new ArrayList<>();
@@ -240,7 +242,7 @@ public class TestFudpService extends InMemoryFudpService implements FudpAdminSer
 
     @Override
     public ControlStatus getControlStatus() {
-        return new ControlStatus(enabled, dryRun, 1000, 0.875, 0.25, 3, T0 + 3000);
+        return new ControlStatus(enabled, dryRun, 1000, 0.875, 0.25, 3, T0 + 3000, controlWarnings);
     }
 
     @Override
