@@ -149,11 +149,13 @@ public final class ResponsiveUdp {
         if (capacity <= 0) {
             return;
         }
-        // Starved light TCP is one flow's worth of share, and a victim, even when it counts as no flow of its own in
-        // FUDPA's n (the set has an elastic member: perhaps the very flow that starves it).
-        int lightFlows = light == null ? 0 : Math.max(light.flows, light.starved ? 1 : 0);
+        // Starved light TCP in a set with no TCP member is one flow's worth of share, and a victim, though FUDPA counts
+        // it as no flow (the set's elastic members are responsive UDP: perhaps the very flow that starves it). Beside a
+        // TCP member it counts as FUDPA counts it: an idle connection (a transfer's control connection) is no victim.
+        boolean alone = light != null && light.starved && light.flows == 0 && set.stream().allMatch(TrackedFlow::isUdp);
+        int lightFlows = light == null ? 0 : alone ? 1 : light.flows;
         double level = maxMinLevel(set, capacity, lightFlows);
-        boolean victim = light != null && (light.starved || light.flows > 0 && light.bps / light.flows
+        boolean victim = alone || light != null && light.flows > 0 && (light.starved || light.bps / light.flows
                 < VICTIM * level);
         for (TrackedFlow f : set) {
             if (elastic(f) && f.throughputKnown() && f.throughputBps() < VICTIM * level) {
