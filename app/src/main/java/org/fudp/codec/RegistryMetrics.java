@@ -58,6 +58,8 @@ public final class RegistryMetrics {
             .put("facility.ruleCap", "rules FUDP may hold at the facility's switch now: its rule budget, or fewer "
                     + "after the switch refused a rule")
             .put("facility.aggregates", "of the rules in use, a sampled facility's aggregate rules")
+            .put("facility.failedOpen", "UDP flows at the facility forwarded straight on, unlimited, while its "
+                    + "adjustor cannot hold a limit (failed open)")
             .put("facility.skipped", "new flows at the facility given no rules of their own, every reason")
             .put("facility.refusals", "rules the facility's switch refused")
             .put("sflow.datagrams", "sFlow datagrams taken from accepted sources")

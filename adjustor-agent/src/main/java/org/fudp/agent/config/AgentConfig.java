@@ -50,8 +50,9 @@ public final class AgentConfig {
                 + "picks the u32 hash bucket"});
         k.put("shape.min-burst-bytes", new String[] {"3000", "smallest burst installed, bytes"});
         k.put("bridge.name", new String[] {"fudpbr0", "Linux bridge joining control.interface and shape.interface, "
-                + "created (or adopted) at startup with a tc ingress guard that keeps control frames off it, and "
-                + "deleted at shutdown if the agent created it; 'none': the operator forwards and guards"});
+                + "created (or adopted) at startup with a tc ingress guard that keeps control frames off it; a clean "
+                + "stop leaves it up with the guard or deletes it (see bridge.on-stop); 'none': the operator forwards "
+                + "and guards"});
         k.put("bridge.on-stop", new String[] {"passthrough", "passthrough | remove: what a clean stop does with the "
                 + "bridge; passthrough leaves it up with the guard and without limits, so traffic goes on while the "
                 + "agent is stopped or upgraded; remove deletes it if the agent created it"});
