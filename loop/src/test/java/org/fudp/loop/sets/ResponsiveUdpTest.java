@@ -431,6 +431,26 @@ class ResponsiveUdpTest {
     }
 
     @Test
+    void anIdleConnectionBesideATcpMemberIsNoVictimOfAResponsiveFlowWithinItsMargin() {
+        // The lab's quic-aggressive: a transfer's idle control connection, light TCP beside its TCP member, counted
+        // as a share and a victim, cut the set's max-min share from 5 to 3.3 Mbit/s: a QUIC flow at 1.2 of its
+        // true share lost its exemption.
+        quicFoundResponsive();
+        tcpBeside();
+        wants.put(TCP1, 4_000_000.0);
+        wants.put(QUIC, 6_000_000.0);
+        FiveTuple control = tuple("tcp-10.0.0.2-40002-10.0.0.4-5202");
+        h.packetIn(control, H2);
+        responds.put(control, true);
+        for (int i = 0; i < 20; i++) {
+            wants.put(control, i % 3 == 0 ? 800.0 : 0.0);
+            period();
+            assertFalse(record(QUIC).responsiveEvidence().startsWith("lost its exemption"),
+                    "period " + i + ": " + record(QUIC).responsiveEvidence());
+        }
+    }
+
+    @Test
     void anHonestFlowThatOvershootsItsShareLosesItsExemptionEachTimeButIsNeverDistrusted() {
         // QUIC CUBIC beside a slower flow: free, it holds 1.5 times its share and the TCP flow beside it the rest;
         // limited, it follows its limit, and passes the test that gives its exemption back.
