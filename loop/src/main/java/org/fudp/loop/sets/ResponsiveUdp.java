@@ -39,7 +39,7 @@ public final class ResponsiveUdp {
     // The standing check of a responsive flow's share (docs/algorithm.md, "Responsive UDP"): above this many times
     // its max-min share while another member is below VICTIM of its own, for DISPROPORTIONATE periods in a row, it
     // loses its exemption. TCP CUBIC flows beside each other in the lab hold up to about 1.2 times their share.
-    static final double MARGIN = 1.3;
+    private static final double MARGIN = 1.3;
     private static final double VICTIM = 0.7;
     private static final int DISPROPORTIONATE = 3;
     // Held above this many times its max-min share when it lost its exemption, a flow overshot beyond any congestion
@@ -149,13 +149,11 @@ public final class ResponsiveUdp {
         if (capacity <= 0) {
             return;
         }
-        // Starved light TCP in a set with no TCP member is one flow's worth of share, and a victim, though FUDPA counts
-        // it as no flow (the set's elastic members are responsive UDP: perhaps the very flow that starves it). Beside a
-        // TCP member it counts as FUDPA counts it: an idle connection (a transfer's control connection) is no victim.
-        boolean alone = light != null && light.starved && light.flows == 0 && set.stream().allMatch(TrackedFlow::isUdp);
-        int lightFlows = light == null ? 0 : alone ? 1 : light.flows;
+        // Light TCP counts as FUDPA counts it: as no flow beside an elastic member, so neither an idle connection (a
+        // transfer's control connection) nor a QUIC flow's acknowledgements are a victim or a share of their own.
+        int lightFlows = light == null ? 0 : light.flows;
         double level = maxMinLevel(set, capacity, lightFlows);
-        boolean victim = alone || light != null && light.flows > 0 && (light.starved || light.bps / light.flows
+        boolean victim = light != null && light.flows > 0 && (light.starved || light.bps / light.flows
                 < VICTIM * level);
         for (TrackedFlow f : set) {
             if (elastic(f) && f.throughputKnown() && f.throughputBps() < VICTIM * level) {

@@ -16,9 +16,8 @@ import java.util.OptionalLong;
  * or light TCP that sent within the period or is counted already, {@link LightTcp}), the link is full
  * (or its capacity unknown) and a UDP member that carries traffic is not held by a limit in force,
  * because it has none in force and sends more than an equal share of the link, or it sends above the
- * one it has; or a UDP flow counted as responsive carries far more than an equal share. A TCP member
- * that falls idle then is taken to be in retransmission timeouts, not ended ({@link Membership}):
- * taking it for gone would lift every limit (NO_TCP) when TCP needs them most.
+ * one it has. A TCP member that falls idle then is taken to be in retransmission timeouts, not ended
+ * ({@link Membership}): taking it for gone would lift every limit (NO_TCP) when TCP needs them most.
  * <p>
  * "In force" is the enforcer's word, not the loop's wish: the agent acknowledged a state holding the
  * limit and is up, or the flow's meter is on the switch. A limit decided but not in force (the agent
@@ -35,7 +34,7 @@ public final class UdpPressure {
      *
      * @param set the set
      * @param udp its UDP members this period
-     * @param tcp its TCP members as of the last period, and the UDP flows counted as responsive
+     * @param tcp its TCP members as of the last period
      * @param light its light TCP this period, null if it has none
      * @param lightMember whether its light TCP is counted already
      * @param units its UDP units: UDP counted as one flow per aggregate rule, held by its meter
@@ -77,14 +76,6 @@ public final class UdpPressure {
             }
             OptionalLong held = backend.inForceBps(f.facilityId(), f.tuple());
             if (held.isPresent() ? !Allocations.holds(held.getAsLong(), bps) : bps > share) {
-                return true;
-            }
-        }
-        for (TrackedFlow f : tcp) {
-            // A UDP flow counted as responsive is on TCP's side, but one far above its share starves the TCP that
-            // arrives beside it as a flood does: that TCP is a victim (light, starved) before the standing check
-            // can take the flow's exemption.
-            if (f.isUdp() && rate(f) > ResponsiveUdp.MARGIN * share) {
                 return true;
             }
         }
