@@ -210,6 +210,21 @@ public final class Responsiveness {
     }
 
     /**
+     * Tells whether the flow, which lost its exemption for its share, may begin the test that earns it back now: it
+     * offers no more than it may when that test begins, and its last test ended at least the given time ago.
+     *
+     * @param nowMs the time
+     * @param offeredBps what it offers now
+     * @param shareBps an equal share of its set's bottleneck, -1 if unknown
+     * @param minGapMs the least time between two tests
+     * @return true if so
+     */
+    public boolean mayEarnBack(long nowMs, double offeredBps, double shareBps, long minGapMs) {
+        return revoked && !distrusted && shareBps > 0 && offeredBps <= EARNED_BACK * shareBps
+                && mayRecheck(nowMs, minGapMs);
+    }
+
+    /**
      * Starts a test: the flow is held at a fraction of what it offers, and at most at the limit it has.
      *
      * @param nowMs the time

@@ -125,6 +125,9 @@ public final class ResponsiveUdp {
                     r.struck(nowMs);
                     start = true;
                 }
+                // Limited as UDP for its share, FUDPA may hold it below that share: once it offers no more than the
+                // test that gives its exemption back allows, that test comes as soon as tests may follow each other.
+                start |= r.mayEarnBack(nowMs, f.demandBps(), share, minGapMs);
                 if (start) {
                     FlowLimit held = limits.get(f.tuple());
                     r.start(nowMs, f.demandBps(), held == null ? -1 : held.rateBps(), share, test);

@@ -439,6 +439,31 @@ class ResponsiveUdpTest {
     }
 
     @Test
+    void anHonestFlowLimitedForItsShareEarnsTheExemptionBackAsSoonAsTestsMayFollow() {
+        // The lab's quic-mix: a QUIC Reno flow lost its exemption while a new TCP flow ramped up, and limited as UDP
+        // it carried 1.70 Mbit/s, below its share of 2.50, for the 60 s until its next test.
+        quicFoundResponsiveBesideStarvedTcp(4_000_000);
+        wants.put(QUIC, 7_500_000.0);
+        int lostAt = -1;
+        int backAt = -1;
+        for (int i = 0; i < 30 && backAt < 0; i++) {
+            wants.put(TCP1, Math.max(200_000.0, LoopHarness.CAPACITY - offered(QUIC)));
+            period();
+            String why = record(QUIC).responsiveEvidence();
+            if (lostAt < 0 && why.startsWith("lost its exemption")) {
+                lostAt = i;
+            } else if (lostAt >= 0 && why.startsWith("responded")) {
+                backAt = i;
+            }
+        }
+        assertTrue(lostAt >= 0, "it lost its exemption: " + record(QUIC).responsiveEvidence());
+        // Tested again as soon as tests may follow each other: back 3 periods after the loss here; before, it waited
+        // for the interval since its last test, 8 periods.
+        assertTrue(backAt > 0 && backAt - lostAt <= 4, "back within 4 periods: lost at " + lostAt + ", back at "
+                + backAt + "; " + record(QUIC).responsiveEvidence());
+    }
+
+    @Test
     void aFlowThatFailsItsTestAfterAJumpIsNoLongerShownAsAResponsiveFlowAboveItsShare() {
         // The lab's quic-adversaries: a sleeper found responsive jumped, failed the test that followed, and its set
         // said for 56 s that a flow "counted as responsive" held more than its share, while it was limited as UDP.
