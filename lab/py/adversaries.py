@@ -111,14 +111,19 @@ def _fmt(x):
     return "-" if x is None else "%.2f" % x
 
 
+def report(rows):
+    """Prints figures()' rows, one line each."""
+    for r in rows:
+        side = "; ".join("%s %s shares, %s s to %.2f" % (k, _fmt(v["shares"]), v["reachedSeconds"], REACH)
+                         for k, v in r["beside"].items())
+        print("%s %s: %s %s shares from %.0f s | %s" % (r["run"], r["set"], r.get("adversary", "no adversary"),
+                                                        _fmt(r.get("adversaryShares")),
+                                                        r["floodAt"] + SETTLE_SECONDS, side))
+
+
 def main(runs):
     for run in runs:
-        for r in figures(run):
-            side = "; ".join("%s %s shares, %s s to %.2f" % (k, _fmt(v["shares"]), v["reachedSeconds"], REACH)
-                             for k, v in r["beside"].items())
-            print("%s %s: %s %s shares from %.0f s | %s" % (r["run"], r["set"], r.get("adversary", "no adversary"),
-                                                            _fmt(r.get("adversaryShares")),
-                                                            r["floodAt"] + SETTLE_SECONDS, side))
+        report(figures(run))
     print("tests by kind (tests, found responsive): %s" % verdict_tally(runs))
 
 

@@ -154,8 +154,7 @@ final class CheckpointFormat {
             }
             FlowCheckpoint f = readFirstFields(in);
             if (!in.eof()) {
-                f = new FlowCheckpoint(f.flow(), f.onwardPort(), f.shaped(), f.sinceMs(), f.limitBps(),
-                        f.burstBytes(), f.cfsId(), f.member(), in.readInt(), in.readBoolean());
+                f = readDscp(in, f);
             }
             if (!in.eof()) {
                 f = f.withResponsiveness(readTests(in));
@@ -191,9 +190,7 @@ final class CheckpointFormat {
     }
 
     private static FlowCheckpoint readFlow(Input in) {
-        FlowCheckpoint f = readFirstFields(in);
-        f = new FlowCheckpoint(f.flow(), f.onwardPort(), f.shaped(), f.sinceMs(), f.limitBps(), f.burstBytes(),
-                f.cfsId(), f.member(), in.readInt(), in.readBoolean());
+        FlowCheckpoint f = readDscp(in, readFirstFields(in));
         ResponsiveCheckpoint r = readTests(in);
         boolean revoked = in.readBoolean();
         boolean distrusted = in.readBoolean();
@@ -211,6 +208,12 @@ final class CheckpointFormat {
         return new FlowCheckpoint(FlowIds.parse("checkpoint", in.readString()), in.readLong(), in.readBoolean(),
                 in.readLong(), in.readLong(), in.readLong(), in.readString(), in.readBoolean(), PacketIn.NO_DSCP,
                 false);
+    }
+
+    // The fields DSCP classes added (aa198c0): the packets' DSCP and whether they were remarked.
+    private static FlowCheckpoint readDscp(Input in, FlowCheckpoint f) {
+        return new FlowCheckpoint(f.flow(), f.onwardPort(), f.shaped(), f.sinceMs(), f.limitBps(), f.burstBytes(),
+                f.cfsId(), f.member(), in.readInt(), in.readBoolean());
     }
 
     private static ResponsiveCheckpoint readTests(Input in) {

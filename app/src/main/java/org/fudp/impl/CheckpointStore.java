@@ -93,23 +93,23 @@ final class CheckpointStore {
             return Optional.empty();
         }
         FacilityCheckpoint head = stored.value();
-        int unreadable = head == null ? 1 : 0;
+        int unreadableFlows = 0;
         Map<String, FlowCheckpoint> mine = new LinkedHashMap<>();
         for (Map.Entry<String, Versioned<StoredFlow>> e : flows.entrySet()) {
-            if (!e.getKey().startsWith(facilityId + " ")) {
+            if (!e.getKey().startsWith(prefix(facilityId))) {
                 continue;
             }
             StoredFlow f = e.getValue().value();
             if (f == null) {
-                unreadable++;
+                unreadableFlows++;
             } else {
                 mine.put(e.getKey(), f.flow);
             }
         }
-        if (unreadable > 0) {
+        if (head == null || unreadableFlows > 0) {
             throw new CheckpointFormat.UnreadableException("the checkpoint of facility " + facilityId + " cannot be"
-                    + " read by this build: " + (head == null ? "its head and " : "") + (unreadable - (head == null
-                    ? 1 : 0)) + " of its flows' entries are in a format it does not know (a newer build's) or damaged");
+                    + " read by this build: " + (head == null ? "its head and " : "") + unreadableFlows
+                    + " of its flows' entries are in a format it does not know (a newer build's) or damaged");
         }
         written.put(facilityId, new HashMap<>(mine));
         // A set's allocations are its flows' limits: the head does not repeat them.
@@ -183,7 +183,7 @@ final class CheckpointStore {
     void remove(String facilityId) {
         heads.remove(facilityId);
         for (String id : List.copyOf(flows.keySet())) {
-            if (id.startsWith(facilityId + " ")) {
+            if (id.startsWith(prefix(facilityId))) {
                 removeIf(id, old -> old == null || old.facilityId.equals(facilityId));
             }
         }
@@ -199,7 +199,12 @@ final class CheckpointStore {
     }
 
     private static String key(String facilityId, FlowCheckpoint f) {
-        return facilityId + " " + f.flow();
+        return prefix(facilityId) + f.flow();
+    }
+
+    // What every flow entry's key of a facility starts with.
+    private static String prefix(String facilityId) {
+        return facilityId + " ";
     }
 
     /** One flow of a facility's checkpoint, with the facility and the epoch it was written under. */

@@ -92,8 +92,8 @@ public final class Responsiveness {
     private boolean overShare;
     // What it came back to when its last passed test released it: the rate congestion control grows from.
     private double releasedBps = -1;
-    // When it was tested early or lost its exemption, the last STRIKE_WINDOW_MS; past STRIKES, it is distrusted:
-    // unresponsive whatever its tests say.
+    // Its strikes (tested early, or its exemption lost far above its share) of the last STRIKE_WINDOW_MS; past
+    // STRIKES, it is distrusted: unresponsive whatever its tests say.
     private final ArrayDeque<Long> strikes = new ArrayDeque<>();
     private boolean distrusted;
     private int tests;

@@ -152,8 +152,8 @@ public final class ResponsiveUdp {
         if (capacity <= 0) {
             return;
         }
-        // Light TCP counts as FUDPA counts it: as no flow beside an elastic member, so neither an idle connection (a
-        // transfer's control connection) nor a QUIC flow's acknowledgements are a victim or a share of their own.
+        // Light TCP counts as FUDPA counts it, as no flow beside an elastic member: counted as a share and a victim of
+        // its own, it cost honest QUIC flows their exemption, and a QUIC-only set its last responsive member (NO_TCP).
         int lightFlows = light == null ? 0 : light.flows;
         double level = maxMinLevel(set, capacity, lightFlows);
         boolean victim = light != null && light.flows > 0 && (light.starved || light.bps / light.flows
