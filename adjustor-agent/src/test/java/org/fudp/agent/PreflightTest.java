@@ -172,6 +172,17 @@ class PreflightTest {
     }
 
     @Test
+    void aBridgeToBeCreatedIsSaidToOutliveAStopUnlessTheConfigRemovesIt() throws IOException {
+        // It said "deleted when the agent stops" whatever bridge.on-stop said; passthrough (the default) keeps it.
+        props.put("bridge.name", "br9");
+        assertEquals("OK   bridge.name: br9 will be created (and left up, unshaped, when the agent stops)",
+                line(check(), "bridge.name"));
+        props.put("bridge.on-stop", "remove");
+        assertEquals("OK   bridge.name: br9 will be created (and deleted when the agent stops)",
+                line(check(), "bridge.name"));
+    }
+
+    @Test
     void aKeyFileOthersMayReadIsAConfigurationErrorNamingTheFile() throws IOException {
         Files.setPosixFilePermissions(dir.resolve("keys"), PosixFilePermissions.fromString("rw-r--r--"));
         Preflight.Report r = check();
