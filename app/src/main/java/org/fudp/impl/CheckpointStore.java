@@ -45,7 +45,8 @@ final class CheckpointStore {
 
     /**
      * The maps' serializer. An entry it cannot read (a newer build's format, or damaged) decodes as null, so that
-     * it fails the read of its own facility only: a map decodes every entry it lists.
+     * it fails the read of its own facility only: a map decodes every entry it lists through it (ONOS 2.7.0's
+     * AtomixConsistentMapBuilder hands it to an AtomixSerializerAdapter, whose decode calls it for each value).
      */
     static final Serializer SERIALIZER = new Serializer() {
         @Override
