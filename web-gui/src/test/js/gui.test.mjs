@@ -123,7 +123,7 @@ test('view: selecting a set shows its flows and a live chart of rates and Jain',
         ['udp-10.0.0.2-5003-10.0.0.3-6003', '200.0 Mb/s', '200.0 Mb/s', '330.0 Mb/s (pending)', 'unresponsive',
             'video: weight 2: 2 TCP shares'],
         ['udp-10.0.0.2-50443-10.0.0.3-443', '100.0 Mb/s', '100.0 Mb/s', 'none', 'responsive',
-            'responsive: counted with its set\'s TCP, never limited'],
+            'responsive: counted with its set\'s TCP, not limited'],
         ['tcp-10.0.0.2-40003-10.0.0.3-5201', '250.0 Mb/s', '250.0 Mb/s', '', '', 'TCP: never limited'],
     ]);
     assert.equal(await page.locator('#fudp-cfs-details-panel tr.fudp-limited').count(), 2);

@@ -160,7 +160,7 @@ class CommandsTest extends CommandTestBase {
                     line);
         }
         assertTrue(lines.stream().anyMatch(l -> l.startsWith(quic) && l.endsWith("responsive: counted with its set's "
-                + "TCP, never limited")), String.join("\n", lines));
+                + "TCP, not limited")), String.join("\n", lines));
 
         FlowsCommand one = new FlowsCommand();
         one.flowId = quic;

@@ -220,7 +220,7 @@ public class TestFudpService extends InMemoryFudpService implements FudpAdminSer
     public void quicInSet1() {
         flow(S1_QUIC, SET1, 1_980_000, -1);
         flows.put(S1_QUIC, flows.get(S1_QUIC).toBuilder().policy("", "responsive: counted with its set's TCP, "
-                + "never limited").responsiveness("responsive", QUIC_EVIDENCE).build());
+                + "not limited").responsiveness("responsive", QUIC_EVIDENCE).build());
         CorrelationFlowSet set1 = sets.get(SET1);
         sets.put(SET1, set1.toBuilder().flows(set1.tcpFlows(), ImmutableSet.of(S1_UDP, S1_QUIC)).responsiveUdp(1)
                 .build());

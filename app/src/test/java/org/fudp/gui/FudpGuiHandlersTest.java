@@ -261,7 +261,7 @@ class FudpGuiHandlersTest {
         assertEquals(GuiScenario.QUIC_PASSED, quic.path("responsiveEvidence").asText());
         assertEquals("none", quic.path("allocation").asText(), "never limited");
         assertFalse(quic.path("limited").asBoolean());
-        assertEquals("responsive: counted with its set's TCP, never limited", quic.path("why").asText());
+        assertEquals("responsive: counted with its set's TCP, not limited", quic.path("why").asText());
         assertEquals("", flows.get(3).path("responsiveness").asText(), "TCP has no such class");
         JsonNode set1 = ask(init(new FudpViewMessageHandler()), FudpViewMessageHandler.DETAILS_REQ,
                 payload().put("id", SET1)).path("payload").path("cfs");

@@ -150,7 +150,7 @@ public final class GuiScenario {
         s.flows.put(U1_H3, s.flows.get(U1_H3).toBuilder().responsiveness("unresponsive", FLOOD_FAILED).build());
         flow(s, U2_H3, S1, SET2, 200 * m, 200 * m, 330 * m);
         flow(s, Q_H3, S1, SET2, 100 * m, 100 * m, -1);
-        s.flows.put(Q_H3, s.flows.get(Q_H3).toBuilder().policy("", "responsive: counted with its set's TCP, never "
+        s.flows.put(Q_H3, s.flows.get(Q_H3).toBuilder().policy("", "responsive: counted with its set's TCP, not "
                 + "limited").responsiveness(RESPONSIVE, QUIC_PASSED).build());
         set(s, CorrelationFlowSet.builder(SET2, CfsKind.CONFIGURED)
                 .egress(cp(S2, 3).toString(), cp(S3, 1).toString()).capacityBps(g), CfsState.ADJUSTING);

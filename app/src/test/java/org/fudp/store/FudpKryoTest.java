@@ -78,7 +78,7 @@ class FudpKryoTest {
                                 new PrincipalShare("udp-10.0.0.3-5-10.0.0.4-6", 1, 10)), 3_300_000)
                         .units(2, 47_000_000, 3_300_000).build(),
                 FlowRecord.builder(udp(4), S1.toString()).cfsId(SET1).rates(3_000_000, 3_000_000, true)
-                        .policy("", "responsive: counted with its set's TCP, never limited")
+                        .policy("", "responsive: counted with its set's TCP, not limited")
                         .responsiveness("responsive", "responded: slowed from 4.00 Mbit/s to 2.00 Mbit/s at a limit "
                                 + "of 2.00 Mbit/s, back to 3.90 Mbit/s released; passed 1 of 1 tests").build(),
                 allocation(udp(1), 1000, 7, true, T0), allocation(v4, 0, 0, false, -1),

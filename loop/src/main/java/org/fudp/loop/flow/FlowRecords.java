@@ -37,8 +37,12 @@ final class FlowRecords {
         if (f.responsiveness().underFirstTest()) {
             return "under its first responsiveness test: released and watched, counted with its set's TCP";
         }
+        if (f.responsiveness().capped()) {
+            return "responsive, held at its max-min share: counted with its set's TCP, another member of its set is"
+                    + " below its own";
+        }
         if (f.responsiveness().countsResponsive()) {
-            return "responsive: counted with its set's TCP, never limited";
+            return "responsive: counted with its set's TCP, not limited";
         }
         if (f.light()) {
             return "light, looked like QUIC: counted with its set's light TCP, which UDP floods, until tested";

@@ -46,7 +46,8 @@ public final class Responsiveness {
     // then (a young connection's slow start): its test began from a rate it had outgrown, and starts over from the
     // new one, the flow held all along.
     private static final double RAMPING = 1.25;
-    // Released, it must offer this much more than under the hold, or come to this part of its share.
+    // Released, it must offer this much more than under the hold, or come to this part of its share; or, where the
+    // link is full, stay above the limit it was held at: the room it would grow into is taken.
     private static final double PROBED = 1.25;
     private static final double AT_SHARE = 0.75;
     // A flow that lost its exemption for its share begins the test that earns it back at most this far above it.
@@ -92,6 +93,12 @@ public final class Responsiveness {
     private boolean overShare;
     // What it came back to when its last passed test released it: the rate congestion control grows from.
     private double releasedBps = -1;
+    // Its share cap (ResponsiveUdp.standingCheck): held at its max-min share, still counted as responsive, while
+    // another member of its set is below its own; -1 when none. Periods in a row it was wide of its share beside
+    // such a member, uncapped; periods in a row without such a member, capped.
+    private double capBps = -1;
+    private int wide;
+    private int quiet;
     // Its strikes (tested early, or its exemption lost far above its share) of the last STRIKE_WINDOW_MS; past
     // STRIKES, it is distrusted: unresponsive whatever its tests say.
     private final ArrayDeque<Long> strikes = new ArrayDeque<>();
@@ -183,6 +190,25 @@ public final class Responsiveness {
     }
 
     /**
+     * Returns the limit its responsiveness holds the flow at: its test's hold, or its share cap.
+     *
+     * @return bit/s; -1 when neither holds it now
+     */
+    public long limitBps() {
+        return phase == Phase.HOLD ? holdBps() : capped() ? Math.round(capBps) : -1;
+    }
+
+    /**
+     * Tells whether the flow, counted as responsive and under no test, is held at its max-min share for another
+     * member of its set below its own.
+     *
+     * @return true if so
+     */
+    public boolean capped() {
+        return capBps >= 0 && verified && phase == Phase.NONE;
+    }
+
+    /**
      * Tells whether the flow is due for a test: a candidate never tested, or any flow tested before whose
      * last test is older than the interval.
      *
@@ -248,6 +274,13 @@ public final class Responsiveness {
         periodsInPhase = 0;
         lastTestMs = nowMs;
         disproportionate = 0;
+        uncap();
+    }
+
+    private void uncap() {
+        capBps = -1;
+        wide = 0;
+        quiet = 0;
     }
 
     private void hold(double offeredBps, ResponsiveTest test) {
@@ -264,11 +297,12 @@ public final class Responsiveness {
      * @param known whether that rate is known (a missing counter tells nothing)
      * @param inForceBps the limit its enforcer holds it at now, -1 if none
      * @param shareBps an equal share of its set's bottleneck, -1 if the capacity is unknown
+     * @param linkFull whether its set's flows fill the bottleneck this period
      * @param test the settings
      * @return true if the test ended with a verdict this period
      */
     public boolean step(long nowMs, double offeredBps, boolean known, long inForceBps, double shareBps,
-                        ResponsiveTest test) {
+                        boolean linkFull, ResponsiveTest test) {
         if (phase == Phase.NONE || !known) {
             return false;
         }
@@ -311,6 +345,14 @@ public final class Responsiveness {
         if (periodsInPhase >= test.releasePeriods() && offeredBps < SENDING * limitBps) {
             // Collapsed below half its hold, released: starved by others or paused, not judged.
             return noVerdict();
+        }
+        if (periodsInPhase >= test.releasePeriods() && linkFull && offeredBps > limitBps
+                && offeredBps >= heldBps) {
+            // A linear controller (Reno) beside TCP CUBIC grows too slowly for the release's few periods once the
+            // others took the room back: it followed the hold and grows past it, what a flood that plays the test
+            // does too, and the standing check of its share is what holds that one.
+            return end(nowMs, true, String.format(Locale.ROOT, "slowed from %s to %s at a limit of %s, back to %s"
+                    + " released, the link full", mbps(startBps), mbps(heldBps), mbps(limitBps), mbps(offeredBps)));
         }
         if (periodsInPhase >= test.releasePeriods()) {
             return end(nowMs, false, String.format(Locale.ROOT, "slowed from %s to %s at a limit of %s, not back up"
@@ -411,7 +453,7 @@ public final class Responsiveness {
      * @return true if it lost its exemption now
      */
     public boolean shareChecked(boolean over, int periods, Supplier<String> what) {
-        overShare = over && verified && holdBps() < 0;
+        overShare = over && verified && limitBps() < 0;
         if (phase != Phase.NONE) {
             return false;
         }
@@ -426,6 +468,52 @@ public final class Responsiveness {
         evidence = "lost its exemption: " + what.get() + " for " + periods + " periods; passed " + passed + " of "
                 + tests + " tests";
         return true;
+    }
+
+    /**
+     * Takes one period of the share cap of a flow counted as responsive and under no test: wide of its max-min share
+     * while another member of its set is below its own for {@code periods} periods in a row, it is held at that share
+     * and still counted as responsive; capped, it follows the share as it moves, and the cap goes once no member has
+     * been below its own for {@code quietPeriods} periods in a row.
+     *
+     * @param wideOfShare whether it held more than its share's margin this period
+     * @param victim whether another member of its set was below its own this period
+     * @param shareBps its max-min share
+     * @param periods how many periods in a row wide of its share beside a victim cap it
+     * @param quietPeriods how many periods in a row without a victim lift the cap
+     * @return true if the cap came or went this period
+     */
+    public boolean capChecked(boolean wideOfShare, boolean victim, double shareBps, int periods, int quietPeriods) {
+        if (!verified || phase != Phase.NONE) {
+            boolean was = capBps >= 0;
+            uncap();
+            return was;
+        }
+        if (capBps >= 0) {
+            quiet = victim ? 0 : quiet + 1;
+            if (quiet >= quietPeriods) {
+                uncap();
+                return true;
+            }
+            capBps = shareBps;
+            return false;
+        }
+        wide = wideOfShare && victim ? wide + 1 : 0;
+        if (wide < periods) {
+            return false;
+        }
+        capBps = shareBps;
+        quiet = 0;
+        return true;
+    }
+
+    /**
+     * Returns the share the flow is capped at.
+     *
+     * @return bit/s, -1 when not capped
+     */
+    public double capBps() {
+        return capped() ? capBps : -1;
     }
 
     /**

@@ -317,13 +317,14 @@ public final class TrackedFlow {
     }
 
     /**
-     * Tells whether the flow goes straight on, past its adjustor, by right: it counts as responsive and no
-     * test holds it, so it has no limit to be held at.
+     * Tells whether the flow goes straight on, past its adjustor, by right: it counts as responsive and neither
+     * a test nor its share cap holds it, so it has no limit to be held at.
      *
      * @return true if so
      */
     public boolean bypasses() {
-        return viaAdjustor && responsiveness.countsResponsive() && !responsiveness.testing();
+        return viaAdjustor && responsiveness.countsResponsive() && !responsiveness.testing()
+                && !responsiveness.capped();
     }
 
     /**

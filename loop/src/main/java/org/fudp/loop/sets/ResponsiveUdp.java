@@ -8,6 +8,7 @@ import org.fudp.loop.enforce.LimitsInForce;
 import org.fudp.loop.flow.Membership;
 import org.fudp.loop.flow.Responsiveness;
 import org.fudp.loop.flow.TrackedFlow;
+import org.fudp.algorithm.CfsController;
 import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowLimit;
 
@@ -46,6 +47,15 @@ public final class ResponsiveUdp {
     // control's spread: a strike towards distrust. Below it an honest flow's spread (QUIC CUBIC beside Reno, up to
     // 1.5) costs the exemption until its next test, and no more; a flood beside one starved flow holds 1.9.
     private static final double STRIKE_SHARES = 1.75;
+    // The share cap, below the standing check's margin: a responsive flow above CAP_MARGIN times its max-min share
+    // while another member is below CAP_VICTIM of its own, for DISPROPORTIONATE periods in a row, is held at its share
+    // and still counted as responsive, until no member has been below CAP_VICTIM for CAP_QUIET periods. An honest
+    // congestion control keeps its exemption and loses only what it took from the flow beside it.
+    private static final double CAP_MARGIN = 1.15;
+    private static final double CAP_VICTIM = 0.8;
+    private static final int CAP_QUIET = 15;
+    // A capped flow that offers more than this many times its cap does not respond to it: it is tested at once.
+    private static final double CAP_IGNORED = 2;
 
     private final Map<String, Integer> outOfBand = new HashMap<>();
 
@@ -89,11 +99,12 @@ public final class ResponsiveUdp {
             boolean recheckRunning = false;
             double responsiveBps = 0;
             int responsive = 0;
+            boolean full = full(set, capacity, light.counted(e.getKey()));
             for (TrackedFlow f : set) {
                 Responsiveness r = f.responsiveness();
                 if (f.isUdp() && r.testing()) {
                     long inForce = backend.inForceBps(f.facilityId(), f.tuple()).orElse(-1);
-                    if (r.step(nowMs, f.demandBps(), f.demandKnown(), inForce, share, test)) {
+                    if (r.step(nowMs, f.demandBps(), f.demandKnown(), inForce, share, full, test)) {
                         out.info("UDP flow " + f.tuple() + " in " + e.getKey() + " " + r.evidence());
                     }
                     recheckRunning |= r.testing() && r.countsResponsive();
@@ -115,8 +126,10 @@ public final class ResponsiveUdp {
                 boolean start = r.due(nowMs, test);
                 boolean early = false;
                 long jumpMs = Responsiveness.JUMP_PERIODS * settings.periodMs();
-                if (!start && r.jumped(nowMs, f.demandBps(), share, jumpMs)) {
-                    // Grown faster than congestion control grows since its test: tested at once, whatever else runs.
+                if (!start && (r.jumped(nowMs, f.demandBps(), share, jumpMs)
+                        || r.capped() && f.demandBps() > CAP_IGNORED * r.capBps())) {
+                    // Grown faster than congestion control grows since its test, or deaf to its cap: tested at once,
+                    // whatever else runs.
                     early = true;
                 } else if (!start && r.countsResponsive() && !recheckRunning && r.mayRecheck(nowMs, minGapMs)) {
                     early = leftBand || responsive >= 2 && f.throughputKnown() && f.throughputBps() > OUTLIER * mean;
@@ -135,13 +148,22 @@ public final class ResponsiveUdp {
                 }
             }
             for (TrackedFlow f : set) {
-                long hold = f.isUdp() ? f.responsiveness().holdBps() : -1;
+                long hold = f.isUdp() ? f.responsiveness().limitBps() : -1;
                 if (hold >= 0) {
                     holds.put(f.tuple(), hold);
                 }
             }
         }
         return holds;
+    }
+
+    // Whether the set's flows carry at least the part of a known capacity that FUDPA takes for a full link.
+    private static boolean full(List<TrackedFlow> set, long capacity, LightTcp.Counted light) {
+        double load = light == null ? 0 : light.bps;
+        for (TrackedFlow f : set) {
+            load += f.throughputKnown() ? f.throughputBps() : 0;
+        }
+        return capacity > 0 && load >= CfsController.FULL * capacity;
     }
 
     // Floyd and Fall's third test, which no test result switches off: a responsive flow that holds far more than its
@@ -158,9 +180,12 @@ public final class ResponsiveUdp {
         double level = maxMinLevel(set, capacity, lightFlows);
         boolean victim = light != null && light.flows > 0 && (light.starved || light.bps / light.flows
                 < VICTIM * level);
+        boolean capVictim = light != null && light.flows > 0 && (light.starved || light.bps / light.flows
+                < CAP_VICTIM * level);
         for (TrackedFlow f : set) {
-            if (elastic(f) && f.throughputKnown() && f.throughputBps() < VICTIM * level) {
-                victim = true;
+            if (elastic(f) && f.throughputKnown()) {
+                victim |= f.throughputBps() < VICTIM * level;
+                capVictim |= f.throughputBps() < CAP_VICTIM * level;
             }
         }
         for (TrackedFlow f : set) {
@@ -178,6 +203,15 @@ public final class ResponsiveUdp {
                 if (f.throughputBps() > STRIKE_SHARES * level) {
                     r.struck(nowMs);
                 }
+            }
+            boolean wide = f.throughputKnown() && f.throughputBps() > CAP_MARGIN * level;
+            if (r.capChecked(wide, capVictim, level, DISPROPORTIONATE, CAP_QUIET) && r.countsResponsive()) {
+                out.info(String.format(Locale.ROOT, "UDP flow %s in %s, counted as responsive, %s", f.tuple(), cfsId,
+                        r.capped() ? String.format(Locale.ROOT, "held %.2f Mbit/s, %.2f times its max-min share"
+                                + " of %.2f Mbit/s, while another member of its set was below its own: held at that"
+                                + " share", f.throughputBps() / 1e6, f.throughputBps() / level, level / 1e6)
+                                : "no longer held at its share: no member of its set was below its own for "
+                                + CAP_QUIET + " periods"));
             }
         }
     }
@@ -241,6 +275,6 @@ public final class ResponsiveUdp {
      */
     public static boolean unlimited(TrackedFlow f) {
         Responsiveness r = f.responsiveness();
-        return f.isUdp() && (r.countsResponsive() || r.underFirstTest()) && r.holdBps() < 0;
+        return f.isUdp() && (r.countsResponsive() || r.underFirstTest()) && r.limitBps() < 0;
     }
 }

@@ -25,7 +25,7 @@ class ResponsivenessTest {
     // The enforcer holds the flow as the test asks: at the hold while held, not at all once released.
     private boolean step(double offered, double share) {
         now += 1000;
-        return r.step(now, offered, true, r.holdBps(), share, TEST);
+        return r.step(now, offered, true, r.holdBps(), share, false, TEST);
     }
 
     @Test
@@ -45,9 +45,9 @@ class ResponsivenessTest {
         next.settle(TEST);
         next.start(now, 2e6, -1, -1, TEST);
         now += 1000;
-        next.step(now, 1e6, true, next.holdBps(), -1, TEST);
+        next.step(now, 1e6, true, next.holdBps(), -1, false, TEST);
         now += 1000;
-        assertTrue(next.step(now, 2e6, true, -1, -1, TEST), "a test that it passes, at its share");
+        assertTrue(next.step(now, 2e6, true, -1, -1, false, TEST), "a test that it passes, at its share");
         assertEquals(Responsiveness.Kind.UNRESPONSIVE, next.kind(), next.evidence());
         assertTrue(next.evidence().contains("whatever its tests say"), next.evidence());
     }
@@ -111,6 +111,37 @@ class ResponsivenessTest {
     }
 
     @Test
+    void aLinearControllerThatCannotGrowBackIntoAFullLinkResponded() {
+        // The lab's QUIC Reno beside a TCP CUBIC flow that arrived with it: slowed from 3.74 to 1.91 Mbit/s at a
+        // limit of 1.87, released 1.96, the link full. It failed as "not back up released" and, limited as UDP,
+        // carried 0.77 of its share for the rest of the run.
+        candidate().start(now, 3.74e6, -1, 3.33e6, TEST);
+        assertFalse(step(1.91e6, 3.33e6));
+        assertFalse(full(1.93e6), "released");
+        assertFalse(full(1.95e6));
+        assertTrue(full(1.96e6));
+        assertEquals(Responsiveness.Kind.RESPONSIVE, r.kind(), r.evidence());
+        assertTrue(r.evidence().contains("back to 1.96 Mbit/s released, the link full"), r.evidence());
+    }
+
+    @Test
+    void aFlowThatSinksBelowItsHoldWhenReleasedIntoAFullLinkDidNotRespond() {
+        candidate().start(now, 3.74e6, -1, 3.33e6, TEST);
+        assertFalse(step(1.91e6, 3.33e6));
+        assertFalse(full(1.90e6));
+        assertFalse(full(1.88e6));
+        assertTrue(full(1.80e6), "below the limit it was held at: not growing");
+        assertEquals(Responsiveness.Kind.UNRESPONSIVE, r.kind(), r.evidence());
+        assertTrue(r.evidence().contains("not back up released"), r.evidence());
+    }
+
+    // A period of the test with the set's flows filling the link.
+    private boolean full(double offered) {
+        now += 1000;
+        return r.step(now, offered, true, r.holdBps(), 3.33e6, true, TEST);
+    }
+
+    @Test
     void aFlowThatPausesWhileHeldIsNotJudgedAndIsTestedAgain() {
         candidate().start(now, 4e6, -1, -1, TEST);
         assertFalse(step(0.1e6, -1), "an off time tells nothing");
@@ -146,12 +177,12 @@ class ResponsivenessTest {
         // 2.55") while its agent had not acknowledged the hold: it ran unlimited all through its test.
         candidate().start(now, 5.11e6, -1, 5e6, TEST);
         now += 1000;
-        assertFalse(r.step(now, 4.44e6, true, -1, 5e6, TEST), "not held yet: no verdict");
+        assertFalse(r.step(now, 4.44e6, true, -1, 5e6, false, TEST), "not held yet: no verdict");
         assertTrue(r.testing());
         assertEquals(2_555_000, r.holdBps(), "held at the same limit");
         assertFalse(step(2.6e6, 5e6), "followed once held");
         now += 1000;
-        assertFalse(r.step(now, 2.6e6, true, 2_555_000, 5e6, TEST), "not released yet: no verdict");
+        assertFalse(r.step(now, 2.6e6, true, 2_555_000, 5e6, false, TEST), "not released yet: no verdict");
         assertTrue(step(4e6, 5e6));
         assertEquals(Responsiveness.Kind.RESPONSIVE, r.kind(), r.evidence());
     }
@@ -161,11 +192,11 @@ class ResponsivenessTest {
         candidate().start(now, 30e6, -1, 5e6, TEST);
         for (int i = 0; i < 4; i++) {
             now += 1000;
-            assertFalse(r.step(now, 30e6, true, -1, 5e6, TEST));
+            assertFalse(r.step(now, 30e6, true, -1, 5e6, false, TEST));
             assertTrue(r.testing());
         }
         now += 1000;
-        assertFalse(r.step(now, 30e6, true, -1, 5e6, TEST));
+        assertFalse(r.step(now, 30e6, true, -1, 5e6, false, TEST));
         assertFalse(r.testing(), "given up after 5 periods");
         assertEquals(Responsiveness.Kind.CANDIDATE, r.kind(), "neither passed nor failed");
     }

@@ -420,6 +420,68 @@ class ResponsiveUdpTest {
         }
     }
 
+    /** A responsive QUIC flow wanting the given rate beside a TCP flow that takes what it leaves, until capped. */
+    private int periodsUntilCapped(double quicBps) {
+        quicFoundResponsive();
+        tcpBeside();
+        wants.put(QUIC, quicBps);
+        for (int i = 1; i <= 10; i++) {
+            wants.put(TCP1, LoopHarness.CAPACITY - offered(QUIC));
+            period();
+            if (record(QUIC).rateReason().startsWith("responsive, held at its max-min share")) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    @Test
+    void aResponsiveFlowWideOfItsShareBesideAFlowBelowItsOwnIsHeldAtItsShareAndKeepsItsExemption() {
+        // The lab's quic-adversaries-floodfirst-sampled: QUIC CUBIC at 1.17 of its share, within the standing check's
+        // margin, kept the TCP flow beside it at 0.70 of its own for 25 s; before, nothing held it.
+        int capped = periodsUntilCapped(6_200_000);
+        assertTrue(capped > 0 && capped <= 5, "held at its share within 5 periods: " + capped + ", "
+                + record(QUIC).rateReason());
+        period();
+        assertEquals("responsive", record(QUIC).responsiveness(), "still counted as responsive");
+        assertEquals(LoopHarness.CAPACITY / 2, held.get(QUIC), "at its max-min share: " + held);
+        assertEquals(ADJUSTOR, h.rule(QUIC, RuleSpec.Role.TO_ADJUSTOR).outPort(), "back through the adjustor");
+        assertTrue(h.history.stream().flatMap(a -> a.notices().stream()).anyMatch(n -> n.text().contains(
+                "held 6.20 Mbit/s, 1.24 times its max-min share of 5.00 Mbit/s")), "an operator is told");
+        // The TCP flow has its share now: the cap goes once nothing is below its own for a while.
+        boolean lifted = false;
+        for (int i = 0; i < 20 && !lifted; i++) {
+            wants.put(TCP1, LoopHarness.CAPACITY - offered(QUIC));
+            period();
+            lifted = !held.containsKey(QUIC);
+        }
+        assertTrue(lifted, "the cap lifted: " + held);
+        assertEquals("responsive: counted with its set's TCP, not limited", record(QUIC).rateReason());
+        assertFalse(record(QUIC).responsiveEvidence().startsWith("lost its exemption"), "never lost its exemption");
+    }
+
+    @Test
+    void aFlowWithinItsShareMarginIsNotCapped() {
+        assertEquals(-1, periodsUntilCapped(5_500_000), "1.1 of its share beside TCP at 0.9: " + held);
+    }
+
+    @Test
+    void aCappedFlowThatFloodsPastItsCapIsTestedAtOnceAndFails() {
+        assertTrue(periodsUntilCapped(6_200_000) > 0);
+        // Capped at 5 Mbit/s, it offers 12 whatever it is held at: no congestion control ignores its limit so.
+        wants.put(QUIC, 12_000_000.0);
+        responds.put(QUIC, false);
+        boolean tested = false;
+        for (int i = 0; i < 8 && !"unresponsive".equals(record(QUIC).responsiveness()); i++) {
+            wants.put(TCP1, LoopHarness.CAPACITY - Math.min(offered(QUIC), held.getOrDefault(QUIC, Long.MAX_VALUE)));
+            period();
+            tested |= record(QUIC).responsiveEvidence().startsWith("under test");
+        }
+        assertTrue(tested, "tested at once");
+        assertEquals("unresponsive", record(QUIC).responsiveness(), record(QUIC).responsiveEvidence());
+        assertTrue(held.containsKey(QUIC) && held.get(QUIC) <= LoopHarness.CAPACITY / 2, "limited as UDP: " + held);
+    }
+
     @Test
     void anHonestFlowThatOvershootsItsShareLosesItsExemptionEachTimeButIsNeverDistrusted() {
         // QUIC CUBIC beside a slower flow: free, it holds 1.5 times its share and the TCP flow beside it the rest;
@@ -461,6 +523,37 @@ class ResponsiveUdpTest {
         // for the interval since its last test, 8 periods.
         assertTrue(backAt > 0 && backAt - lostAt <= 4, "back within 4 periods: lost at " + lostAt + ", back at "
                 + backAt + "; " + record(QUIC).responsiveEvidence());
+    }
+
+    /** A QUIC flow whose first test releases it into a link its TCP fills, where it stays at what it was held at. */
+    private String releasedBesideTcpOf(double tcpBps) {
+        h.agentUp();
+        tcpBeside();
+        wants.put(TCP1, tcpBps);
+        start(QUIC, H1, true, 3_740_000, true);
+        for (int i = 0; i < 8 && (i == 0 || !record(QUIC).responsiveEvidence().contains("respond")); i++) {
+            period();
+            if (held.containsKey(QUIC)) {
+                // Reno's linear growth beside TCP CUBIC: a little above what it was held at.
+                wants.put(QUIC, held.get(QUIC) + 60_000.0);
+            }
+        }
+        return record(QUIC).responsiveness();
+    }
+
+    @Test
+    void aQuicFlowThatCannotGrowBackBecauseTheLinkIsFullPassesItsTest() {
+        // The lab's quic-adversaries-floodfirst-sampled: QUIC Reno, released beside a TCP CUBIC flow that took the
+        // room, failed as "not back up released" and carried 0.77 of its share, limited as UDP, to the end.
+        assertEquals("responsive", releasedBesideTcpOf(7_900_000), record(QUIC).responsiveEvidence());
+        assertTrue(record(QUIC).responsiveEvidence().contains("the link full"), record(QUIC).responsiveEvidence());
+    }
+
+    @Test
+    void aFlowThatStaysWhereItWasHeldWhileTheLinkHasRoomDidNotRespond() {
+        assertEquals("unresponsive", releasedBesideTcpOf(2_000_000), record(QUIC).responsiveEvidence());
+        assertTrue(record(QUIC).responsiveEvidence().contains("not back up released"),
+                record(QUIC).responsiveEvidence());
     }
 
     @Test
