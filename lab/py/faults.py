@@ -20,9 +20,13 @@ another, each with what must hold and what was measured:
                     (its id is taken), the retry accepted: the set is NOT_ENFORCED with the refusal meanwhile,
                     and TCP is back at its fair share within 3 periods and stays there
   agent-stop, agent-upgrade, dry-run, disabled
-                    fail open (issue 33), a phase of its own with a UDP flow below its share: faults_stop.py
+                    fail open, a phase of its own with a UDP flow below its share (whenAdjustorDown = open):
+                    faults_stop.py
+  failover-meters, failover-open
+                    the agent stopped, hung and upgraded under a flood, one phase per whenAdjustorDown policy:
+                    faults_failover.py
 
-    faults.py [--out DIR] [--only NAME,...]       (as root; tools/lab faults builds the jars first)
+    faults.py [--out DIR] [--only NAME,...] [--skip NAME,...]   (as root; tools/lab faults builds the jars first)
 
 Writes DIR/faults.json and DIR/faults.md, and the agent's, the controller's and the probe's logs.
 
@@ -39,6 +43,7 @@ import time
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import faults_failover  # noqa: E402
 import faults_stop  # noqa: E402
 import fudp  # noqa: E402
 import scenario as scenario_mod  # noqa: E402
@@ -55,7 +60,7 @@ from topo import log  # noqa: E402
 SCENARIO = os.path.join(REPO, "lab", "scenarios", "faults.json")
 # The faults of the shared phase (one adjustor topology, in this order), then the metered phase's.
 SHARED = ("agent-kill", "controller-crash", "shaping-interface", "partition", "lossy-wire", "agent-hang")
-FAULTS = SHARED + ("meter-refused",) + faults_stop.FAULTS
+FAULTS = SHARED + ("meter-refused",) + faults_stop.FAULTS + faults_failover.FAULTS
 
 
 def run(out, only):
@@ -68,6 +73,8 @@ def run(out, only):
         phase_meter_refused(out, sc, rep, figures)
     if not only or any(name in only for name in faults_stop.FAULTS):
         faults_stop.run(out, only, rep, figures)
+    if not only or any(name in only for name in faults_failover.FAULTS):
+        faults_failover.run(out, only, rep, figures)
     return rep, figures
 
 
@@ -78,9 +85,11 @@ def run_shared(out, only, sc, rep, figures):
     try:
         log("faults: building the topology")
         topo.build("fudp")
+        # Fail open, as these faults were written for: fail over to meters has a phase of its own.
         loop = fudp.FudpLoop(sc, topo, out, REPO, agent_settings={
             "metrics.address": "127.0.0.1", "metrics.port": str(METRICS_PORT),
-            "failsafe.silent-periods": str(SILENT_PERIODS), "failsafe.action": "clear"})
+            "failsafe.silent-periods": str(SILENT_PERIODS), "failsafe.action": "clear"},
+            controller_settings={"whenAdjustorDown": "open"})
         loop.start()
         probe = Probe(topo, os.path.join(out, "probe.jsonl"))
         tr = traffic.TrafficRun(sc, topo, os.path.join(out, "traffic"))
@@ -140,11 +149,15 @@ def main(argv):
     p = argparse.ArgumentParser(prog="tools/lab faults", description=__doc__.strip().splitlines()[0])
     p.add_argument("--out", help="output directory (default: lab-results/faults-<timestamp>)")
     p.add_argument("--only", help="comma-separated subset of: " + ",".join(FAULTS))
+    p.add_argument("--skip", help="comma-separated faults to leave out of the others")
     args = p.parse_args(argv)
     only = [o.strip() for o in args.only.split(",")] if args.only else []
-    for o in only:
+    skip = [o.strip() for o in args.skip.split(",")] if args.skip else []
+    for o in only + skip:
         if o not in FAULTS:
-            p.error("--only: unknown fault '%s' (known: %s)" % (o, ", ".join(FAULTS)))
+            p.error("--only, --skip: unknown fault '%s' (known: %s)" % (o, ", ".join(FAULTS)))
+    if skip:
+        only = [f for f in (only or FAULTS) if f not in skip]
     if os.geteuid() != 0:
         p.error("the fault run creates network namespaces and must run as root")
     out = os.path.abspath(args.out or os.path.join(REPO, "lab-results", "faults-" + time.strftime("%Y%m%d-%H%M%S")))

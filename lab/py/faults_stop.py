@@ -105,7 +105,8 @@ class Phase:
         self.topo.build("fudp")
         udp_queue_of_its_own(self.topo, self.sc)
         self.loop = fudp.FudpLoop(self.sc, self.topo, self.out, REPO, agent_settings={
-            "metrics.address": "127.0.0.1", "metrics.port": str(METRICS_PORT)})
+            "metrics.address": "127.0.0.1", "metrics.port": str(METRICS_PORT)},
+            controller_settings={"whenAdjustorDown": "open"})
         self.loop.start()
         self.probe = Probe(self.topo, os.path.join(self.out, "probe.jsonl"))
         for fl in self.sc.flows:

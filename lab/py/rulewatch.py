@@ -15,6 +15,11 @@ def udp_out_port(dump, src, dst, sport, dport):
     """Where the switch sends a UDP flow, from `ovs-ofctl dump-flows`: the output port of the loop's rule for it that
     matches any in_port (its main rule: into the adjustor, or straight on; the rule from the adjustor matches the
     adjustor's return port), or None without one. The loop's rules carry its tag in the cookie's top byte."""
+    return udp_rule(dump, src, dst, sport, dport)[0]
+
+
+def udp_rule(dump, src, dst, sport, dport):
+    """The UDP flow's main rule as udp_out_port finds it: (output port or None, the meter it passes or None)."""
     want = {"nw_src": src, "nw_dst": dst, "tp_src": str(sport), "tp_dst": str(dport)}
     for line in dump.splitlines():
         c = re.search(r"cookie=0x([0-9a-f]+)", line)
@@ -26,8 +31,9 @@ def udp_out_port(dump, src, dst, sport, dport):
         if "udp" not in words or "in_port" in fields or any(fields.get(k) != v for k, v in want.items()):
             continue
         out = re.search(r"output:(\d+)", actions)
-        return int(out.group(1)) if out else None
-    return None
+        meter = re.search(r"meter:(\d+)", actions)
+        return (int(out.group(1)) if out else None), (int(meter.group(1)) if meter else None)
+    return None, None
 
 
 def bridge_state(text):
@@ -40,7 +46,7 @@ def bridge_state(text):
 
 class Watch(threading.Thread):
     """Samples, every WATCH_INTERVAL: where the switch sends the UDP flow (its rule's output port, None without a
-    rule) and the state of the agent's bridge."""
+    rule), the state of the agent's bridge, and the meter the rule passes (None without one)."""
 
     def __init__(self, flow_match):
         super().__init__(daemon=True)
@@ -57,9 +63,9 @@ class Watch(threading.Thread):
                       check=False, quiet=True)
             link = sh(["ip", "-n", topo_mod.ADJ_NS, "-o", "link", "show", "dev", fudp.AGENT_BRIDGE], check=False,
                       quiet=True)
-            port = udp_out_port(dump, *self.flow_match)
+            port, meter = udp_rule(dump, *self.flow_match)
             with self.lock:
-                self.samples.append((t, port, bridge_state(link)))
+                self.samples.append((t, port, bridge_state(link), meter))
                 self.dumps[port] = "# %s\n%s" % (time.strftime("%H:%M:%S", time.localtime(t)), dump)
             self.stopped.wait(max(0.0, WATCH_INTERVAL - (time.time() - t)))
 
@@ -86,7 +92,7 @@ class Watch(threading.Thread):
 def ports_seen(samples):
     """The rule's output ports in order, each once per run of samples: [port, ...] (None: no rule)."""
     out = []
-    for _, port, _ in samples:
+    for _, port, *_ in samples:
         if not out or out[-1] != port:
             out.append(port)
     return out

@@ -96,6 +96,13 @@ class FailOpenTest(unittest.TestCase):
                           "a rule without the loop's tag is not the loop's")
         self.assertIsNone(rulewatch.udp_out_port("OFPST_FLOW reply (OF1.3) (xid=0x2):\n", *flow))
 
+    def test_the_meter_the_udp_flows_rule_passes(self):
+        flow = ("10.77.0.2", "10.77.0.3", 40002, 5202)
+        metered = DUMP.replace("actions=output:%s", "actions=meter:536870913,output:3")
+        self.assertEqual((3, 536870913), rulewatch.udp_rule(metered, *flow), "failed over: straight on, metered")
+        self.assertEqual((11, None), rulewatch.udp_rule(DUMP % "11", *flow))
+        self.assertEqual((None, None), rulewatch.udp_rule("OFPST_FLOW reply (OF1.3) (xid=0x2):\n", *flow))
+
     def test_the_agents_bridge_state(self):
         self.assertEqual("up", rulewatch.bridge_state(
             "7: flab-adjbr: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 1500 qdisc noqueue state UP mode DEFAULT group "
@@ -131,7 +138,8 @@ class FailOpenTest(unittest.TestCase):
         self.assertIsNone(rulewatch.first_straight(samples, 3, 1.7))
 
     def test_the_fault_run_knows_the_phase_by_its_names(self):
-        self.assertEqual(faults_stop.FAULTS, faults.FAULTS[len(faults.SHARED) + 1:])
+        start = len(faults.SHARED) + 1
+        self.assertEqual(faults_stop.FAULTS, faults.FAULTS[start:start + len(faults_stop.FAULTS)])
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.fudp.agent.config.AgentConfig;
 import org.fudp.agent.config.ConfigException;
+import org.fudp.agent.config.LimitsOnStop;
 import org.fudp.agent.config.StopAction;
 import org.fudp.agent.metrics.AgentMetrics;
 import org.fudp.agent.metrics.MetricsServer;
@@ -174,15 +175,19 @@ public final class AdjustorAgentMain implements Runnable {
                 if (server != null) {
                     server.close();
                 }
-                teardown(shaper, bridges, bridge, dryRun, cfg.onStop());
+                teardown(shaper, bridges, bridge, dryRun, cfg);
                 stopped.countDown();
             }
             return 0;
         }
 
         private static void teardown(HtbFlowShaper shaper, BridgeSetup bridges, BridgeSetup.Bridge bridge,
-                                     boolean dryRun, StopAction onStop) {
-            if (!dryRun) {
+                                     boolean dryRun, AgentConfig cfg) {
+            StopAction onStop = cfg.onStop();
+            // With the bridge gone nothing crosses the limits: they go with it.
+            boolean keep = cfg.limitsOnStop() == LimitsOnStop.KEEP && bridge != null
+                    && onStop == StopAction.PASSTHROUGH;
+            if (!dryRun && !keep) {
                 try {
                     shaper.clear();
                     LOG.info("{}: limits removed", shaper.device());
@@ -192,9 +197,15 @@ public final class AdjustorAgentMain implements Runnable {
             }
             if (bridge != null && onStop == StopAction.PASSTHROUGH) {
                 // The switch steers UDP into this box until the controller finds the agent gone.
-                LOG.warn("bridge {} left up without limits (pass-through): traffic goes on unshaped while the agent "
-                        + "is stopped, and the next start adopts it (bridge.on-stop = remove deletes it)",
-                        bridge.name());
+                if (keep) {
+                    LOG.warn("bridge {} left up with its limits: traffic goes on held at them while the agent is "
+                            + "stopped, and the next start adopts them (shape.on-stop = clear lifts them)",
+                            bridge.name());
+                } else {
+                    LOG.warn("bridge {} left up without limits (pass-through): traffic goes on unshaped while the "
+                            + "agent is stopped, and the next start adopts it (bridge.on-stop = remove deletes it)",
+                            bridge.name());
+                }
                 return;
             }
             try {

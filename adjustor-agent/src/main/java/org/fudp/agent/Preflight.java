@@ -16,6 +16,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.fudp.agent.config.AgentConfig;
+import org.fudp.agent.config.LimitsOnStop;
 import org.fudp.agent.config.StopAction;
 import org.fudp.agent.config.ConfigException;
 import org.fudp.agent.tc.Classifier;
@@ -283,7 +284,8 @@ final class Preflight {
         Path dir = sysClassNet.resolve(br);
         if (!Files.isDirectory(dir)) {
             return ok("bridge.name", br + " will be created (and " + (cfg.onStop() == StopAction.REMOVE
-                    ? "deleted" : "left up, unshaped,") + " when the agent stops)");
+                    ? "deleted" : cfg.limitsOnStop() == LimitsOnStop.KEEP ? "left up with its limits,"
+                    : "left up, unshaped,") + " when the agent stops)");
         }
         if (!Files.isDirectory(dir.resolve("bridge"))) {
             return fail(Cause.CONFIG, "bridge.name", br + " exists and is not a bridge: choose another name");

@@ -175,6 +175,9 @@ class PreflightTest {
     void aBridgeToBeCreatedIsSaidToOutliveAStopUnlessTheConfigRemovesIt() throws IOException {
         // It said "deleted when the agent stops" whatever bridge.on-stop said; passthrough (the default) keeps it.
         props.put("bridge.name", "br9");
+        assertEquals("OK   bridge.name: br9 will be created (and left up with its limits, when the agent stops)",
+                line(check(), "bridge.name"));
+        props.put("shape.on-stop", "clear");
         assertEquals("OK   bridge.name: br9 will be created (and left up, unshaped, when the agent stops)",
                 line(check(), "bridge.name"));
         props.put("bridge.on-stop", "remove");

@@ -2,6 +2,7 @@ package org.fudp.api;
 
 import com.google.common.base.MoreObjects;
 import org.fudp.loop.api.Facility.Enforcement;
+import org.fudp.loop.api.Facility.WhenAdjustorDown;
 import org.onlab.packet.MacAddress;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
@@ -32,6 +33,7 @@ public final class Facility {
     private final Integer ruleBudget;
     private final Integer packetInBudget;
     private final FacilitySampling sampling;
+    private final WhenAdjustorDown whenAdjustorDown;
 
     /**
      * Creates a facility.
@@ -53,6 +55,7 @@ public final class Facility {
         this.ruleBudget = null;
         this.packetInBudget = null;
         this.sampling = null;
+        this.whenAdjustorDown = null;
     }
 
     private Facility(DeviceId deviceId) {
@@ -65,9 +68,15 @@ public final class Facility {
         this.ruleBudget = null;
         this.packetInBudget = null;
         this.sampling = null;
+        this.whenAdjustorDown = null;
     }
 
     private Facility(Facility f, Integer ruleBudget, Integer packetInBudget, FacilitySampling sampling) {
+        this(f, ruleBudget, packetInBudget, sampling, f.whenAdjustorDown);
+    }
+
+    private Facility(Facility f, Integer ruleBudget, Integer packetInBudget, FacilitySampling sampling,
+                     WhenAdjustorDown whenAdjustorDown) {
         this.enforcement = f.enforcement;
         this.deviceId = f.deviceId;
         this.adjustorPort = f.adjustorPort;
@@ -77,6 +86,26 @@ public final class Facility {
         this.ruleBudget = ruleBudget;
         this.packetInBudget = packetInBudget;
         this.sampling = sampling;
+        this.whenAdjustorDown = whenAdjustorDown;
+    }
+
+    /**
+     * Returns this facility with a policy of its own for while its adjustor agent cannot hold its limits.
+     *
+     * @param policy the policy, null for the default ({@link WhenAdjustorDown#METERS})
+     * @return the facility
+     */
+    public Facility withWhenAdjustorDown(WhenAdjustorDown policy) {
+        return new Facility(this, ruleBudget, packetInBudget, sampling, policy);
+    }
+
+    /**
+     * Returns the policy the config gives the facility for while its adjustor agent cannot hold its limits.
+     *
+     * @return the policy, empty when the config leaves it to the default ({@link WhenAdjustorDown#METERS})
+     */
+    public Optional<WhenAdjustorDown> whenAdjustorDown() {
+        return Optional.ofNullable(whenAdjustorDown);
     }
 
     /**
@@ -230,13 +259,14 @@ public final class Facility {
         return enforcement == that.enforcement && keyId == that.keyId && deviceId.equals(that.deviceId)
                 && Objects.equals(adjustorPort, that.adjustorPort) && Objects.equals(returnPort, that.returnPort)
                 && Objects.equals(adjustorMac, that.adjustorMac) && Objects.equals(ruleBudget, that.ruleBudget)
-                && Objects.equals(packetInBudget, that.packetInBudget) && Objects.equals(sampling, that.sampling);
+                && Objects.equals(packetInBudget, that.packetInBudget) && Objects.equals(sampling, that.sampling)
+                && whenAdjustorDown == that.whenAdjustorDown;
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(enforcement, deviceId, adjustorPort, returnPort, adjustorMac, keyId, ruleBudget,
-                packetInBudget, sampling);
+                packetInBudget, sampling, whenAdjustorDown);
     }
 
     @Override
@@ -249,6 +279,6 @@ public final class Facility {
                     .add("keyId", keyId);
         }
         return h.add("ruleBudget", ruleBudget).add("packetInBudget", packetInBudget).add("sampling", sampling)
-                .omitNullValues().toString();
+                .add("whenAdjustorDown", whenAdjustorDown).omitNullValues().toString();
     }
 }

@@ -8,6 +8,7 @@ import com.google.common.collect.ImmutableMap;
 import org.fudp.api.Bottleneck;
 import org.fudp.api.Facility;
 import org.fudp.api.FacilitySampling;
+import org.fudp.loop.api.Facility.WhenAdjustorDown;
 import org.fudp.loop.api.FlowBudget;
 import org.fudp.loop.api.TrafficClass;
 import org.onlab.packet.IpAddress;
@@ -21,6 +22,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -56,6 +58,7 @@ public final class FudpConfig extends Config<ApplicationId> {
     static final String SAMPLING = "sampling";
     static final String SAMPLING_AGENT = "agent";
     static final String HEAVY_BPS = "heavyBps";
+    static final String WHEN_ADJUSTOR_DOWN = "whenAdjustorDown";
     /** The default heavy rate of a sampled facility: the paper's long flows carry more than 1 Mbit/s. */
     static final long HEAVY_BPS_DEFAULT = 1_000_000;
     /** Budgets above this are refused as typos: no switch table is bigger. */
@@ -187,6 +190,7 @@ public final class FudpConfig extends Config<ApplicationId> {
                 ObjectNode sn = n.putObject(SAMPLING).put(SAMPLING_AGENT, s.agent().toString());
                 s.heavyBps().ifPresent(v -> sn.put(HEAVY_BPS, v));
             });
+            f.whenAdjustorDown().ifPresent(w -> n.put(WHEN_ADJUSTOR_DOWN, w.name().toLowerCase(Locale.ROOT)));
         }
         return this;
     }
@@ -280,14 +284,14 @@ public final class FudpConfig extends Config<ApplicationId> {
         }
         if (kind != null && kind.asText().equals(METER)) {
             // The switch's meters enforce: no adjustor, so nothing of one may be configured.
-            for (String adjustorField : List.of(ADJUSTOR_PORT, RETURN_PORT, ADJUSTOR_MAC, KEY_ID)) {
+            for (String adjustorField : List.of(ADJUSTOR_PORT, RETURN_PORT, ADJUSTOR_MAC, KEY_ID, WHEN_ADJUSTOR_DOWN)) {
                 if (n.has(adjustorField)) {
                     p.errors.add(path + "." + adjustorField
                             + ": a facility with enforcement \"meter\" has no adjustor");
                 }
             }
             p.checkOnly(n, path, DEVICE_ID, ENFORCEMENT, ADJUSTOR_PORT, RETURN_PORT, ADJUSTOR_MAC, KEY_ID,
-                    RULE_BUDGET, PACKET_IN_BUDGET, SAMPLING);
+                    RULE_BUDGET, PACKET_IN_BUDGET, SAMPLING, WHEN_ADJUSTOR_DOWN);
             DeviceId device = p.deviceId(n.get(DEVICE_ID), path + "." + DEVICE_ID);
             FlowBudget budget = budget(p, n, path, device);
             if (p.errors.size() > before) {
@@ -297,9 +301,10 @@ public final class FudpConfig extends Config<ApplicationId> {
             return configured(Facility.metered(device), n, budget);
         }
         p.checkOnly(n, path, DEVICE_ID, ENFORCEMENT, ADJUSTOR_PORT, RETURN_PORT, ADJUSTOR_MAC, KEY_ID,
-                RULE_BUDGET, PACKET_IN_BUDGET, SAMPLING);
+                RULE_BUDGET, PACKET_IN_BUDGET, SAMPLING, WHEN_ADJUSTOR_DOWN);
         DeviceId device = p.deviceId(n.get(DEVICE_ID), path + "." + DEVICE_ID);
         FlowBudget budget = budget(p, n, path, device);
+        WhenAdjustorDown whenDown = whenAdjustorDown(p, n.get(WHEN_ADJUSTOR_DOWN), path + "." + WHEN_ADJUSTOR_DOWN);
         PortNumber adjustor = p.port(n.get(ADJUSTOR_PORT), path + "." + ADJUSTOR_PORT);
         PortNumber back = p.port(n.get(RETURN_PORT), path + "." + RETURN_PORT);
         MacAddress mac = p.mac(n.get(ADJUSTOR_MAC), path + "." + ADJUSTOR_MAC);
@@ -311,7 +316,22 @@ public final class FudpConfig extends Config<ApplicationId> {
             return null;
         }
         p.budgets.put(device, budget);
-        return configured(new Facility(device, adjustor, back, mac, keyId.intValue()), n, budget);
+        return configured(new Facility(device, adjustor, back, mac, keyId.intValue()), n, budget)
+                .withWhenAdjustorDown(whenDown);
+    }
+
+    // The policy while the facility's agent cannot hold its limits: null when the config leaves it to the default.
+    private static WhenAdjustorDown whenAdjustorDown(Parsed p, JsonNode n, String path) {
+        if (n == null) {
+            return null;
+        }
+        for (WhenAdjustorDown w : WhenAdjustorDown.values()) {
+            if (n.isTextual() && n.asText().equals(w.name().toLowerCase(Locale.ROOT))) {
+                return w;
+            }
+        }
+        p.errors.add(path + ": must be \"meters\", \"open\" or \"hold\", got " + n);
+        return null;
     }
 
     // The budgets and the sampling the config gives a facility, valid by now, each only if given.

@@ -65,7 +65,8 @@ final class NetworkConfigAdapter implements NetworkConfigListener {
             return org.fudp.loop.api.Facility.metered(f.deviceId().toString());
         }
         return new org.fudp.loop.api.Facility(f.deviceId().toString(), f.adjustorPort().toLong(),
-                f.returnPort().toLong(), f.adjustorMac().toBytes(), f.keyId());
+                f.returnPort().toLong(), f.adjustorMac().toBytes(), f.keyId())
+                .withWhenAdjustorDown(f.whenAdjustorDown().orElse(org.fudp.loop.api.Facility.WhenAdjustorDown.METERS));
     }
 
     NetworkConfigAdapter(NetworkConfigRegistry registry, ApplicationId appId, Applier apply) {

@@ -43,13 +43,14 @@ class ConfigSectionsTest {
                 + " \"ruleBudget\": \"4000\", \"packetInBudget\": 500, \"sampling\": {\"agent\": \"192.0.2.9\","
                 + " \"heavyBps\": 2000000}}, {\"deviceId\": \"of:0000000000000001\", \"enforcement\": \"adjustor\","
                 + " \"adjustorPort\": \"3\", \"returnPort\": 4, \"adjustorMac\": \"02:00:00:00:00:aa\","
-                + " \"keyId\": 7}]}");
+                + " \"keyId\": 7, \"whenAdjustorDown\": \"hold\"}]}");
         assertEquals(List.of(), ConfigSections.uncarried(body.get("facilities"),
                 ConfigSections.encodeFacilities(ConfigSections.facilities(body)), "facilities"));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ConfigSections.facilities(
                 json("[{\"deviceId\": \"of:0000000000000009\", \"enforcement\": \"meter\", \"colour\": 1}]")));
         assertEquals("facilities[0].colour: unknown field, expected one of deviceId, enforcement, adjustorPort,"
-                + " returnPort, adjustorMac, keyId, ruleBudget, packetInBudget, sampling", e.getMessage(),
+                + " returnPort, adjustorMac, keyId, ruleBudget, packetInBudget, sampling, whenAdjustorDown",
+                e.getMessage(),
                 "a field the config does not know is refused before");
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.fudp.api.Bottleneck;
 import org.fudp.api.Facility;
+import org.fudp.loop.api.Facility.WhenAdjustorDown;
 import org.fudp.loop.api.FlowBudget;
 import org.fudp.loop.api.PacketIn;
 import org.fudp.loop.api.PrincipalRule;
@@ -23,6 +24,7 @@ import org.onosproject.net.config.InvalidFieldException;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -234,6 +236,25 @@ class FudpConfigTest {
         assertTrue(msg.contains("facilities[0].sampling.rate"), msg);
         assertTrue(msg.contains("facilities[1].sampling: must be an object"), msg);
         assertTrue(msg.contains("facilities[3].sampling.agent: 192.0.2.7 is the agent of of:0000000000000007"), msg);
+    }
+
+    @Test
+    void anAdjustorFacilitySaysWhatItsFlowsDoWhileItsAgentIsDown() throws IOException {
+        assertTrue(config(GOOD).facilities().get(0).whenAdjustorDown().isEmpty(), "left to the default: meters");
+        for (WhenAdjustorDown w : WhenAdjustorDown.values()) {
+            String name = w.name().toLowerCase(Locale.ROOT);
+            FudpConfig c = config(GOOD.replace("\"keyId\": 7", "\"keyId\": 7, \"whenAdjustorDown\": \"" + name + "\""));
+            assertEquals(w, c.facilities().get(0).whenAdjustorDown().orElseThrow(), name);
+            assertTrue(config("{}").facilities(c.facilities()).node().toString().contains(
+                    "\"whenAdjustorDown\":\"" + name + "\""), "written back as read");
+        }
+        String msg = errorOf(GOOD.replace("\"keyId\": 7", "\"keyId\": 7, \"whenAdjustorDown\": \"failover\""));
+        assertTrue(msg.contains("facilities[0].whenAdjustorDown: must be \"meters\", \"open\" or \"hold\", got"
+                + " \"failover\""), msg);
+        msg = errorOf("{\"facilities\": [{\"deviceId\": \"of:0000000000000009\", \"enforcement\": \"meter\","
+                + " \"whenAdjustorDown\": \"open\"}]}");
+        assertTrue(msg.contains("facilities[0].whenAdjustorDown: a facility with enforcement \"meter\" has no "
+                + "adjustor"), msg);
     }
 
     @Test

@@ -16,13 +16,16 @@ import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import org.fudp.algorithm.FudpaConfig;
 import org.fudp.loop.api.AddressPrefix;
 import org.fudp.loop.api.BottleneckTable;
+import org.fudp.loop.api.Facility;
 import org.fudp.loop.api.FlowBudget;
 import org.fudp.loop.api.PrincipalRule;
 import org.fudp.loop.api.ResponsiveTest;
@@ -50,6 +53,7 @@ public final class LabConfig {
     private final int tcpFloorPrincipals;
     private final boolean closingRules;
     private final boolean metered;
+    private final Facility.WhenAdjustorDown whenAdjustorDown;
     private final boolean meterDropsCounted;
     private final boolean enabled;
     private final boolean dryRun;
@@ -92,6 +96,11 @@ public final class LabConfig {
                     + "'");
         }
         metered = enforcement.equals("meter");
+        String down = p.getProperty("whenAdjustorDown", "meters").trim();
+        whenAdjustorDown = Arrays.stream(Facility.WhenAdjustorDown.values())
+                .filter(w -> w.name().toLowerCase(Locale.ROOT).equals(down)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("config: 'whenAdjustorDown' must be meters, open or"
+                        + " hold, got '" + down + "'"));
         meterDropsCounted = bool(p, "meterDropsCounted", "true");
         enabled = bool(p, "enabled", "true");
         dryRun = bool(p, "dryRun", "false");
@@ -285,6 +294,15 @@ public final class LabConfig {
      */
     public boolean metered() {
         return metered;
+    }
+
+    /**
+     * Returns what the facility does while its adjustor agent cannot hold its limits (the app's facility field).
+     *
+     * @return the policy, meters unless {@code whenAdjustorDown} says otherwise
+     */
+    public Facility.WhenAdjustorDown whenAdjustorDown() {
+        return whenAdjustorDown;
     }
 
     /**

@@ -235,9 +235,10 @@ final class LabHost {
     }
 
     // Read right after the rules' counters: a metered flow's demand and what passed its meter then
-    // cover the same window.
+    // cover the same window. An adjustor facility's meters (its units', its flows' while its agent is down) count
+    // what their flows deliver as well.
     private List<MeterReading> readMeters(long now) {
-        if (!config.metered()) {
+        if (meters.isEmpty()) {
             return List.of();
         }
         try {

@@ -63,6 +63,6 @@ final class LoopSetup {
             return Facility.metered(config.bridge());
         }
         return new Facility(config.bridge(), config.adjustorSwitchPort(), config.adjustorOnwardPort(),
-                EthernetFrame.parseMac(config.adjustorMac()), KEY_ID);
+                EthernetFrame.parseMac(config.adjustorMac()), KEY_ID).withWhenAdjustorDown(config.whenAdjustorDown());
     }
 }

@@ -3,6 +3,7 @@ package org.fudp.lab;
 import static org.fudp.lab.LabFixture.PERIOD;
 import static org.fudp.lab.LabFixture.T0;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -47,7 +48,8 @@ class SetStateLogTest {
 
     @Test
     void limitsTheAgentDoesNotAcknowledgeAreNotEnforcedThenTheAgentIsDownAndTheAckMakesTheSetFair() {
-        LabFixture f = new LabFixture();
+        // Fail open: nothing holds the flood while the agent is down.
+        LabFixture f = new LabFixture("\nwhenAdjustorDown = open\n", List.of());
         f.agentUp();
         f.monitor(UDP);
         f.monitor(TCP);
@@ -86,6 +88,27 @@ class SetStateLogTest {
         adjustorPeriod(f, 9);
         lines = stateLines(f);
         assertEquals("Set set1 FAIR", lines.get(lines.size() - 1), lines.toString());
+    }
+
+    @Test
+    void whileTheAgentIsDownAMeterOnTheSwitchHoldsTheFloodAndTheSetSaysSo() {
+        LabFixture f = new LabFixture();
+        f.agentUp();
+        f.monitor(UDP);
+        f.monitor(TCP);
+        adjustorPeriod(f, 1);
+        f.newMessages();
+        for (int k = 2; k <= 8; k++) {
+            adjustorPeriod(f, k);
+        }
+        List<String> lines = stateLines(f);
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("Set set1 NO_AGENT")), "down a moment: " + lines);
+        assertEquals(1, f.sw.meters.size(), "a meter for the flood: " + f.sw.meters);
+        long meter = f.sw.meters.keySet().iterator().next();
+        assertTrue(f.sw.meters.get(meter).contains("rate=5000"), "at its limit: " + f.sw.meters);
+        assertTrue(f.sw.modified.stream().anyMatch(r -> r.contains("meter:" + meter)), "its rule points at it: "
+                + f.sw.modified);
+        assertFalse(lines.get(lines.size() - 1).startsWith("Set set1 NO_AGENT"), "held: " + lines);
     }
 
     @Test

@@ -13,6 +13,7 @@ import org.fudp.loop.api.RuleCounter;
 import org.fudp.loop.api.PrincipalRule;
 import org.fudp.loop.api.TrafficClass;
 import org.fudp.loop.collect.PerFlowCollection;
+import org.fudp.loop.enforce.MeterBackend;
 import org.fudp.loop.flow.Membership;
 import org.fudp.loop.flow.TrackedFlow;
 import org.fudp.algorithm.FlowPolicy;
@@ -81,6 +82,7 @@ public final class FudpLoop {
         parts.adjustors.setSettings(next);
         parts.meters.setSettings(next);
         parts.unitMeters.setSettings(next);
+        parts.failOver.meters().setSettings(next);
         parts.collection.setSettings(next);
         if (!old.fudpa().equals(next.fudpa())) {
             // The predictors' state was built with the old weights.
@@ -188,6 +190,7 @@ public final class FudpLoop {
         parts.handover.adopt(nowMs, facility, c, settings, lastPeriodMs, out);
         // Its units are held by meters where the switch has them, as a facility set by configuration.
         parts.unitMeters.setFacilities(parts.facilities.values(), nowMs, out);
+        parts.failOver.setFacilities(parts.facilities.values(), nowMs, out);
         steer(nowMs, out);
         if (!ours && c != null) {
             // After the rules taken over are the host's: their way out is set at the next event.
@@ -207,11 +210,13 @@ public final class FudpLoop {
      */
     public Actions handOver(long nowMs, String facilityId) {
         Actions out = begin(nowMs);
-        // The units' meters go first, their rules handed over without one: the next controller cannot know them,
-        // and holds the units again once it has measured them.
-        parts.unitMeters.setDesired(facilityId, List.of());
-        parts.unitMeters.tick(nowMs, out);
-        parts.unitMeters.handOver(facilityId);
+        // The units' and the fail-over's meters go first, their rules handed over without one: the next controller
+        // cannot know them, and holds those flows again once it has measured them.
+        for (MeterBackend m : List.of(parts.unitMeters, parts.failOver.meters())) {
+            m.setDesired(facilityId, List.of());
+            m.tick(nowMs, out);
+            m.handOver(facilityId);
+        }
         parts.handover.handOver(facilityId, out);
         return out;
     }
@@ -325,6 +330,7 @@ public final class FudpLoop {
         Actions out = begin(nowMs);
         parts.meters.added(nowMs, facilityId, meterKey, out);
         parts.unitMeters.added(nowMs, facilityId, meterKey, out);
+        parts.failOver.meters().added(nowMs, facilityId, meterKey, out);
         return meterAnswered(facilityId, out);
     }
 
@@ -341,6 +347,7 @@ public final class FudpLoop {
         Actions out = begin(nowMs);
         parts.meters.failed(nowMs, facilityId, meterKey, reason, out);
         parts.unitMeters.failed(nowMs, facilityId, meterKey, reason, out);
+        parts.failOver.meters().failed(nowMs, facilityId, meterKey, reason, out);
         return meterAnswered(facilityId, out);
     }
 
@@ -410,9 +417,10 @@ public final class FudpLoop {
         return out;
     }
 
-    // Fail open: UDP goes through an adjustor only while it can hold a limit.
+    // Fail open: UDP goes through an adjustor only while it can hold a limit; fail over: meters hold it meanwhile.
     private void steer(long nowMs, Actions out) {
         parts.failOpen.update(nowMs, parts.facilities, settings, parts.backend, parts.flows, out);
+        parts.failOver.update(nowMs, parts.facilities, settings, parts.limits, out);
     }
 
     // ---------------------------------------------------------------- the period
@@ -519,6 +527,7 @@ public final class FudpLoop {
         Actions out = begin(nowMs);
         parts.backend.stop(out);
         parts.unitMeters.stop(out);
+        parts.failOver.meters().stop(out);
         parts.collection.forget(null, out);
         parts.decisions.clear();
         parts.limits.clear();

@@ -12,6 +12,7 @@ import org.fudp.loop.enforce.AdjustorBackend;
 import org.fudp.loop.enforce.EnforcementBackend;
 import org.fudp.loop.enforce.EnforcementRouter;
 import org.fudp.loop.enforce.FailOpen;
+import org.fudp.loop.enforce.FailOver;
 import org.fudp.loop.enforce.LimitsInForce;
 import org.fudp.loop.enforce.MeterBackend;
 import org.fudp.loop.flow.FlowTable;
@@ -53,6 +54,7 @@ final class LoopParts {
     final MeterBackend meters;
     final EnforcementBackend backend;
     final MeterBackend unitMeters;
+    final FailOver failOver;
     final LoopViews views;
     final FacilityHandover handover;
     final MeasurementWindows windows;
@@ -65,8 +67,9 @@ final class LoopParts {
                 new PerFlowCollection(settings, network, policy, this::forgotten, failOpen::through));
         this.flows = collection.flows();
         this.adjustors = new AdjustorBackend(settings, keyText, epochMs, clock);
-        this.meters = new MeterBackend(settings, flows);
-        this.backend = new EnforcementRouter(adjustors, meters);
+        this.meters = new MeterBackend(settings, flows.meteredWhere(TrackedFlow::metered));
+        this.failOver = new FailOver(settings, flows);
+        this.backend = new EnforcementRouter(adjustors, meters, failOver.meters());
         this.unitMeters = new MeterBackend(settings, collection.units(), MeterBackend.FIRST_UNIT_KEY);
         this.views = new LoopViews(collection, limits, backend, adjustors, decisions, clock, policy, light);
         this.handover = new FacilityHandover(facilities, collection, limits, decisions, adjustors, meters, backend,
@@ -81,7 +84,7 @@ final class LoopParts {
         Map<String, Facility> wanted = new LinkedHashMap<>();
         next.forEach(f -> wanted.put(f.id(), f));
         for (Facility old : List.copyOf(facilities.values())) {
-            if (!old.equals(wanted.get(old.id()))) {
+            if (!old.sameWiring(wanted.get(old.id()))) {
                 collection.forget(old.id(), out);
                 facilities.remove(old.id());
             }
@@ -90,6 +93,7 @@ final class LoopParts {
         views.inCharge(wanted.keySet(), nowMs);
         backend.setFacilities(wanted.values(), nowMs, out);
         unitMeters.setFacilities(wanted.values(), nowMs, out);
+        failOver.setFacilities(wanted.values(), nowMs, out);
     }
 
     // A flow the collection forgot: its limit and its published allocation go too.

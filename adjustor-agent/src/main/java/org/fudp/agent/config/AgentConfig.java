@@ -54,8 +54,11 @@ public final class AgentConfig {
                 + "stop leaves it up with the guard or deletes it (see bridge.on-stop); 'none': the operator forwards "
                 + "and guards"});
         k.put("bridge.on-stop", new String[] {"passthrough", "passthrough | remove: what a clean stop does with the "
-                + "bridge; passthrough leaves it up with the guard and without limits, so traffic goes on while the "
-                + "agent is stopped or upgraded; remove deletes it if the agent created it"});
+                + "bridge; passthrough leaves it up with the guard (and the limits shape.on-stop keeps), so traffic "
+                + "goes on while the agent is stopped or upgraded; remove deletes it if the agent created it"});
+        k.put("shape.on-stop", new String[] {"keep", "keep | clear: what a clean stop does with the limits; keep "
+                + "leaves them in the kernel, holding what crosses the bridge until the controller sends it past "
+                + "the adjustor, and the next start adopts them (shape.startup = adopt)"});
         k.put("agent.id", new String[] {"", "sender id in ACKs and heartbeats, 0..2^63-1; empty: the MAC of "
                 + "control.interface as a number"});
         k.put("keys.file", new String[] {"", "required: key file, '<key id> = <hex key>' per line (see "
@@ -93,6 +96,7 @@ public final class AgentConfig {
     private int silentPeriods;
     private FailSafeAction failSafeAction;
     private StopAction onStop;
+    private LimitsOnStop limitsOnStop;
     private long maxClockSkewMillis;
     private long snapshotTimeoutMillis;
     private int snapshotMaxPending;
@@ -193,6 +197,7 @@ public final class AgentConfig {
         c.silentPeriods = (int) in.number("failsafe.silent-periods", 1, 1_000_000);
         c.failSafeAction = in.choice("failsafe.action", FailSafeAction.class);
         c.onStop = in.choice("bridge.on-stop", StopAction.class);
+        c.limitsOnStop = in.choice("shape.on-stop", LimitsOnStop.class);
         c.maxClockSkewMillis = in.number("replay.max-clock-skew-ms", 0, Long.MAX_VALUE);
         c.snapshotTimeoutMillis = in.number("snapshot.timeout-ms", 1, 3_600_000);
         c.snapshotMaxPending = (int) in.number("snapshot.max-pending", 1, 1000);
@@ -402,6 +407,15 @@ public final class AgentConfig {
      */
     public StopAction onStop() {
         return onStop;
+    }
+
+    /**
+     * Returns what a clean stop does with the limits.
+     *
+     * @return keep or clear
+     */
+    public LimitsOnStop limitsOnStop() {
+        return limitsOnStop;
     }
 
     /**

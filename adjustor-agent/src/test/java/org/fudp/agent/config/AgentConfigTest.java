@@ -63,6 +63,19 @@ class AgentConfigTest {
         assertFalse(c.markDirection());
         // Issue 33: a clean stop must not cut off the UDP the switch still steers into the adjustor.
         assertEquals(StopAction.PASSTHROUGH, c.onStop());
+        // A clean stop keeps the limits: lifted, a flood crossed the bridge unshaped until the controller found the
+        // agent silent, and TCP starved for that long and its backoff.
+        assertEquals(LimitsOnStop.KEEP, c.limitsOnStop());
+    }
+
+    @Test
+    void aCleanStopLiftsTheLimitsOnlyIfTheOperatorSaysSo() throws ConfigException {
+        Properties p = minimal();
+        p.setProperty("shape.on-stop", "clear");
+        assertEquals(LimitsOnStop.CLEAR, AgentConfig.parse(p, "agent.properties", dir).limitsOnStop());
+        p.setProperty("shape.on-stop", "remove");
+        String m = problems(p);
+        assertTrue(m.contains("shape.on-stop: 'remove' is not one of keep, clear"), m);
     }
 
     @Test

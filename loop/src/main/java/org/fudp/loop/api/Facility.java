@@ -3,6 +3,7 @@ package org.fudp.loop.api;
 import org.fudp.protocol.EthernetFrame;
 
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -20,6 +21,22 @@ public final class Facility {
         METER
     }
 
+    /** What an adjustor facility does while its agent cannot hold its limits (stopped, hung, never heard from). */
+    public enum WhenAdjustorDown {
+        /**
+         * Its UDP flows go straight on, each held at its limit by a meter on its rule where the switch has meters; a
+         * flow whose meter is refused goes straight on unlimited.
+         */
+        METERS,
+        /** Its UDP flows go straight on, unlimited (fail open). */
+        OPEN,
+        /**
+         * Its UDP flows stay steered into the adjustor: a hung agent's last limits hold, and while its bridge is down
+         * (a clean stop that removes it) they are lost.
+         */
+        HOLD
+    }
+
     /** The port of a facility that has none (a metered facility has no adjustor ports). */
     public static final long NO_PORT = -1;
 
@@ -29,6 +46,7 @@ public final class Facility {
     private final long returnPort;
     private final byte[] adjustorMac;
     private final int keyId;
+    private final WhenAdjustorDown whenDown;
 
     /**
      * Creates a facility.
@@ -54,6 +72,17 @@ public final class Facility {
         this.returnPort = returnPort;
         this.adjustorMac = adjustorMac.clone();
         this.keyId = keyId;
+        this.whenDown = WhenAdjustorDown.METERS;
+    }
+
+    private Facility(Facility f, WhenAdjustorDown whenDown) {
+        this.enforcement = f.enforcement;
+        this.id = f.id;
+        this.adjustorPort = f.adjustorPort;
+        this.returnPort = f.returnPort;
+        this.adjustorMac = f.adjustorMac;
+        this.keyId = f.keyId;
+        this.whenDown = Objects.requireNonNull(whenDown, "whenDown");
     }
 
     private Facility(String id) {
@@ -63,6 +92,7 @@ public final class Facility {
         this.returnPort = NO_PORT;
         this.adjustorMac = new byte[6];
         this.keyId = 0;
+        this.whenDown = WhenAdjustorDown.METERS;
     }
 
     /**
@@ -78,6 +108,25 @@ public final class Facility {
 
     public Enforcement enforcement() {
         return enforcement;
+    }
+
+    /**
+     * Returns what the facility does while its adjustor agent cannot hold its limits; a metered facility has no agent.
+     *
+     * @return the policy, {@link WhenAdjustorDown#METERS} unless configured otherwise
+     */
+    public WhenAdjustorDown whenAdjustorDown() {
+        return whenDown;
+    }
+
+    /**
+     * Returns this facility with another policy for while its adjustor agent cannot hold its limits.
+     *
+     * @param policy the policy
+     * @return the facility
+     */
+    public Facility withWhenAdjustorDown(WhenAdjustorDown policy) {
+        return new Facility(this, policy);
     }
 
     public String id() {
@@ -115,6 +164,18 @@ public final class Facility {
         return enforcement == Enforcement.ADJUSTOR && (port == adjustorPort || port == returnPort);
     }
 
+    /**
+     * Tells whether another facility is this one wired the same way: the same switch, enforcement, ports, MAC and key,
+     * whatever its policy while its agent is down. A facility wired otherwise is a new one (its flows and its agent's
+     * session start again); one whose policy alone changed goes on.
+     *
+     * @param o the other facility, may be null
+     * @return true if so
+     */
+    public boolean sameWiring(Facility o) {
+        return o != null && o.withWhenAdjustorDown(whenDown).equals(this);
+    }
+
     @Override
     public boolean equals(Object o) {
         if (!(o instanceof Facility)) {
@@ -122,13 +183,14 @@ public final class Facility {
         }
         Facility f = (Facility) o;
         return enforcement == f.enforcement && id.equals(f.id) && adjustorPort == f.adjustorPort
-                && returnPort == f.returnPort && Arrays.equals(adjustorMac, f.adjustorMac) && keyId == f.keyId;
+                && returnPort == f.returnPort && Arrays.equals(adjustorMac, f.adjustorMac) && keyId == f.keyId
+                && whenDown == f.whenDown;
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(enforcement, id, adjustorPort, returnPort, Arrays.hashCode(adjustorMac),
-                keyId);
+                keyId, whenDown);
     }
 
     @Override
@@ -137,6 +199,8 @@ public final class Facility {
             return id + " (meters)";
         }
         return id + " (adjustor " + adjustorPort + ", return " + returnPort + ", "
-                + EthernetFrame.formatMac(adjustorMac) + ", key " + Integer.toUnsignedString(keyId) + ")";
+                + EthernetFrame.formatMac(adjustorMac) + ", key " + Integer.toUnsignedString(keyId)
+                + (whenDown == WhenAdjustorDown.METERS ? "" : ", when down " + whenDown.name().toLowerCase(
+                        Locale.ROOT)) + ")";
     }
 }

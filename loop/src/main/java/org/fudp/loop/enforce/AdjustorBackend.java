@@ -93,7 +93,7 @@ public final class AdjustorBackend implements EnforcementBackend {
         Map<String, Facility> wanted = new LinkedHashMap<>();
         facilities.forEach(f -> wanted.put(f.id(), f));
         for (AdjustorSession s : List.copyOf(sessions.values())) {
-            if (!s.facility().equals(wanted.get(s.facility().id()))) {
+            if (!s.facility().sameWiring(wanted.get(s.facility().id()))) {
                 s.clearAll(channel, out);
                 sessions.remove(s.facility().id());
                 out.agentGone(s.facility().id());

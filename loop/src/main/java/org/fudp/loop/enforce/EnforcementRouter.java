@@ -16,17 +16,27 @@ import java.util.stream.Collectors;
 
 /**
  * Each facility's limits to the backend its enforcement names: the adjustor's or the switch's
- * meters ({@link Facility#enforcement()}).
+ * meters ({@link Facility#enforcement()}). A limit is in force at an adjustor facility when its agent
+ * holds it, or, while the agent cannot, when a fail-over meter does ({@link FailOver}).
  */
 public final class EnforcementRouter implements EnforcementBackend {
 
     private final AdjustorBackend adjustors;
     private final MeterBackend meters;
+    private final MeterBackend failover;
     private final Map<String, EnforcementBackend> byFacility = new HashMap<>();
 
-    public EnforcementRouter(AdjustorBackend adjustors, MeterBackend meters) {
+    /**
+     * Routes the limits of adjustor and metered facilities.
+     *
+     * @param adjustors the adjustor facilities' backend
+     * @param meters the metered facilities' backend
+     * @param failover the meters that hold adjustor facilities' flows while their agent cannot
+     */
+    public EnforcementRouter(AdjustorBackend adjustors, MeterBackend meters, MeterBackend failover) {
         this.adjustors = adjustors;
         this.meters = meters;
+        this.failover = failover;
     }
 
     private EnforcementBackend of(String facilityId) {
@@ -67,7 +77,9 @@ public final class EnforcementRouter implements EnforcementBackend {
 
     @Override
     public OptionalLong inForceBps(String facilityId, FiveTuple flow) {
-        return of(facilityId).inForceBps(facilityId, flow);
+        EnforcementBackend b = of(facilityId);
+        OptionalLong held = b.inForceBps(facilityId, flow);
+        return held.isPresent() || b != adjustors ? held : failover.inForceBps(facilityId, flow);
     }
 
     @Override
@@ -97,7 +109,9 @@ public final class EnforcementRouter implements EnforcementBackend {
 
     @Override
     public Optional<String> refusal(String facilityId, FiveTuple flow) {
-        return of(facilityId).refusal(facilityId, flow);
+        EnforcementBackend b = of(facilityId);
+        Optional<String> refused = b.refusal(facilityId, flow);
+        return refused.isPresent() || b != adjustors ? refused : failover.refusal(facilityId, flow);
     }
 
     @Override

@@ -81,12 +81,17 @@ public final class FailOpen {
             }
             Steering s = facilities.computeIfAbsent(f.id(), k -> new Steering());
             boolean up = backend.isUp(f.id()) || nowMs < s.graceUntilMs;
-            boolean through = settings.enabled() && settings.enforce() && up
-                    && (s.through || backend.desiredAcknowledged(f.id()));
+            // HOLD: the operator's choice that UDP waits in a dead adjustor rather than passing it unlimited.
+            boolean hold = f.whenAdjustorDown() == Facility.WhenAdjustorDown.HOLD;
+            boolean through = settings.enabled() && settings.enforce()
+                    && (hold || up && (s.through || backend.desiredAcknowledged(f.id())));
             if (through != s.through) {
                 s.through = through;
                 s.graceUntilMs = 0;
-                steer(f.id(), through, flows, out, why(f.id(), settings, backend));
+                boolean metered = f.whenAdjustorDown() == Facility.WhenAdjustorDown.METERS && settings.enabled()
+                        && settings.enforce();
+                steer(f.id(), through, flows, out, why(f.id(), settings, backend), metered
+                        ? "each held at its limit by a meter where the switch has meters" : "unlimited");
             } else if (through) {
                 bypass(f.id(), flows, out);
             }
@@ -102,7 +107,8 @@ public final class FailOpen {
         }
     }
 
-    private static void steer(String facilityId, boolean through, FlowTable flows, Actions out, String why) {
+    private static void steer(String facilityId, boolean through, FlowTable flows, Actions out, String why,
+                              String straightOn) {
         List<TrackedFlow> moved = new ArrayList<>();
         for (TrackedFlow t : flows.at(facilityId)) {
             t.steer(through && !t.bypasses()).ifPresent(rule -> {
@@ -116,7 +122,7 @@ public final class FailOpen {
                 out.info("Adjustor at " + facilityId + " holds the limits: " + what + " steered through it again");
             } else {
                 out.warn("Adjustor at " + facilityId + " cannot hold a limit (" + why + "): " + what
-                        + " forwarded straight on, unlimited, until it can");
+                        + " forwarded straight on, " + straightOn + ", until it can");
             }
         }
     }
@@ -150,7 +156,7 @@ public final class FailOpen {
     public static int failedOpen(String facilityId, FlowTable flows) {
         int n = 0;
         for (TrackedFlow t : flows.at(facilityId)) {
-            n += t.failedOpen() ? 1 : 0;
+            n += t.failedOpen() && !t.failedOver() ? 1 : 0;
         }
         return n;
     }

@@ -47,6 +47,9 @@ final class FlowRecords {
         if (f.light()) {
             return "light, looked like QUIC: counted with its set's light TCP, which UDP floods, until tested";
         }
+        if (f.failedOver()) {
+            return "held by a meter on the switch: its adjustor cannot hold a limit now";
+        }
         if (f.failedOpen()) {
             return "forwarded straight on, unlimited: its adjustor cannot hold a limit now";
         }

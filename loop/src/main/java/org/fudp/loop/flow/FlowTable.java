@@ -9,12 +9,13 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * The flows the loop tracks, by 5-tuple and by rule key, and the numbering that makes rule keys
  * unique. Not thread-safe.
  */
-public final class FlowTable implements MeteredRules {
+public final class FlowTable {
 
     private final Map<FiveTuple, TrackedFlow> byTuple = new LinkedHashMap<>();
     private final Map<Long, TrackedFlow> byRule = new HashMap<>();
@@ -52,32 +53,29 @@ public final class FlowTable implements MeteredRules {
     }
 
     /**
-     * Returns the rule of a flow that a meter attaches to; a flow is at one facility, so that the 5-tuple names it.
+     * Returns the main rules of the flows a meter may hold, and where each notes the meter it passes: the flows of a
+     * metered facility, or those of an adjustor facility while they go straight on ({@code FailOver}). A flow is at
+     * one facility, so that the 5-tuple names it.
      *
-     * @param facilityId the facility
-     * @param flow the flow
-     * @return its rule, null if the flow is no longer known or not metered
+     * @param which which flows
+     * @return their rules
      */
-    @Override
-    public RuleSpec meteredRule(String facilityId, FiveTuple flow) {
-        TrackedFlow f = byTuple.get(flow);
-        return f != null && f.metered() ? f.mainRule() : null;
-    }
+    public MeteredRules meteredWhere(Predicate<TrackedFlow> which) {
+        return new MeteredRules() {
+            @Override
+            public RuleSpec meteredRule(String facilityId, FiveTuple flow) {
+                TrackedFlow f = byTuple.get(flow);
+                return f != null && which.test(f) ? f.mainRule() : null;
+            }
 
-    /**
-     * Tells a flow its packets now pass another meter (or none); a flow no longer known is left alone.
-     *
-     * @param facilityId the facility
-     * @param flow the flow
-     * @param meterKey the meter, {@link RuleSpec#NO_METER} for none or for one the host cannot read
-     * @param rateBps the meter's rate, bit/s; 0 for none
-     */
-    @Override
-    public void meterAttached(String facilityId, FiveTuple flow, long meterKey, long rateBps) {
-        TrackedFlow f = byTuple.get(flow);
-        if (f != null) {
-            f.meter().attached(meterKey, rateBps);
-        }
+            @Override
+            public void meterAttached(String facilityId, FiveTuple flow, long meterKey, long rateBps) {
+                TrackedFlow f = byTuple.get(flow);
+                if (f != null) {
+                    f.meter().attached(meterKey, rateBps);
+                }
+            }
+        };
     }
 
     public Collection<TrackedFlow> all() {

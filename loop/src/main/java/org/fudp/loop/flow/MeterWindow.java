@@ -6,14 +6,16 @@ import org.fudp.loop.api.RuleSpec;
 import java.util.Map;
 
 /**
- * The meter a metered flow passes now, and what its meters passed over the flow's life. A flow changes
+ * The meter a flow passes now (a metered facility's flow, or one that failed over to meters while its adjustor is
+ * down), and what its meters passed over the flow's life. A flow changes
  * meters as its limit changes, so what it delivered is what the meters before passed plus what this one
  * has; and a meter changed after its last reading passed more than any reading shows, so the delivered
  * rate starts again at the new meter's first reading.
  */
 public final class MeterWindow {
 
-    private final boolean metered;
+    // Whether a meter may hold the flow: a UDP flow of a set.
+    private final boolean meterable;
     private final RateEstimator delivered;
     private long key = RuleSpec.NO_METER;
     private long rateBps;
@@ -22,8 +24,8 @@ public final class MeterWindow {
     private long currentPassed;
     private boolean open;
 
-    MeterWindow(boolean metered, RateEstimator delivered) {
-        this.metered = metered;
+    MeterWindow(boolean meterable, RateEstimator delivered) {
+        this.meterable = meterable;
         this.delivered = delivered;
     }
 
@@ -43,7 +45,7 @@ public final class MeterWindow {
     }
 
     boolean present() {
-        return metered && key != RuleSpec.NO_METER;
+        return meterable && key != RuleSpec.NO_METER;
     }
 
     long rateBps() {

@@ -69,7 +69,7 @@ public final class TrackedFlow {
         long staleAfterMs = 2 * settings.periodMs() + 1;
         this.mainRate = new RateEstimator(staleAfterMs, sinceMs);
         this.backRate = shaped ? new RateEstimator(staleAfterMs, sinceMs) : null;
-        this.meter = new MeterWindow(metered, backRate);
+        this.meter = new MeterWindow(shaped, backRate);
         this.membership = new Membership(isUdp());
     }
 
@@ -185,6 +185,10 @@ public final class TrackedFlow {
         }
         feed(mainRate, counters.get(rules.main().key()), nowMs);
         RuleSpec back = rules.back();
+        if (back != null && !throughAdjustor) {
+            // Straight on, its way back carries nothing, and a fail-over meter's readings are what it delivers.
+            return;
+        }
         if (back != null && backWindowOpen) {
             feed(backRate, counters.get(back.key()), nowMs);
             backUnmeasured &= counters.get(back.key()) == null;
@@ -253,7 +257,7 @@ public final class TrackedFlow {
     public boolean rebase(Map<Long, RuleCounter> counters, long notBeforeMs) {
         read(counters);
         boolean done = rebase(mainRate, counters.get(rules.main().key()), notBeforeMs);
-        if (rules.back() != null) {
+        if (rules.back() != null && throughAdjustor) {
             done &= rebase(backRate, counters.get(rules.back().key()), notBeforeMs);
         }
         return done;
@@ -299,11 +303,25 @@ public final class TrackedFlow {
         }
         throughAdjustor = through;
         RuleSpec steered = rules.steer(through);
+        if (through) {
+            // The rule into the adjustor has no meter: a fail-over meter's hold ends here, and the meter goes after.
+            meter.attached(RuleSpec.NO_METER, 0);
+        }
         backWindowOpen = !through;
         // What it delivers is unknown until its way back has a window of its own: its rate from before the
         // detour ended (nothing) would read as a flow that delivers nothing.
         backUnmeasured = through;
         return Optional.of(steered);
+    }
+
+    /**
+     * Tells whether the flow goes straight on because its adjustor cannot hold a limit, held at its limit by a meter
+     * on the switch that its rule points at ({@code FailOver}).
+     *
+     * @return true if so
+     */
+    public boolean failedOver() {
+        return failedOpen() && meter.present() && meter.rateBps() > 0;
     }
 
     /**
@@ -344,7 +362,8 @@ public final class TrackedFlow {
      * @return bit/s
      */
     public double throughputBps() {
-        if (metered && meter.rateBps() > 0 && !(meter.present() && backRate.known() && meter.dropsCounted())) {
+        if ((metered || !throughAdjustor) && meter.rateBps() > 0
+                && !(meter.present() && backRate.known() && meter.dropsCounted())) {
             // A meter polices: it passes what enters it, at most its rate, when nobody counted what it
             // dropped, nobody has read it yet, or nobody can (one the controller before attached).
             return Math.min(backRate.known() ? backRate.rateBps() : mainRate.rateBps(), meter.rateBps());

@@ -94,7 +94,8 @@ public final class SetStates {
                 continue;
             }
             udp = true;
-            if (!backend.isUp(f.facilityId())) {
+            if (!backend.isUp(f.facilityId()) && !f.failedOver()) {
+                // A flow that a fail-over meter holds is limited all the same: its limit in force is the meter's.
                 missingAgent = backend.view(f.facilityId()).map(AgentState::reason).orElse("");
                 missingAgent = "the adjustor agent at " + f.facilityId() + " is not up"
                         + (missingAgent.isEmpty() ? "" : ": " + missingAgent);

@@ -1,0 +1,25 @@
+package org.fudp.impl;
+
+import org.fudp.api.Facility;
+import org.fudp.loop.api.Facility.WhenAdjustorDown;
+import org.junit.jupiter.api.Test;
+import org.onlab.packet.MacAddress;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.PortNumber;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** What the loop is given of a configured facility. */
+class NetworkConfigAdapterTest {
+
+    private static final Facility ADJUSTED = new Facility(DeviceId.deviceId("of:0000000000000001"),
+            PortNumber.portNumber(3), PortNumber.portNumber(4), MacAddress.valueOf("02:00:00:00:00:aa"), 7);
+
+    @Test
+    void theLoopHoldsTheFlowsOfAFacilityWithMetersWhileItsAgentIsDownUnlessTheConfigSaysOtherwise() {
+        assertEquals(WhenAdjustorDown.METERS, NetworkConfigAdapter.loopFacility(ADJUSTED).whenAdjustorDown());
+        for (WhenAdjustorDown w : WhenAdjustorDown.values()) {
+            assertEquals(w, NetworkConfigAdapter.loopFacility(ADJUSTED.withWhenAdjustorDown(w)).whenAdjustorDown());
+        }
+    }
+}
