@@ -52,8 +52,9 @@ class Phase:
 
     def start(self):
         self.topo.build("fudp")
+        # The agent's defaults as packaged, shape.startup = adopt among them (the lab's other runs start it clear).
         self.loop = fudp.FudpLoop(self.sc, self.topo, self.out, REPO, agent_settings={
-            "metrics.address": "127.0.0.1", "metrics.port": str(METRICS_PORT)},
+            "metrics.address": "127.0.0.1", "metrics.port": str(METRICS_PORT), "shape.startup": "adopt"},
             controller_settings={"whenAdjustorDown": self.policy})
         self.loop.start()
         self.probe = Probe(self.topo, os.path.join(self.out, "probe.jsonl"))

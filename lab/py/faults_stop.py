@@ -3,7 +3,8 @@ TCP h1>h3 and a 2 Mbit/s UDP flow h2>h3 through a 10 Mbit/s bottleneck. The UDP 
 fairness needs no limit: FUDP only steers it through the adjustor. The bottleneck gives UDP a queue of its own
 (udp_queue_of_its_own), so that TCP's overflowing queue drops none of it, and any UDP lost is the path's.
 
-  agent-stop     SIGTERM to the agent (systemctl stop), 20 s down, start it again: its bridge stays up, the UDP
+  agent-stop     SIGTERM to the agent (systemctl stop), 20 s down, start it again: its bridge stays up (with its
+                 limits, shape.on-stop = keep; this flow has none), the UDP
                  flow's rule goes straight on once the controller finds the agent silent, and back into the adjustor
                  within 2 periods of the agent's first heartbeat; at most 1 % of the UDP lost, TCP unaffected
   agent-upgrade  as a .deb upgrade restarts the agent (postinst: systemctl try-restart, i.e. SIGTERM, wait for the
@@ -255,9 +256,9 @@ def fault_agent_stop(ph, rep):
     before = ph.probe.latest() or {}
     t_term, t_exit, code = terminate_agent(ph)
     text = agent_log_since(ph.loop, log_at)
-    rep.check(f, "the agent exits on SIGTERM leaving its bridge up (its log)",
-              "left up without limits" in text, {"exitCode": code, "exitSeconds": round(t_exit - t_term, 2)},
-              "WARN bridge ... left up without limits (pass-through)")
+    rep.check(f, "the agent exits on SIGTERM leaving its bridge up with its limits (its log)",
+              "left up with its limits" in text, {"exitCode": code, "exitSeconds": round(t_exit - t_term, 2)},
+              "WARN bridge ... left up with its limits (shape.on-stop = keep)")
     time.sleep(max(0.0, t_term + STOP_SECONDS - time.time()))
     t_start = time.time()
     down = ph.watch.between(t_exit, t_start)
