@@ -25,6 +25,9 @@ another, each with what must hold and what was measured:
   failover-meters, failover-open
                     the agent stopped, hung and upgraded under a flood, one phase per whenAdjustorDown policy:
                     faults_failover.py
+  control-first, control-fifo
+                    a flood above the adjustor link's capacity, with and without a priority queue for control
+                    frames: faults_controlpath.py
 
     faults.py [--out DIR] [--only NAME,...] [--skip NAME,...]   (as root; tools/lab faults builds the jars first)
 
@@ -43,6 +46,7 @@ import time
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import faults_controlpath  # noqa: E402
 import faults_failover  # noqa: E402
 import faults_stop  # noqa: E402
 import fudp  # noqa: E402
@@ -60,7 +64,7 @@ from topo import log  # noqa: E402
 SCENARIO = os.path.join(REPO, "lab", "scenarios", "faults.json")
 # The faults of the shared phase (one adjustor topology, in this order), then the metered phase's.
 SHARED = ("agent-kill", "controller-crash", "shaping-interface", "partition", "lossy-wire", "agent-hang")
-FAULTS = SHARED + ("meter-refused",) + faults_stop.FAULTS + faults_failover.FAULTS
+FAULTS = SHARED + ("meter-refused",) + faults_stop.FAULTS + faults_failover.FAULTS + faults_controlpath.FAULTS
 
 
 def run(out, only):
@@ -75,6 +79,8 @@ def run(out, only):
         faults_stop.run(out, only, rep, figures)
     if not only or any(name in only for name in faults_failover.FAULTS):
         faults_failover.run(out, only, rep, figures)
+    if not only or any(name in only for name in faults_controlpath.FAULTS):
+        faults_controlpath.run(out, only, rep, figures)
     return rep, figures
 
 

@@ -7,6 +7,7 @@ sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import faults  # noqa: E402
+import faults_controlpath  # noqa: E402
 import faults_failover  # noqa: E402
 
 
@@ -20,7 +21,18 @@ class OutPeriodsTest(unittest.TestCase):
 
     def test_the_fault_run_knows_the_phases_by_their_names(self):
         self.assertEqual(("failover-meters", "failover-open"), faults_failover.FAULTS)
-        self.assertEqual(faults_failover.FAULTS, faults.FAULTS[-len(faults_failover.FAULTS):])
+        self.assertEqual(faults_failover.FAULTS + faults_controlpath.FAULTS,
+                         faults.FAULTS[-len(faults_failover.FAULTS + faults_controlpath.FAULTS):])
+
+    def test_the_controllers_status_line_and_notices_are_read(self):
+        text = ("[controller 17:01:02] agent at flabbr: UP, snapshot 4 sent, 3 acknowledged, 9 frames sent, 2 resent,"
+                " rejected {}\n[controller 17:01:03] WARN Adjustor agent at flabbr is silent for 5000 ms\n"
+                "[controller 17:01:03] WARN Adjustor at flabbr cannot hold a limit (its agent is DOWN)\n"
+                "[controller 17:01:04] agent at flabbr: DOWN, snapshot 5 sent, 3 acknowledged, 12 frames sent, 4 "
+                "resent, rejected {}\n")
+        self.assertEqual({"status": (5, 3, 12, 4), "silent": 1, "cannotHold": 1},
+                         faults_controlpath.status_figures(text))
+        self.assertEqual({"status": None, "silent": 0, "cannotHold": 0}, faults_controlpath.status_figures(""))
 
 
 if __name__ == "__main__":

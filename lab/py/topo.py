@@ -43,6 +43,8 @@ WIRE_PORT = PREFIX + "-adjw"
 DUP_PORT = PREFIX + "-dupw"      # duplicates leave here ...
 DUP_PEER = PREFIX + "-dupa"      # ... and are redirected from here into the agent's port
 BLACKHOLE = PREFIX + "-blk"      # a device kept down (one in OVS_NS, one in ADJ_NS): what goes to it is dropped
+LINK_IFB = PREFIX + "-lnk"       # the adjustor link's capacity (shape_adjustor_link), switch to adjustor
+CONTROL_ETHERTYPE = 0x88b5
 SCHEMA = "/usr/share/openvswitch/vswitch.ovsschema"
 
 
@@ -350,6 +352,35 @@ class Topology:
         ns_exec(OVS_NS, ["tc", "qdisc", "add", "dev", WIRE_PORT, "clsact"])
         vsctl("add-port", BRIDGE, WIRE_PORT, "--", "set", "interface", WIRE_PORT,
               "ofport_request=%d" % ADJ_SWITCH_OFPORT)
+
+    def shape_adjustor_link(self, mbps, control_first, buffer_packets=100):
+        """Gives the wire from the switch to the agent (control_wire topologies) a capacity: what the switch sends
+        out of the adjustor port is redirected, at the port's egress in OVS_NS, to an ifb that shapes it to `mbps`
+        with a drop-tail FIFO of `buffer_packets`; with `control_first`, frames of the control EtherType have a
+        FIFO of their own served first, as an operator's queue for them on the port would. The redirect steals
+        the frame from the port, so OVS's write to the port never waits on the shaper (the module docstring's
+        pitfall); the ifb sends it on out of the port once shaped."""
+        assert self.control_wire, "the adjustor link is shaped on the control wire's switch end"
+        ns_exec(OVS_NS, ["ip", "link", "add", LINK_IFB, "type", "ifb"])
+        ns_exec(OVS_NS, ["ip", "link", "set", LINK_IFB, "up"])
+        kbit = int(mbps * 1000)
+        # This kernel has no prio qdisc: HTB gives the control class the whole link as its rate, the rest a token
+        # rate and the link as its ceiling, so a control frame waits for the frame on the wire only.
+        lines = ["qdisc add dev %s root handle 1: htb default 20" % LINK_IFB,
+                 "class add dev %s parent 1: classid 1:1 htb rate %dkbit ceil %dkbit" % (LINK_IFB, kbit, kbit)]
+        if control_first:
+            lines += ["class add dev %s parent 1:1 classid 1:10 htb rate %dkbit ceil %dkbit prio 0"
+                      % (LINK_IFB, kbit, kbit),
+                      "class add dev %s parent 1:1 classid 1:20 htb rate 8kbit ceil %dkbit prio 1" % (LINK_IFB, kbit),
+                      "qdisc add dev %s parent 1:10 handle 10: pfifo limit %d" % (LINK_IFB, buffer_packets),
+                      "filter add dev %s parent 1: protocol 0x%04x prio 1 u32 match u32 0 0 flowid 1:10"
+                      % (LINK_IFB, CONTROL_ETHERTYPE)]
+        else:
+            lines += ["class add dev %s parent 1:1 classid 1:20 htb rate %dkbit ceil %dkbit" % (LINK_IFB, kbit, kbit)]
+        lines += ["qdisc add dev %s parent 1:20 handle 20: pfifo limit %d" % (LINK_IFB, buffer_packets)]
+        tc_batch(OVS_NS, lines)
+        tc_batch(OVS_NS, ["filter add dev %s egress protocol all prio 9 u32 match u32 0 0 action mirred egress "
+                          "redirect dev %s" % (WIRE_PORT, LINK_IFB)])
 
     def _static_neighbours(self):
         # No ARP: the switch floods nothing, so the adjustor's bridge can never close a loop.
