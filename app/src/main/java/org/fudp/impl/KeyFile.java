@@ -1,6 +1,7 @@
 package org.fudp.impl;
 
 import org.fudp.api.KeyFileStatus;
+import org.fudp.protocol.KeyFileMode;
 import org.fudp.protocol.KeyRing;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -10,12 +11,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -135,19 +134,11 @@ final class KeyFile {
      */
     static Optional<String> exposure(Path file) {
         try {
-            if (!Files.getFileStore(file).supportsFileAttributeView("posix")) {
-                return Optional.empty();
-            }
-            Set<PosixFilePermission> perms = Files.getPosixFilePermissions(file);
-            if (perms.contains(PosixFilePermission.GROUP_READ) || perms.contains(PosixFilePermission.OTHERS_READ)) {
-                return Optional.of("key file " + file + " is readable by group or others ("
-                        + PosixFilePermissions.toString(perms) + "); chmod 600 it: the adjustor agents refuse such"
-                        + " a file, and whoever reads it can sign control frames");
-            }
-            if (perms.contains(PosixFilePermission.GROUP_WRITE) || perms.contains(PosixFilePermission.OTHERS_WRITE)) {
-                return Optional.of("key file " + file + " is writable by group or others ("
-                        + PosixFilePermissions.toString(perms) + "); chmod 600 it: the adjustor agents refuse such"
-                        + " a file, and whoever writes it chooses the keys");
+            Optional<KeyFileMode> exposed = KeyFileMode.of(file);
+            if (exposed.isPresent()) {
+                return Optional.of("key file " + file + " is " + exposed.get().what() + " ("
+                        + PosixFilePermissions.toString(Files.getPosixFilePermissions(file)) + "); chmod 600 it: the"
+                        + " adjustor agents refuse such a file, and " + exposed.get().risk());
             }
         } catch (IOException | UnsupportedOperationException e) {
             // A mode that cannot be read is no evidence of exposure; the read itself says what is wrong.

@@ -8,18 +8,18 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermission;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
-import java.util.Set;
 import org.fudp.agent.tc.Classifier;
 import org.fudp.agent.tc.HashKey;
 import org.fudp.agent.tc.StartupPolicy;
 import org.fudp.protocol.EthernetFrame;
 import org.fudp.protocol.FrameCodec;
+import org.fudp.protocol.KeyFileMode;
 import org.fudp.protocol.KeyRing;
 
 /**
@@ -223,18 +223,10 @@ public final class AgentConfig {
 
     private static KeyRing loadKeys(Path file, PropertyReader in) {
         try {
-            if (Files.getFileStore(file).supportsFileAttributeView("posix")) {
-                Set<PosixFilePermission> perms = Files.getPosixFilePermissions(file);
-                if (perms.contains(PosixFilePermission.GROUP_READ) || perms.contains(PosixFilePermission.OTHERS_READ)) {
-                    in.problem("keys.file", file + " is readable by group or others; chmod 600 it");
-                    return null;
-                }
-                // Whoever may write the file chooses the keys the agent trusts.
-                if (perms.contains(PosixFilePermission.GROUP_WRITE)
-                        || perms.contains(PosixFilePermission.OTHERS_WRITE)) {
-                    in.problem("keys.file", file + " is writable by group or others; chmod 600 it");
-                    return null;
-                }
+            Optional<KeyFileMode> exposed = KeyFileMode.of(file);
+            if (exposed.isPresent()) {
+                in.problem("keys.file", file + " is " + exposed.get().what() + "; chmod 600 it");
+                return null;
             }
             return KeyRing.parse(new String(Files.readAllBytes(file), StandardCharsets.UTF_8));
         } catch (NoSuchFileException e) {
