@@ -2,11 +2,11 @@
 h1>h3 beside a 30 Mbit/s UDP flood h2>h3 through a 10 Mbit/s bottleneck (lab/scenarios/faults-failover.json). Once
 the flood is limited, three faults of the adjustor agent, each under the facility's whenAdjustorDown policy:
 
-  agent-stop     SIGTERM (systemctl stop), 20 s down, start it again
-  agent-hang     SIGSTOP for 15 s, then SIGCONT
+  agent-stop     SIGTERM (systemctl stop), 12 s down (the lab calls an agent down after 5 s), start it again
+  agent-hang     SIGSTOP for 10 s, then SIGCONT
   agent-upgrade  SIGTERM and an immediate start, as the package's postinst (systemctl try-restart)
 
-For each: TCP's goodput in 1 s windows from the fault until 8 s after the flood is through the adjustor again,
+For each: TCP's goodput in 1 s windows from the fault until 6 s after the flood is through the adjustor again,
 against its share (half the bottleneck), and the flood's at its receiver, against the same share; and the switch's
 rule for the flood (straight on, through a meter). With meters (the default) TCP stays at 0.85 of its share but for
 at most 3 periods, and the flood gets its limit and no more; with open the same is measured, as it is.
@@ -31,9 +31,9 @@ FAULTS = tuple("failover-" + p for p in POLICIES)
 SCENARIO = os.path.join(REPO, "lab", "scenarios", "faults-failover.json")
 TCP_FLOW = 1
 UDP_FLOW = 2
-STOP_SECONDS = 20
-HANG_SECONDS = 15
-AFTER_SECONDS = 8  # measured on after the flood is through the adjustor again
+STOP_SECONDS = 12
+HANG_SECONDS = 10
+AFTER_SECONDS = 6  # measured on after the flood is through the adjustor again
 TCP_AT = 0.85  # of its share, in every window but OUT_PERIODS
 OUT_PERIODS = 3
 UDP_LOW, UDP_HIGH = 0.75, 1.15  # the flood at its receiver, of its share: held at its limit, and given it
@@ -194,7 +194,7 @@ def run_policy(out, sc, policy, rep, figs):
                   None if first is None else round(first["t"] - started, 1), "within 40 s")
         if first is None:
             return
-        time.sleep(5)  # TCP at its share
+        time.sleep(3)  # TCP at its share
         for fault, do in (("agent-stop", fault_stop), ("agent-hang", fault_hang), ("agent-upgrade", fault_upgrade)):
             log("faults: %s: %s" % (name, fault))
             t_fault = do(ph)
