@@ -3,8 +3,6 @@ package org.fudp.loop.flow;
 import org.fudp.loop.api.ResponsiveCheckpoint;
 import org.fudp.loop.api.ResponsiveTest;
 
-import java.util.ArrayDeque;
-import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
 
@@ -60,12 +58,8 @@ public final class Responsiveness {
     // A test whose hold, or release, the enforcer has not put in force within this many periods tells nothing: a
     // flow is judged only by what it did under the limit it was meant to be under.
     private static final int ENFORCED_WITHIN = 5;
-    // Strikes (ResponsiveUdp: an early test, its exemption lost far above its share) a flow may earn within
-    // STRIKE_WINDOW_MS before it is distrusted.
-    private static final int STRIKES = 3;
-    private static final long STRIKE_WINDOW_MS = 600_000;
-    private static final String DISTRUSTED = "unresponsive whatever its tests say: it needed " + STRIKES
-            + " early tests or lost its exemption far above its share within " + STRIKE_WINDOW_MS / 60_000
+    private static final String DISTRUSTED = "unresponsive whatever its tests say: it needed " + Strikes.LIMIT
+            + " early tests or lost its exemption far above its share within " + Strikes.WINDOW_MS / 60_000
             + " minutes";
 
     private boolean hinted;
@@ -93,15 +87,9 @@ public final class Responsiveness {
     private boolean overShare;
     // What it came back to when its last passed test released it: the rate congestion control grows from.
     private double releasedBps = -1;
-    // Its share cap (ResponsiveUdp.standingCheck): held at its max-min share, still counted as responsive, while
-    // another member of its set is below its own; -1 when none. Periods in a row it was wide of its share beside
-    // such a member, uncapped; periods in a row without such a member, capped.
-    private double capBps = -1;
-    private int wide;
-    private int quiet;
-    // Its strikes (tested early, or its exemption lost far above its share) of the last STRIKE_WINDOW_MS; past
-    // STRIKES, it is distrusted: unresponsive whatever its tests say.
-    private final ArrayDeque<Long> strikes = new ArrayDeque<>();
+    private final ShareCap cap = new ShareCap();
+    // Past Strikes.LIMIT strikes it is distrusted: unresponsive whatever its tests say.
+    private final Strikes strikes = new Strikes();
     private boolean distrusted;
     private int tests;
     private int passed;
@@ -195,7 +183,7 @@ public final class Responsiveness {
      * @return bit/s; -1 when neither holds it now
      */
     public long limitBps() {
-        return phase == Phase.HOLD ? holdBps() : capped() ? Math.round(capBps) : -1;
+        return phase == Phase.HOLD ? holdBps() : capped() ? Math.round(cap.bps()) : -1;
     }
 
     /**
@@ -205,7 +193,7 @@ public final class Responsiveness {
      * @return true if so
      */
     public boolean capped() {
-        return capBps >= 0 && verified && phase == Phase.NONE;
+        return cap.on() && verified && phase == Phase.NONE;
     }
 
     /**
@@ -274,13 +262,7 @@ public final class Responsiveness {
         periodsInPhase = 0;
         lastTestMs = nowMs;
         disproportionate = 0;
-        uncap();
-    }
-
-    private void uncap() {
-        capBps = -1;
-        wide = 0;
-        quiet = 0;
+        cap.clear();
     }
 
     private void hold(double offeredBps, ResponsiveTest test) {
@@ -421,11 +403,7 @@ public final class Responsiveness {
      * @param nowMs the time
      */
     public void struck(long nowMs) {
-        strikes.addLast(nowMs);
-        while (!strikes.isEmpty() && strikes.peekFirst() <= nowMs - STRIKE_WINDOW_MS) {
-            strikes.pollFirst();
-        }
-        if (strikes.size() >= STRIKES && !distrusted) {
+        if (strikes.strike(nowMs) && !distrusted) {
             distrusted = true;
             verified = false;
             evidence = DISTRUSTED + "; passed " + passed + " of " + tests + " tests";
@@ -485,26 +463,11 @@ public final class Responsiveness {
      */
     public boolean capChecked(boolean wideOfShare, boolean victim, double shareBps, int periods, int quietPeriods) {
         if (!verified || phase != Phase.NONE) {
-            boolean was = capBps >= 0;
-            uncap();
+            boolean was = cap.on();
+            cap.clear();
             return was;
         }
-        if (capBps >= 0) {
-            quiet = victim ? 0 : quiet + 1;
-            if (quiet >= quietPeriods) {
-                uncap();
-                return true;
-            }
-            capBps = shareBps;
-            return false;
-        }
-        wide = wideOfShare && victim ? wide + 1 : 0;
-        if (wide < periods) {
-            return false;
-        }
-        capBps = shareBps;
-        quiet = 0;
-        return true;
+        return cap.check(wideOfShare, victim, shareBps, periods, quietPeriods);
     }
 
     /**
@@ -513,7 +476,7 @@ public final class Responsiveness {
      * @return bit/s, -1 when not capped
      */
     public double capBps() {
-        return capped() ? capBps : -1;
+        return capped() ? cap.bps() : -1;
     }
 
     /**
@@ -540,7 +503,7 @@ public final class Responsiveness {
      */
     public ResponsiveCheckpoint checkpoint() {
         return new ResponsiveCheckpoint(hinted, tests, passed, verified, lastTestMs, evidence)
-                .withStanding(revoked, distrusted, List.copyOf(strikes));
+                .withStanding(revoked, distrusted, strikes.times());
     }
 
     /**
@@ -558,8 +521,7 @@ public final class Responsiveness {
         evidence = c.evidence();
         revoked = c.revoked();
         distrusted = c.distrusted();
-        strikes.clear();
-        strikes.addAll(c.strikes());
+        strikes.restore(c.strikes());
         candidate = hinted || tests > 0;
         phase = Phase.NONE;
     }
