@@ -183,10 +183,9 @@ public final class AdjustorAgentMain implements Runnable {
 
         private static void teardown(HtbFlowShaper shaper, BridgeSetup bridges, BridgeSetup.Bridge bridge,
                                      boolean dryRun, AgentConfig cfg) {
-            StopAction onStop = cfg.onStop();
+            boolean passthrough = bridge != null && cfg.onStop() == StopAction.PASSTHROUGH;
             // With the bridge gone nothing crosses the limits: they go with it.
-            boolean keep = cfg.limitsOnStop() == LimitsOnStop.KEEP && bridge != null
-                    && onStop == StopAction.PASSTHROUGH;
+            boolean keep = passthrough && cfg.limitsOnStop() == LimitsOnStop.KEEP;
             if (!dryRun && !keep) {
                 try {
                     shaper.clear();
@@ -195,7 +194,7 @@ public final class AdjustorAgentMain implements Runnable {
                     LOG.error("cannot remove the limits: {}", e.getMessage());
                 }
             }
-            if (bridge != null && onStop == StopAction.PASSTHROUGH) {
+            if (passthrough) {
                 // The switch steers UDP into this box until the controller finds the agent gone.
                 if (keep) {
                     LOG.warn("bridge {} left up with its limits: traffic goes on held at them while the agent is "

@@ -22,8 +22,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -190,7 +190,7 @@ public final class FudpConfig extends Config<ApplicationId> {
                 ObjectNode sn = n.putObject(SAMPLING).put(SAMPLING_AGENT, s.agent().toString());
                 s.heavyBps().ifPresent(v -> sn.put(HEAVY_BPS, v));
             });
-            f.whenAdjustorDown().ifPresent(w -> n.put(WHEN_ADJUSTOR_DOWN, w.name().toLowerCase(Locale.ROOT)));
+            f.whenAdjustorDown().ifPresent(w -> n.put(WHEN_ADJUSTOR_DOWN, w.configName()));
         }
         return this;
     }
@@ -325,10 +325,9 @@ public final class FudpConfig extends Config<ApplicationId> {
         if (n == null) {
             return null;
         }
-        for (WhenAdjustorDown w : WhenAdjustorDown.values()) {
-            if (n.isTextual() && n.asText().equals(w.name().toLowerCase(Locale.ROOT))) {
-                return w;
-            }
+        Optional<WhenAdjustorDown> w = n.isTextual() ? WhenAdjustorDown.ofConfigName(n.asText()) : Optional.empty();
+        if (w.isPresent()) {
+            return w.get();
         }
         p.errors.add(path + ": must be \"meters\", \"open\" or \"hold\", got " + n);
         return null;

@@ -16,9 +16,7 @@ import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
@@ -97,10 +95,8 @@ public final class LabConfig {
         }
         metered = enforcement.equals("meter");
         String down = p.getProperty("whenAdjustorDown", "meters").trim();
-        whenAdjustorDown = Arrays.stream(Facility.WhenAdjustorDown.values())
-                .filter(w -> w.name().toLowerCase(Locale.ROOT).equals(down)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("config: 'whenAdjustorDown' must be meters, open or"
-                        + " hold, got '" + down + "'"));
+        whenAdjustorDown = Facility.WhenAdjustorDown.ofConfigName(down).orElseThrow(() -> new IllegalArgumentException(
+                "config: 'whenAdjustorDown' must be meters, open or hold, got '" + down + "'"));
         meterDropsCounted = bool(p, "meterDropsCounted", "true");
         enabled = bool(p, "enabled", "true");
         dryRun = bool(p, "dryRun", "false");

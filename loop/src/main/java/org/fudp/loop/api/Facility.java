@@ -5,6 +5,7 @@ import org.fudp.protocol.EthernetFrame;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A FUDP switch and the adjustor wired to it: UDP of a CFS leaves the switch through the
@@ -34,7 +35,31 @@ public final class Facility {
          * Its UDP flows stay steered into the adjustor: a hung agent's last limits hold, and while its bridge is down
          * (a clean stop that removes it) they are lost.
          */
-        HOLD
+        HOLD;
+
+        /**
+         * Returns the policy's name in configuration: {@code meters}, {@code open} or {@code hold}.
+         *
+         * @return the name
+         */
+        public String configName() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        /**
+         * Looks a policy up by its name in configuration.
+         *
+         * @param name the name, as {@link #configName()} gives it
+         * @return the policy, empty if no policy has that name
+         */
+        public static Optional<WhenAdjustorDown> ofConfigName(String name) {
+            for (WhenAdjustorDown w : values()) {
+                if (w.configName().equals(name)) {
+                    return Optional.of(w);
+                }
+            }
+            return Optional.empty();
+        }
     }
 
     /** The port of a facility that has none (a metered facility has no adjustor ports). */
@@ -200,7 +225,6 @@ public final class Facility {
         }
         return id + " (adjustor " + adjustorPort + ", return " + returnPort + ", "
                 + EthernetFrame.formatMac(adjustorMac) + ", key " + Integer.toUnsignedString(keyId)
-                + (whenDown == WhenAdjustorDown.METERS ? "" : ", when down " + whenDown.name().toLowerCase(
-                        Locale.ROOT)) + ")";
+                + (whenDown == WhenAdjustorDown.METERS ? "" : ", when down " + whenDown.configName()) + ")";
     }
 }

@@ -88,9 +88,7 @@ public final class FailOpen {
             if (through != s.through) {
                 s.through = through;
                 s.graceUntilMs = 0;
-                boolean metered = f.whenAdjustorDown() == Facility.WhenAdjustorDown.METERS && settings.enabled()
-                        && settings.enforce();
-                steer(f.id(), through, flows, out, why(f.id(), settings, backend), metered
+                steer(f.id(), through, flows, out, why(f.id(), settings, backend), FailOver.holds(f, settings)
                         ? "each held at its limit by a meter where the switch has meters" : "unlimited");
             } else if (through) {
                 bypass(f.id(), flows, out);

@@ -48,6 +48,17 @@ public final class FailOver {
     }
 
     /**
+     * Tells whether meters hold a facility's flows while its adjustor cannot: its policy says so, and FUDP enforces.
+     *
+     * @param f the facility
+     * @param settings the settings in force
+     * @return true if so
+     */
+    static boolean holds(Facility f, LoopSettings settings) {
+        return f.whenAdjustorDown() == Facility.WhenAdjustorDown.METERS && settings.enabled() && settings.enforce();
+    }
+
+    /**
      * Asks for a meter at its limit for each flow that goes straight on because its adjustor cannot hold a limit, at
      * each facility whose policy says so, and for none elsewhere.
      *
@@ -64,7 +75,7 @@ public final class FailOver {
                 continue;
             }
             List<TrackedFlow> open = new ArrayList<>();
-            if (f.whenAdjustorDown() == Facility.WhenAdjustorDown.METERS && settings.enabled() && settings.enforce()) {
+            if (holds(f, settings)) {
                 for (TrackedFlow t : flows.at(f.id())) {
                     if (t.failedOpen()) {
                         open.add(t);

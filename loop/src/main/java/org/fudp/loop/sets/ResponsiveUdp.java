@@ -99,7 +99,8 @@ public final class ResponsiveUdp {
             boolean recheckRunning = false;
             double responsiveBps = 0;
             int responsive = 0;
-            boolean full = full(set, capacity, light.counted(e.getKey()));
+            LightTcp.Counted lightTcp = light.counted(e.getKey());
+            boolean full = full(set, capacity, lightTcp);
             for (TrackedFlow f : set) {
                 Responsiveness r = f.responsiveness();
                 if (f.isUdp() && r.testing()) {
@@ -114,7 +115,7 @@ public final class ResponsiveUdp {
                     responsive++;
                 }
             }
-            standingCheck(nowMs, e.getKey(), set, capacity, light.counted(e.getKey()), out);
+            standingCheck(nowMs, e.getKey(), set, capacity, lightTcp, out);
             double mean = responsive == 0 ? 0 : responsiveBps / responsive;
             boolean leftBand = outOfBand.getOrDefault(e.getKey(), 0) >= LEFT_BAND;
             for (TrackedFlow f : set) {
