@@ -34,6 +34,8 @@ class LabConfigTest {
         refused("10.0.0.2@2", "host2@2", "hosts");
         refused("set2:10.0.0.3/32:10000000", "set2:10.0.0.3", "bottlenecks");
         refused("adjustorMac=02:fa:00:00:00:a1", "adjustorMac=02:fa:00:00:00:a1\nenforcement=meters", "enforcement");
+        refused("adjustorMac=02:fa:00:00:00:a1", "adjustorMac=02:fa:00:00:00:a1\nwhenAdjustorDown=meter",
+                "whenAdjustorDown");
         refused("set2:10.0.0.3/32:10000000", "set2:10.0.0.3:10000000", "bottlenecks");
         refused("set2:10.0.0.3/32:10000000", "set2:10.0.0.3/33:10000000", "bottlenecks");
         refused("idleTimeoutSeconds=10", "idleTimeoutSeconds=1.5", "idleTimeoutSeconds");
