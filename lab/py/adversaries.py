@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The FUDP authors
 """Issue 41's figures for the adversaries of the responsiveness test in lab runs: for each quic-flood flow that
 plays the test (a sleeper, a player; scenario.py's "adversary") what it carried from 10 s after it starts flooding
 to its end, in max-min shares, and for each elastic flow beside it (TCP, QUIC) what it carried after that point,

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The FUDP authors
 """Turns the raw reports of a run into the paper's metrics: per-flow throughput, Jain's index (Eq. 4) per
 set, RTT and power (Eq. 5) over time, and the steady-state summary. A flow without data is missing, never 0
 Mbit/s (reports.py); FUDP's control metrics are control.py's, time to share timing.py's."""

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The FUDP authors
 """The responsiveness test's verdicts in lab runs (issue 35): each test that ended, from the FUDP controller's log
 ("UDP flow <5-tuple> in <set> responded: ..." or "did not respond: ..."), matched to the scenario flow whose
 client port it carries (40000 + id, traffic.py) or whose server port (5200 + id: the flow's reverse direction).

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The FUDP authors
 """FUDP's control as its controller's log shows it, beside the traffic: churn of limits, Packet-Outs, TCP flows
 starved or taken for gone, re-convergence after arrivals and departures (a mixin of analyze.MechanismResult, which
 holds the time series and `controller`, the rows of raw/fudp/controller-periods.csv), and their lines in

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The FUDP authors
 """Faults on the real data plane (issue 15): the product's loop, hosted by the lab controller on Open vSwitch,
 and the real adjustor agent with real tc, while TCP and UDP cross a 10 Mbit/s bottleneck. One fault after
 another, each with what must hold and what was measured:

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The FUDP authors
 """What the phases of the fault run (faults.py) share: the probe of the agent's metrics and tc classes, the
 agent's process and log, the fault scenario's iperf3 servers and clients, and the report the checks go into."""
 import json

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The FUDP authors
 """The faults of the agent, the controller and the control wire between them (faults.py's shared phase): agent-kill,
 controller-crash, shaping-interface, partition and lossy-wire. Each checks that the limits hold or come back, and
 returns its figures."""

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The FUDP authors
 """The control path is not the flood's path: a phase of the fault run (faults.py) on a topology of its own, TCP h1>h3
 beside a 50 Mbit/s UDP flood h2>h3 through a 10 Mbit/s bottleneck (lab/scenarios/faults-controlpath.json), the
 flood steered into an adjustor whose link from the switch carries 20 Mbit/s (Topology.shape_adjustor_link): the

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The FUDP authors
 """Fail over to meters on the real data plane: a phase of the fault run (faults.py) on a topology of its own, TCP
 h1>h3 beside a 30 Mbit/s UDP flood h2>h3 through a 10 Mbit/s bottleneck (lab/scenarios/faults-failover.json). Once
 the flood is limited, three faults of the adjustor agent, each under the facility's whenAdjustorDown policy:

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The FUDP authors
 """Issue 25: a UDP flood whose limit cannot be in force, while the agent hangs (agent-hang, faults.py's shared
 phase) or its meter is refused (meter-refused, a metered topology of its own). The controller must say the set is
 not enforced, never fair, and keep the starved TCP flow counted; once the limit is in force, TCP must be back at its

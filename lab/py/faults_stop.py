@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The FUDP authors
 """Fail open on the real data plane (issue 33): a phase of the fault run (faults.py) on a topology of its own, with
 TCP h1>h3 and a 2 Mbit/s UDP flow h2>h3 through a 10 Mbit/s bottleneck. The UDP flow is below its share, so
 fairness needs no limit: FUDP only steers it through the adjustor. The bottleneck gives UDP a queue of its own

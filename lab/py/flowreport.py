@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The FUDP authors
 """Per-interval byte counts written the way iperf3 -J writes them, for the lab's own senders and receivers
 (quic_flow.py, quic_flood.py): reports.py, analyze.py and timing.py then read a QUIC flow or a disguised flood
 exactly as an iperf3 flow. Only the fields those read are written (start.cookie, start.timestamp.timesecs,

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The FUDP authors
 """The FUDP mechanism: the real adjustor agent in its namespace and the lab controller (Java, the product's
 control loop org.fudp.loop hosted on the switch over ovs-ofctl). Nothing here tells either of them about
 the scenario's flows: the controller gets the network (host ports, adjustor ports, bottleneck prefixes and

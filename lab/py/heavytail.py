@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The FUDP authors
 """Writes a many-flows lab scenario (issue 16, item 5): flows arrive as a Poisson process and live for
 Pareto-distributed (heavy-tailed) times, a step toward the paper's trace-driven study. Deterministic for a
 seed, so the committed scenario can be regenerated:

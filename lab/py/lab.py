@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The FUDP authors
 """The FUDP lab: the paper's testbed on one machine, IP vs WFQ vs FUDP on real traffic.
 
     lab.py run [SCENARIO | --scenario SCENARIO] [--quick] [--mechanisms ip,wfq,fudp] [--out DIR]

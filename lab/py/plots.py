@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The FUDP authors
 """Figures like the paper's Figs. 4-6, plus RTT and FUDP's fairness band, in PNG and SVG."""
 import os
 

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The FUDP authors
 """Samples the adjustor agent from inside its namespace, for fault runs: one JSON line per sample with the
 agent's metrics (those named below) and the HTB classes on the shaping interface (tc's view, the truth).
 

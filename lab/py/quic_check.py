@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The FUDP authors
 """Checks, on real packets, that the lab's QUIC flows respond to congestion and that its disguised flood does not
 (needs root: it makes two namespaces joined by a veth pair, with an HTB bottleneck on the sender's side).
 

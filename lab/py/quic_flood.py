@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The FUDP authors
 """A disguised flood for the lab: an unresponsive constant-rate UDP sender whose datagrams look like QUIC v1 to
 anything that reads headers, and its receiver, which counts what arrives per interval as iperf3's UDP server does.
 

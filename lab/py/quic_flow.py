@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The FUDP authors
 """A QUIC bulk transfer for the lab: real QUIC (aioquic, its Reno or CUBIC congestion control), measured as iperf3
 measures a flow, so the lab reads it as one (flowreport.py, reports.py).
 

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The FUDP authors
 """Issue 35's QUIC figures. The throughput criterion: what each QUIC flow of a run with floods got, against what the same flow
 got in a run of the same scenario without them, over the same seconds (the steady window of its set in the run
 with floods), under one mechanism. Both raw and as a part of its max-min fair share in each run (capacity over the

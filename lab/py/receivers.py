@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The FUDP authors
 """What the flows' iperf3 receivers say, live: TCP's goodput and the UDP datagrams lost, each interval placed on the
 epoch as it arrives, and the arithmetic over those intervals (windows a period long, means, loss) the checks use."""
 import re

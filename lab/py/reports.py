@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The FUDP authors
 """A flow's measurement from its iperf3 reports: the receiver's byte counts per 0.5 s interval.
 
 Each launch of a flow (one iperf3 client run; an ON/OFF flow has one per ON period) has two reports:

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The FUDP authors
 """Where the switch sends a UDP flow and whether the agent's bridge is up, sampled from `ovs-ofctl dump-flows` and
 `ip link` (the fail-open phase, faults_stop.py: a flow must go straight on while the agent cannot hold it)."""
 import re

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The FUDP authors
 """The figures of a run at scale (a scenario with a `workload` or switch limits), per mechanism, from its raw
 directory: table use, TABLE_FULL refusals, packet-ins offered / dropped / delivered per second, CPU of the lab
 controller and of ovs-vswitchd, fairness among the elephants of each set (Jain, raw, from analyze.py), and the

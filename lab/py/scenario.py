@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The FUDP authors
 """Loads and validates a lab scenario file (JSON); the format is documented in docs/lab.md.
 
 Validation happens up front and names the bad field, so a bad scenario never half-runs.

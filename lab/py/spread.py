@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The FUDP authors
 """Spread over repeated lab runs: reads several summary.json files and prints a Markdown table of
 min / median / max per mechanism, set and metric.
 

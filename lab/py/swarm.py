@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The FUDP authors
 """A UDP flood split over many 5-tuples for the lab (issue 40): one host spraying source ports, or a reflection
 attack's many sources, and its receiver, which counts what arrives per interval as iperf3's UDP server does.
 

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The FUDP authors
 """What a run at scale records besides the traffic (docs/lab.md, "Switch limits and a workload"): once a second,
 the switch's table use, the packet-ins its controller meter let through and dropped, OVS's count of packet-ins
 lost on a full connection, CPU time of the lab controller (the java process, the ovs-ofctl runs it waited for,

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The FUDP authors
 """adversaries.py's figures on made-up runs of quic-adversaries: what the gate in tools/test.d/46-lab-adversaries
 reads, shown to tell a held adversary from one that takes the link (issue 41's finding: 9.65 of 10 Mbit/s)."""
 import csv

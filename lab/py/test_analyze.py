@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The FUDP authors
 """The lab's analysis against the product: analyze.jain must give what org.fudp.algorithm.JainIndex gives on
 their shared fixture (algorithm/src/test/resources/org/fudp/algorithm/jain-fixture.json), NaN included, and
 analyze.maxmin_shares what MaxMinAllocator gives on maxmin-fixture.json beside it.

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The FUDP authors
 """The fault run's own arithmetic (no root, no network): the receiver's iperf3 lines, the windows a period long,
 when TCP is back at its share and stays there, and the set's members from the controller's log."""
 import os

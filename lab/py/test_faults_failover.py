@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The FUDP authors
 """The fail-over phase's arithmetic: TCP's windows below its floor, and what the run reports of them."""
 import os
 import sys

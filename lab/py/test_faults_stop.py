@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The FUDP authors
 """The fail-open phase's own parsing and arithmetic (no root, no network): the UDP receiver's iperf3 lines and the
 loss over a window, TCP's mean, where the switch sends the UDP flow by its dump-flows, the agent's bridge state.
 

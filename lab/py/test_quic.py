@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The FUDP authors
 """QUIC flows and the disguised flood (issue 35): the scenario fields, the commands the lab runs, what the flood
 puts on the wire, and that their reports read as iperf3's (reports.py, analyze.py). Two short real runs on the
 loopback, no root: the flood (1 s) and, with the lab's QUIC venv (tools/setup), a QUIC transfer (1 s).

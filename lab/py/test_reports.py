@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The FUDP authors
 """A flow's measurement from its iperf3 reports (reports.py): the client's report, else the server's own report of
 the same test, else the flow is missing, never 0 Mbit/s; and what the analysis does with a missing flow.
 

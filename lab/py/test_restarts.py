@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The FUDP authors
 """The lab controller's restarts under traffic (fudp.Restarts) on a stand-in for FudpLoop: the order of the calls,
 the times recorded for the analysis, and controller-periods.csv joined again after the restarted controller
 truncated it.

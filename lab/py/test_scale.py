@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The FUDP authors
 """The scale run's pieces without a lab: the scenario's switch limits and workload (validation, times), the
 parsers of what OVS and the lab controller print (switchmon.py), and the figures made of them (scale.py).
 

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The FUDP authors
 """Every scenario under lab/scenarios/ loads and validates, as it is and with --quick; the flood-first ones start
 their UDP before their TCP; fudp.controllerRestarts is checked.
 

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The FUDP authors
 """swarm.py on loopback: the sender spreads its rate over its flows' source ports and the receiver counts all of
 it, both reporting as iperf3 does.
 

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The FUDP authors
 """Time to share (timing.py) on a made-up run of starve-floodfirst.json: UDP 3 at 30 Mbit/s from 0 s, TCP 1 and
 TCP 2 from 5 s, until 40 s, through a 10 Mbit/s bottleneck; every flow's max-min share with all three running is
 10/3 Mbit/s, so a TCP flow reaches it at 0.85 * 10/3 = 2.83 Mbit/s.

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The FUDP authors
 """Time to share (issue 32): for every TCP or QUIC flow (the elastic ones), how long from its start (and, in a run
 with a restart of the lab controller, from the new controller's being up) until its throughput first reaches
 SHARE_FRACTION of its max-min fair share of its set's bottleneck.

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The FUDP authors
 """The lab's data plane: host namespaces on one userspace Open vSwitch, plus the adjustor's namespace.
 
 Layout (Fig. 3 of the paper, folded onto one switch):

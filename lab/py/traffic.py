@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The FUDP authors
 """Real traffic for one mechanism run: per scenario flow iperf3 (TCP CUBIC and UDP), a QUIC bulk transfer
 (quic_flow.py) or a flood disguised as QUIC (quic_flood.py), each reporting as iperf3 does; and ping per set."""
 import os

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The FUDP authors
 """A workload of many real flows beside the scenario's elephants (its `flows`, run by traffic.py): short HTTP
 requests against a real nginx, long-lived low-rate TCP connections ("holders"), and UDP mice, all between
 the lab's host namespaces and all bounded in time. The scenario's `workload` section describes it

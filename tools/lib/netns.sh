@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The FUDP authors
 # Network-namespace harness for data-plane tests: namespaces, veth pairs, bridges, bounded
 # iperf3 runs, and a cleanup that removes exactly what this harness created, on any exit.
 #

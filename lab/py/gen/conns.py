@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The FUDP authors
 """asyncio TCP load for the lab's workload (lab/py/workload.py), all bounded in time (at most 300 s):
 
 conns.py server --bind IP --port P --duration S              # discard sink, prints JSON stats at the end

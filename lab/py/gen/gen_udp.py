@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The FUDP authors
 """Paced UDP generator for the lab's workload (lab/py/workload.py), bounded by --duration and --max-packets.
 
 gen_udp.py --dst IP --rate PPS --duration S [--ports N] [--size B] [--srcsocks K] [--burst P] [--dst-count A]

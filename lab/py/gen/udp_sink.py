@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The FUDP authors
 """UDP sink for --duration s (lab/py/workload.py): counts packets, bytes and distinct sources (ip, port), i.e.
 the flows (UDP mice) seen; prints one JSON line."""
 import argparse

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The FUDP authors
 // Browser tests of the FUDP view and topology overlay: the real view files, the JSON the real
 // Java handlers produced (recorded by FudpGuiHandlersTest during mvn verify), stand-ins for the
 // ONOS framework (harness/standins.js), in Debian's chromium driven by playwright-core.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The FUDP authors
 // Browser tests of the FUDP page (/onos/fudp/ui/, for GUI2 users): the real page files, served
 // under the app's web context with the REST answers that the real Jersey resources and codecs
 // gave for the GUI scenario (recorded by PageFixturesTest during mvn verify), in Debian's

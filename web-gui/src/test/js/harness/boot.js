@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The FUDP authors */
 /*
  * Boots the harness page: ?page=view shows the FUDP view as the legacy GUI's router would
  * (controller first, then the view's template linked with the controller's scope);

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The FUDP authors
 // What both browser suites (gui.test.mjs: the legacy view and overlay; page.test.mjs: the FUDP
 // page) share: the recorded fixtures, Debian's chromium, screenshots, and small readers.
 import fs from 'node:fs';

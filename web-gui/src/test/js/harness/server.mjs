@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The FUDP authors
 // Serves the FUDP view files the way ONOS's legacy GUI does: the extension's fudp/css.html and
 // fudp/js.html are pasted into the page (as the GUI's index.html does with every extension's),
 // so a file they name that does not exist fails the test; view files are served under

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The FUDP authors */
 /*
  * Small stand-ins for the parts of ONOS's legacy GUI framework that the FUDP view and overlay
  * use. They follow the framework's documented behaviour (event names, scope fields, panel and

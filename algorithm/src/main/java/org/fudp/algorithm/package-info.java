@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The FUDP authors
 /**
  * FUDPA, the FUDP allocation algorithm (paper section 4.2), as plain Java with no third-party
  * imports.

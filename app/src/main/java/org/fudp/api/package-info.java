@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The FUDP authors
 /**
  * The FUDP application's public API: what the REST API, the CLI and the GUI read and change.
  * <p>

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The FUDP authors
 package org.fudp.impl;
 
 import org.onosproject.core.ApplicationId;

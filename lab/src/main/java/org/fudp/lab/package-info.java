@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The FUDP authors
 /**
  * The lab's controller: a thin Open vSwitch host of the product's control loop
  * ({@link org.fudp.loop.FudpLoop}); every flow, set, decision and frame is the loop's.

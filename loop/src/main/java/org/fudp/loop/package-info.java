@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The FUDP authors
 /**
  * The FUDP control loop without a host. {@link org.fudp.loop.FudpLoop} is the one class a host
  * drives: it takes events and the time as arguments and returns {@link org.fudp.loop.api.Actions}

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The FUDP authors */
 /*
  * FUDP view for ONOS's legacy GUI: a table of correlation flow sets (CFSs); selecting one opens
  * a panel with its flows (demand, rate, allocation, a UDP flow's class by its responsiveness test with

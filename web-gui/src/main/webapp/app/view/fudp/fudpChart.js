@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The FUDP authors */
 /*
  * Draws FUDP's chart: one line per flow's measured rate on the left axis, Jain's index (paper,
  * Eq. (4)) on the right axis. Plain SVG and DOM, no library: the legacy GUI's view loads this file

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The FUDP authors */
 /*
  * The FUDP page (fudpPage.html at /onos/fudp/ui/): every 2 s it reads FUDP's REST API in the
  * same web context (control, cfs, flows, allocations, agents, and the selected set's history)

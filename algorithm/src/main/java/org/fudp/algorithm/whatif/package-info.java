@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The FUDP authors
 /**
  * The what-if runner: FUDPA over recorded periods, read from and written to JSON (rates in bit/s),
  * shared by {@code tools/fudp-whatif}, the REST API and the lab.

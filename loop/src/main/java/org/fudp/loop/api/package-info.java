@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The FUDP authors
 /**
  * What a host and the loop exchange, and nothing else: the settings and facilities it is given, the
  * network it is told about, the events it is fed (packet-ins, counters, meter readings), the rules,

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The FUDP authors
 /**
  * The flow information base: one {@link org.fudp.loop.flow.TrackedFlow} per 5-tuple a facility
  * watches, with its rules, its measured rates and its membership in its set. Collection writes it;
