@@ -3,8 +3,8 @@
 package org.fudp.api;
 
 import com.google.common.base.MoreObjects;
-import org.fudp.loop.api.Facility.Enforcement;
-import org.fudp.loop.api.Facility.WhenAdjustorDown;
+import org.fudp.loop.api.settings.Facility.Enforcement;
+import org.fudp.loop.api.settings.Facility.WhenAdjustorDown;
 import org.onlab.packet.MacAddress;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;

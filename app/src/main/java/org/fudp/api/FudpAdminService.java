@@ -2,7 +2,7 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.api;
 
-import org.fudp.loop.api.TrafficClass;
+import org.fudp.loop.api.settings.TrafficClass;
 
 import java.util.List;
 

@@ -2,10 +2,10 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.api;
 
-import org.fudp.loop.api.CorrelationFlowSet;
-import org.fudp.loop.api.AgentState;
-import org.fudp.loop.api.AllocationState;
-import org.fudp.loop.api.FlowRecord;
+import org.fudp.loop.api.records.CorrelationFlowSet;
+import org.fudp.loop.api.facilities.AgentState;
+import org.fudp.loop.api.records.AllocationState;
+import org.fudp.loop.api.records.FlowRecord;
 import com.google.common.base.MoreObjects;
 import org.onosproject.event.AbstractEvent;
 

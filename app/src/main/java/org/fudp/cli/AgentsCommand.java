@@ -5,9 +5,9 @@ package org.fudp.cli;
 import org.apache.karaf.shell.api.action.Command;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
 import org.fudp.codec.FudpQueries;
-import org.fudp.loop.api.AgentState;
-import org.fudp.loop.api.FacilityState;
-import org.fudp.loop.api.Facility;
+import org.fudp.loop.api.facilities.AgentState;
+import org.fudp.loop.api.facilities.FacilityState;
+import org.fudp.loop.api.settings.Facility;
 import org.onosproject.net.DeviceId;
 
 import java.util.Comparator;

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.apache.karaf.shell.api.action.Command;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
-import org.fudp.loop.api.AllocationState;
+import org.fudp.loop.api.records.AllocationState;
 import org.fudp.protocol.FlowIds;
 
 import java.util.Comparator;

@@ -3,7 +3,7 @@
 package org.fudp.cli;
 
 import org.apache.karaf.shell.api.action.lifecycle.Service;
-import org.fudp.loop.api.CorrelationFlowSet;
+import org.fudp.loop.api.records.CorrelationFlowSet;
 import org.fudp.api.FudpService;
 import org.onlab.osgi.ServiceDirectory;
 import org.onosproject.cli.AbstractChoicesCompleter;

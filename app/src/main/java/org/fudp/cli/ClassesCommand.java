@@ -7,7 +7,7 @@ import org.apache.karaf.shell.api.action.Command;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
 import org.fudp.algorithm.FlowPolicy;
 import org.fudp.codec.ConfigSections;
-import org.fudp.loop.api.TrafficClass;
+import org.fudp.loop.api.settings.TrafficClass;
 
 import java.util.Arrays;
 import java.util.List;

@@ -10,7 +10,7 @@ import org.apache.karaf.shell.api.action.Completion;
 import org.apache.karaf.shell.api.action.Option;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
 import org.apache.karaf.shell.support.completers.StringsCompleter;
-import org.fudp.loop.api.FlowRecord;
+import org.fudp.loop.api.records.FlowRecord;
 import org.fudp.protocol.FlowIds;
 import org.fudp.codec.FudpQueries;
 

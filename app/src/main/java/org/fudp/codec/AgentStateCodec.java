@@ -2,11 +2,11 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.codec;
 
-import org.fudp.loop.api.AgentStatus;
-import org.fudp.loop.api.Facility;
+import org.fudp.loop.api.facilities.AgentStatus;
+import org.fudp.loop.api.settings.Facility;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.fudp.loop.api.AgentState;
+import org.fudp.loop.api.facilities.AgentState;
 import org.onosproject.codec.CodecContext;
 import org.onosproject.codec.JsonCodec;
 

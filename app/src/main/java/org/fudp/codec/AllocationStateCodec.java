@@ -4,7 +4,7 @@ package org.fudp.codec;
 
 import org.fudp.protocol.FlowIds;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.fudp.loop.api.AllocationState;
+import org.fudp.loop.api.records.AllocationState;
 import org.onosproject.codec.CodecContext;
 import org.onosproject.codec.JsonCodec;
 

@@ -2,9 +2,9 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.codec;
 
-import org.fudp.loop.api.CfsState;
+import org.fudp.loop.api.records.CfsState;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.fudp.loop.api.CfsSample;
+import org.fudp.loop.api.records.CfsSample;
 import org.onosproject.codec.CodecContext;
 import org.onosproject.codec.JsonCodec;
 

@@ -10,7 +10,7 @@ import com.google.common.collect.ImmutableSet;
 import org.fudp.api.Bottleneck;
 import org.fudp.api.Facility;
 import org.fudp.config.FudpConfig;
-import org.fudp.loop.api.TrafficClass;
+import org.fudp.loop.api.settings.TrafficClass;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.core.DefaultApplicationId;
 

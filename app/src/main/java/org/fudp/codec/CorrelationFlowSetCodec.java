@@ -3,14 +3,14 @@
 package org.fudp.codec;
 
 import org.fudp.protocol.FlowIds;
-import org.fudp.loop.api.CfsKind;
-import org.fudp.loop.api.CfsState;
+import org.fudp.loop.api.network.CfsKind;
+import org.fudp.loop.api.records.CfsState;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.fudp.loop.api.CorrelationFlowSet;
-import org.fudp.loop.api.DecisionRecord;
-import org.fudp.loop.api.PrincipalShare;
+import org.fudp.loop.api.records.CorrelationFlowSet;
+import org.fudp.loop.api.records.DecisionRecord;
+import org.fudp.loop.api.records.PrincipalShare;
 import org.fudp.api.FudpService;
 import org.fudp.protocol.FiveTuple;
 import org.onosproject.codec.CodecContext;

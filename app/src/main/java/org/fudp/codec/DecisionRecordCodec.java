@@ -5,7 +5,7 @@ package org.fudp.codec;
 import org.fudp.protocol.FlowIds;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.fudp.loop.api.DecisionRecord;
+import org.fudp.loop.api.records.DecisionRecord;
 import org.fudp.protocol.FiveTuple;
 import org.onosproject.codec.CodecContext;
 import org.onosproject.codec.JsonCodec;

@@ -4,8 +4,8 @@ package org.fudp.codec;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.fudp.loop.api.FacilityState;
-import org.fudp.loop.api.FlowBudget;
+import org.fudp.loop.api.facilities.FacilityState;
+import org.fudp.loop.api.settings.FlowBudget;
 import org.onosproject.codec.CodecContext;
 import org.onosproject.codec.JsonCodec;
 

@@ -3,7 +3,7 @@
 package org.fudp.codec;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.fudp.loop.api.FlowHistorySample;
+import org.fudp.loop.api.records.FlowHistorySample;
 import org.onosproject.codec.CodecContext;
 import org.onosproject.codec.JsonCodec;
 

@@ -4,7 +4,7 @@ package org.fudp.codec;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.fudp.loop.api.FlowRecord;
+import org.fudp.loop.api.records.FlowRecord;
 import org.fudp.protocol.FiveTuple;
 import org.onosproject.codec.CodecContext;
 import org.onosproject.codec.JsonCodec;

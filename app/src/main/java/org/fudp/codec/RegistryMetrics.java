@@ -8,7 +8,7 @@ import com.codahale.metrics.Metric;
 import com.codahale.metrics.Snapshot;
 import com.codahale.metrics.Timer;
 import com.google.common.collect.ImmutableMap;
-import org.fudp.loop.api.CfsState;
+import org.fudp.loop.api.records.CfsState;
 
 import java.util.LinkedHashMap;
 import java.util.Locale;

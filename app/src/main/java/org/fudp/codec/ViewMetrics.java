@@ -3,11 +3,11 @@
 package org.fudp.codec;
 
 import org.fudp.api.FudpService;
-import org.fudp.loop.api.AgentState;
-import org.fudp.loop.api.CfsState;
-import org.fudp.loop.api.CorrelationFlowSet;
-import org.fudp.loop.api.FacilityState;
-import org.fudp.loop.api.FlowRecord;
+import org.fudp.loop.api.facilities.AgentState;
+import org.fudp.loop.api.records.CfsState;
+import org.fudp.loop.api.records.CorrelationFlowSet;
+import org.fudp.loop.api.facilities.FacilityState;
+import org.fudp.loop.api.records.FlowRecord;
 
 import java.util.Comparator;
 import java.util.HashMap;

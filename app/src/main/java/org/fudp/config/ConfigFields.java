@@ -3,7 +3,7 @@
 package org.fudp.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.fudp.loop.api.AddressPrefix;
+import org.fudp.loop.api.network.AddressPrefix;
 import org.onlab.packet.IpPrefix;
 import org.onlab.packet.MacAddress;
 import org.onosproject.net.ConnectPoint;

@@ -6,9 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.fudp.algorithm.FlowPolicy;
-import org.fudp.loop.api.AddressPrefix;
-import org.fudp.loop.api.PrincipalRule;
-import org.fudp.loop.api.TrafficClass;
+import org.fudp.loop.api.network.AddressPrefix;
+import org.fudp.loop.api.settings.PrincipalRule;
+import org.fudp.loop.api.settings.TrafficClass;
 
 import java.util.ArrayList;
 import java.util.List;

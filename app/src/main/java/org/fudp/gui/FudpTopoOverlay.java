@@ -2,9 +2,9 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.gui;
 
-import org.fudp.loop.api.AgentState;
-import org.fudp.loop.api.CorrelationFlowSet;
-import org.fudp.loop.api.FlowRecord;
+import org.fudp.loop.api.facilities.AgentState;
+import org.fudp.loop.api.records.CorrelationFlowSet;
+import org.fudp.loop.api.records.FlowRecord;
 import org.fudp.api.FudpService;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;

@@ -2,16 +2,16 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.gui;
 
-import org.fudp.loop.api.CfsState;
+import org.fudp.loop.api.records.CfsState;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.collect.ImmutableSet;
-import org.fudp.loop.api.AllocationState;
-import org.fudp.loop.api.CfsSample;
-import org.fudp.loop.api.CorrelationFlowSet;
-import org.fudp.loop.api.DecisionRecord;
-import org.fudp.loop.api.FlowRecord;
-import org.fudp.loop.api.FlowHistorySample;
+import org.fudp.loop.api.records.AllocationState;
+import org.fudp.loop.api.records.CfsSample;
+import org.fudp.loop.api.records.CorrelationFlowSet;
+import org.fudp.loop.api.records.DecisionRecord;
+import org.fudp.loop.api.records.FlowRecord;
+import org.fudp.loop.api.records.FlowHistorySample;
 import org.fudp.api.FudpService;
 import org.onosproject.ui.RequestHandler;
 import org.onosproject.ui.UiMessageHandler;

@@ -3,10 +3,10 @@
 package org.fudp.gui;
 
 import org.onosproject.net.ConnectPoint;
-import org.fudp.loop.api.CfsState;
-import org.fudp.loop.api.CorrelationFlowSet;
-import org.fudp.loop.api.PrincipalShare;
-import org.fudp.loop.api.FacilityState;
+import org.fudp.loop.api.records.CfsState;
+import org.fudp.loop.api.records.CorrelationFlowSet;
+import org.fudp.loop.api.records.PrincipalShare;
+import org.fudp.loop.api.facilities.FacilityState;
 
 import java.time.Instant;
 import java.util.Locale;

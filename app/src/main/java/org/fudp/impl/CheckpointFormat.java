@@ -7,10 +7,10 @@ import com.esotericsoftware.kryo.KryoException;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 import org.fudp.algorithm.ControllerState;
-import org.fudp.loop.api.FacilityCheckpoint;
-import org.fudp.loop.api.FlowCheckpoint;
-import org.fudp.loop.api.PacketIn;
-import org.fudp.loop.api.ResponsiveCheckpoint;
+import org.fudp.loop.api.checkpoints.FacilityCheckpoint;
+import org.fudp.loop.api.checkpoints.FlowCheckpoint;
+import org.fudp.loop.api.checkpoints.ResponsiveCheckpoint;
+import org.fudp.loop.api.settings.TrafficClass;
 import org.fudp.protocol.FlowIds;
 
 import java.util.ArrayList;
@@ -208,7 +208,7 @@ final class CheckpointFormat {
     // classes did not know the packets' DSCP).
     private static FlowCheckpoint readFirstFields(Input in) {
         return new FlowCheckpoint(FlowIds.parse("checkpoint", in.readString()), in.readLong(), in.readBoolean(),
-                in.readLong(), in.readLong(), in.readLong(), in.readString(), in.readBoolean(), PacketIn.NO_DSCP,
+                in.readLong(), in.readLong(), in.readLong(), in.readString(), in.readBoolean(), TrafficClass.NO_DSCP,
                 false);
     }
 

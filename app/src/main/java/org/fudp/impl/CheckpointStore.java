@@ -3,8 +3,8 @@
 package org.fudp.impl;
 
 import org.fudp.algorithm.ControllerState;
-import org.fudp.loop.api.FacilityCheckpoint;
-import org.fudp.loop.api.FlowCheckpoint;
+import org.fudp.loop.api.checkpoints.FacilityCheckpoint;
+import org.fudp.loop.api.checkpoints.FlowCheckpoint;
 import org.onlab.util.KryoNamespace;
 import org.onosproject.store.service.ConsistentMap;
 import org.onosproject.store.service.Serializer;

@@ -3,9 +3,9 @@
 package org.fudp.impl;
 
 import org.fudp.algorithm.FudpaConfig;
-import org.fudp.loop.api.LoopSettings;
-import org.fudp.loop.api.PrincipalRule;
-import org.fudp.loop.api.ResponsiveTest;
+import org.fudp.loop.api.settings.LoopSettings;
+import org.fudp.loop.api.settings.PrincipalRule;
+import org.fudp.loop.api.settings.ResponsiveTest;
 import org.onlab.packet.IpAddress;
 import org.onlab.packet.IpPrefix;
 import org.onlab.util.Tools;

@@ -2,8 +2,8 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.impl;
 
-import org.fudp.loop.api.Actions;
-import org.fudp.loop.api.FacilityState;
+import org.fudp.loop.api.commands.Actions;
+import org.fudp.loop.api.facilities.FacilityState;
 import org.fudp.loop.FudpLoop;
 import org.onosproject.net.flow.FlowEntry;
 import org.onosproject.net.flow.FlowId;

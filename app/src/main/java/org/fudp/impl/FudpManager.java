@@ -3,9 +3,9 @@
 package org.fudp.impl;
 
 import com.google.common.collect.ImmutableList;
-import org.fudp.loop.api.FlowBudget;
+import org.fudp.loop.api.settings.FlowBudget;
 import org.fudp.loop.FudpLoop;
-import org.fudp.loop.api.TrafficClass;
+import org.fudp.loop.api.settings.TrafficClass;
 import org.fudp.api.Bottleneck;
 import org.fudp.api.ControlStatus;
 import org.fudp.api.Facility;
@@ -431,7 +431,7 @@ public class FudpManager extends ViewReads implements FudpAdminService {
         return Set.copyOf(sflow.agents().values());
     }
 
-    private List<org.fudp.loop.api.Facility> loopFacilities() {
+    private List<org.fudp.loop.api.settings.Facility> loopFacilities() {
         return facilities.stream().map(NetworkConfigAdapter::loopFacility).collect(Collectors.toList());
     }
 

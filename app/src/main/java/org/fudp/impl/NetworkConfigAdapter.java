@@ -10,8 +10,8 @@ import org.fudp.api.Facility;
 import org.fudp.config.FudpConfig;
 import org.fudp.config.FudpConfigException;
 import org.fudp.config.FudpConfigFactory;
-import org.fudp.loop.api.TrafficClass;
-import org.fudp.loop.api.FlowBudget;
+import org.fudp.loop.api.settings.TrafficClass;
+import org.fudp.loop.api.settings.FlowBudget;
 import org.onosproject.core.ApplicationId;
 import org.onlab.packet.IpAddress;
 import org.onosproject.net.DeviceId;
@@ -62,13 +62,14 @@ final class NetworkConfigAdapter implements NetworkConfigListener {
      * @param f the configured facility
      * @return the loop's facility
      */
-    static org.fudp.loop.api.Facility loopFacility(Facility f) {
+    static org.fudp.loop.api.settings.Facility loopFacility(Facility f) {
         if (f.isMetered()) {
-            return org.fudp.loop.api.Facility.metered(f.deviceId().toString());
+            return org.fudp.loop.api.settings.Facility.metered(f.deviceId().toString());
         }
-        return new org.fudp.loop.api.Facility(f.deviceId().toString(), f.adjustorPort().toLong(),
+        return new org.fudp.loop.api.settings.Facility(f.deviceId().toString(), f.adjustorPort().toLong(),
                 f.returnPort().toLong(), f.adjustorMac().toBytes(), f.keyId())
-                .withWhenAdjustorDown(f.whenAdjustorDown().orElse(org.fudp.loop.api.Facility.WhenAdjustorDown.METERS));
+                .withWhenAdjustorDown(f.whenAdjustorDown()
+                        .orElse(org.fudp.loop.api.settings.Facility.WhenAdjustorDown.METERS));
     }
 
     NetworkConfigAdapter(NetworkConfigRegistry registry, ApplicationId appId, Applier apply) {

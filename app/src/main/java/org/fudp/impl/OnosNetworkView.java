@@ -3,11 +3,11 @@
 package org.fudp.impl;
 
 import org.fudp.api.Bottleneck;
-import org.fudp.loop.api.AddressPrefix;
-import org.fudp.loop.api.BottleneckTable;
-import org.fudp.loop.api.CfsAssignment;
-import org.fudp.loop.api.CfsKind;
-import org.fudp.loop.api.NetworkView;
+import org.fudp.loop.api.network.AddressPrefix;
+import org.fudp.loop.api.network.BottleneckTable;
+import org.fudp.loop.api.network.CfsAssignment;
+import org.fudp.loop.api.network.CfsKind;
+import org.fudp.loop.api.network.NetworkView;
 import org.fudp.protocol.FlowIds;
 import org.onlab.packet.IpAddress;
 import org.onlab.packet.IpPrefix;

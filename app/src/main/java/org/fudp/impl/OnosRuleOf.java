@@ -2,8 +2,8 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.impl;
 
-import org.fudp.loop.api.PacketIn;
-import org.fudp.loop.api.RuleSpec;
+import org.fudp.loop.api.commands.RuleSpec;
+import org.fudp.loop.api.settings.TrafficClass;
 import org.fudp.protocol.FiveTuple;
 import org.onlab.packet.Ethernet;
 import org.onlab.packet.IpAddress;
@@ -95,7 +95,7 @@ final class OnosRuleOf {
         } else {
             b.matchTcpSrc(TpPort.tpPort(t.srcPort())).matchTcpDst(TpPort.tpPort(t.dstPort()));
         }
-        if (r.dscp() != PacketIn.NO_DSCP) {
+        if (r.dscp() != TrafficClass.NO_DSCP) {
             // ONOS 2.7 FlowModBuilder (OpenFlow provider) writes it as the OXM IP_DSCP match.
             b.matchIPDscp((byte) r.dscp());
         }

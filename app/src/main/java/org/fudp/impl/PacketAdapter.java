@@ -2,10 +2,11 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.impl;
 
-import org.fudp.loop.api.Facility;
-import org.fudp.loop.api.NetworkView;
-import org.fudp.loop.api.PacketIn;
-import org.fudp.loop.api.PacketVerdict;
+import org.fudp.loop.api.settings.Facility;
+import org.fudp.loop.api.network.NetworkView;
+import org.fudp.loop.api.events.PacketIn;
+import org.fudp.loop.api.events.PacketVerdict;
+import org.fudp.loop.api.settings.TrafficClass;
 import org.fudp.protocol.FiveTuple;
 import org.onlab.packet.Data;
 import org.onlab.packet.Ethernet;
@@ -225,7 +226,7 @@ final class PacketAdapter implements PacketProcessor {
      * Reads the DSCP of an IPv4 or IPv6 packet: a traffic class may match on it.
      *
      * @param eth the parsed frame
-     * @return 0..63, {@link PacketIn#NO_DSCP} for anything else
+     * @return 0..63, {@link TrafficClass#NO_DSCP} for anything else
      */
     static int dscp(Ethernet eth) {
         if (eth.getPayload() instanceof IPv4) {
@@ -234,7 +235,7 @@ final class PacketAdapter implements PacketProcessor {
         if (eth.getPayload() instanceof IPv6) {
             return (((IPv6) eth.getPayload()).getTrafficClass() & 0xff) >> 2;
         }
-        return PacketIn.NO_DSCP;
+        return TrafficClass.NO_DSCP;
     }
 
     /**

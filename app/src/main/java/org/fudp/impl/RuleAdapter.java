@@ -2,8 +2,8 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.impl;
 
-import org.fudp.loop.api.RuleCounter;
-import org.fudp.loop.api.RuleSpec;
+import org.fudp.loop.api.events.RuleCounter;
+import org.fudp.loop.api.commands.RuleSpec;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.flow.FlowEntry;

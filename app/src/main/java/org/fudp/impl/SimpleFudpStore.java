@@ -2,17 +2,17 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.impl;
 
-import org.fudp.loop.api.AgentStatus;
+import org.fudp.loop.api.facilities.AgentStatus;
 import com.google.common.collect.EvictingQueue;
 import com.google.common.collect.ImmutableList;
-import org.fudp.loop.api.AgentState;
-import org.fudp.loop.api.AllocationState;
-import org.fudp.loop.api.CfsSample;
-import org.fudp.loop.api.CorrelationFlowSet;
-import org.fudp.loop.api.DecisionRecord;
-import org.fudp.loop.api.FacilityState;
-import org.fudp.loop.api.FlowRecord;
-import org.fudp.loop.api.FlowHistorySample;
+import org.fudp.loop.api.facilities.AgentState;
+import org.fudp.loop.api.records.AllocationState;
+import org.fudp.loop.api.records.CfsSample;
+import org.fudp.loop.api.records.CorrelationFlowSet;
+import org.fudp.loop.api.records.DecisionRecord;
+import org.fudp.loop.api.facilities.FacilityState;
+import org.fudp.loop.api.records.FlowRecord;
+import org.fudp.loop.api.records.FlowHistorySample;
 import org.fudp.api.FudpEvent;
 import org.fudp.api.FudpStore;
 import org.fudp.api.FudpStoreDelegate;

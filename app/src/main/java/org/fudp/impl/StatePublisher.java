@@ -3,8 +3,8 @@
 package org.fudp.impl;
 
 import org.fudp.api.FudpStore;
-import org.fudp.loop.api.Actions;
-import org.fudp.loop.api.FacilityState;
+import org.fudp.loop.api.commands.Actions;
+import org.fudp.loop.api.facilities.FacilityState;
 import org.onosproject.net.DeviceId;
 
 import java.util.function.UnaryOperator;

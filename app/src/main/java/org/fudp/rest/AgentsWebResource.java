@@ -2,7 +2,7 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.rest;
 
-import org.fudp.loop.api.AgentState;
+import org.fudp.loop.api.facilities.AgentState;
 import org.fudp.api.FudpService;
 import org.onlab.util.ItemNotFoundException;
 import org.fudp.codec.FudpQueries;

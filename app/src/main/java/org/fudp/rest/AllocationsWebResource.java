@@ -4,7 +4,7 @@ package org.fudp.rest;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.fudp.loop.api.AllocationState;
+import org.fudp.loop.api.records.AllocationState;
 import org.fudp.api.FudpService;
 import org.fudp.protocol.FlowIds;
 import org.onosproject.rest.AbstractWebResource;

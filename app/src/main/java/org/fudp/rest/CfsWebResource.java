@@ -4,7 +4,7 @@ package org.fudp.rest;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.fudp.loop.api.CorrelationFlowSet;
+import org.fudp.loop.api.records.CorrelationFlowSet;
 import org.fudp.api.FudpService;
 import org.fudp.codec.FudpQueries;
 import org.onosproject.rest.AbstractWebResource;

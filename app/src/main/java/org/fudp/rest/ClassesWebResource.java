@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.fudp.api.FudpAdminService;
 import org.fudp.api.FudpService;
 import org.fudp.codec.ConfigSections;
-import org.fudp.loop.api.TrafficClass;
+import org.fudp.loop.api.settings.TrafficClass;
 import org.onosproject.rest.AbstractWebResource;
 
 import javax.ws.rs.Consumes;

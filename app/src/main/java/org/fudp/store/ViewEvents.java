@@ -3,11 +3,11 @@
 package org.fudp.store;
 
 import org.fudp.api.FudpEvent;
-import org.fudp.loop.api.AgentState;
-import org.fudp.loop.api.AgentStatus;
-import org.fudp.loop.api.AllocationState;
-import org.fudp.loop.api.CorrelationFlowSet;
-import org.fudp.loop.api.FlowRecord;
+import org.fudp.loop.api.facilities.AgentState;
+import org.fudp.loop.api.facilities.AgentStatus;
+import org.fudp.loop.api.records.AllocationState;
+import org.fudp.loop.api.records.CorrelationFlowSet;
+import org.fudp.loop.api.records.FlowRecord;
 
 import java.util.Optional;
 

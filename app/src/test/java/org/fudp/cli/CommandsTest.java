@@ -6,8 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.fudp.algorithm.whatif.WhatIfRunner;
 import org.fudp.codec.TestFudpService;
-import org.fudp.loop.api.AgentState;
-import org.fudp.loop.api.AllocationState;
+import org.fudp.loop.api.facilities.AgentState;
+import org.fudp.loop.api.records.AllocationState;
 import org.fudp.protocol.FlowIds;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -240,8 +240,9 @@ class CommandsTest extends CommandTestBase {
 
         // A sampled facility says from which rate a flow gets rules of its own, and how many rules are aggregates.
         org.onosproject.net.DeviceId one = org.onosproject.net.DeviceId.deviceId("of:0000000000000001");
-        service.facilityStates.put(one, new org.fudp.loop.api.FacilityState(one.toString(),
-                new org.fudp.loop.api.FlowBudget(900, 200, 1_000_000), 31, 900, 6, java.util.Map.of(), 0, "", 0)
+        service.facilityStates.put(one, new org.fudp.loop.api.facilities.FacilityState(one.toString(),
+                new org.fudp.loop.api.settings.FlowBudget(900, 200, 1_000_000), 31, 900, 6, java.util.Map.of(), 0, "",
+                0)
                 .withAggregates(4).withFailedOpen(2));
         assertTrue(lines(run(new AgentsCommand(), false)).stream().anyMatch(l -> l.startsWith("of:0000000000000001")
                 && l.contains("    900      200  >=1.00M      6     4      2  none")),

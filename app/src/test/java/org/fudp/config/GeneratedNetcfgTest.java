@@ -6,11 +6,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.fudp.api.Bottleneck;
 import org.fudp.api.Facility;
-import org.fudp.loop.api.Actions;
-import org.fudp.loop.api.FrameOut;
+import org.fudp.loop.api.commands.Actions;
+import org.fudp.loop.api.commands.FrameOut;
 import org.fudp.loop.FudpLoop;
-import org.fudp.loop.api.LoopSettings;
-import org.fudp.loop.api.NetworkView;
+import org.fudp.loop.api.settings.LoopSettings;
+import org.fudp.loop.api.network.NetworkView;
 import org.fudp.protocol.ControlMessage;
 import org.fudp.protocol.EthernetFrame;
 import org.fudp.protocol.FrameCodec;
@@ -191,8 +191,8 @@ class GeneratedNetcfgTest {
     }
 
     /** The loop's facility for a configured one, as NetworkConfigAdapter.loopFacility builds it. */
-    private static org.fudp.loop.api.Facility loopFacility(Facility f) {
-        return new org.fudp.loop.api.Facility(f.deviceId().toString(), f.adjustorPort().toLong(),
+    private static org.fudp.loop.api.settings.Facility loopFacility(Facility f) {
+        return new org.fudp.loop.api.settings.Facility(f.deviceId().toString(), f.adjustorPort().toLong(),
                 f.returnPort().toLong(), f.adjustorMac().toBytes(), f.keyId());
     }
 
@@ -203,7 +203,7 @@ class GeneratedNetcfgTest {
         }
 
         @Override
-        public Optional<org.fudp.loop.api.CfsAssignment> cfsOf(String facilityId, java.net.InetAddress dst) {
+        public Optional<org.fudp.loop.api.network.CfsAssignment> cfsOf(String facilityId, java.net.InetAddress dst) {
             return Optional.empty();
         }
     };

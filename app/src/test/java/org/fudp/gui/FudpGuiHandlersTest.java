@@ -2,13 +2,13 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.gui;
 
-import org.fudp.loop.api.CfsState;
+import org.fudp.loop.api.records.CfsState;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.fudp.loop.api.CfsSample;
-import org.fudp.loop.api.CorrelationFlowSet;
-import org.fudp.loop.api.FacilityState;
+import org.fudp.loop.api.records.CfsSample;
+import org.fudp.loop.api.records.CorrelationFlowSet;
+import org.fudp.loop.api.facilities.FacilityState;
 import org.fudp.api.FudpService;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -505,7 +505,7 @@ class FudpGuiHandlersTest {
     @Test
     void aSampledFacilitysRulesSayHowManyAreAggregates() {
         FacilityState sampled = new FacilityState("of:0000000000000001",
-                new org.fudp.loop.api.FlowBudget(900, 200, 1_000_000), 31, 900, 6, Map.of(), 0, "", 0)
+                new org.fudp.loop.api.settings.FlowBudget(900, 200, 1_000_000), 31, 900, 6, Map.of(), 0, "", 0)
                 .withAggregates(4);
         assertEquals("31 of 900 in use, 4 aggregates (budget 900)", GuiFormat.rules(sampled));
     }

@@ -3,7 +3,7 @@
 package org.fudp.gui;
 
 import org.fudp.api.Facility;
-import org.fudp.loop.api.AgentState;
+import org.fudp.loop.api.facilities.AgentState;
 import org.junit.jupiter.api.Test;
 import org.onosproject.net.DeviceId;
 import org.onosproject.ui.topo.NodeBadge;

@@ -3,10 +3,10 @@
 package org.fudp.impl;
 
 import org.fudp.algorithm.ControllerState;
-import org.fudp.loop.api.FacilityCheckpoint;
-import org.fudp.loop.api.FlowCheckpoint;
-import org.fudp.loop.api.PacketIn;
-import org.fudp.loop.api.ResponsiveCheckpoint;
+import org.fudp.loop.api.checkpoints.FacilityCheckpoint;
+import org.fudp.loop.api.checkpoints.FlowCheckpoint;
+import org.fudp.loop.api.checkpoints.ResponsiveCheckpoint;
+import org.fudp.loop.api.settings.TrafficClass;
 import org.fudp.protocol.FlowIds;
 import org.junit.jupiter.api.Test;
 
@@ -68,7 +68,7 @@ class CheckpointFormatTest {
     void theHeadFromBeforeTheSplitHoldsItsFlowsAndTheirAllocations() throws IOException {
         // 071412b: one map, the whole checkpoint in the head.
         assertHead(CheckpointStore.SERIALIZER.decode(fixture("071412b-head.bin")),
-                List.of(flow(PacketIn.NO_DSCP, false)),
+                List.of(flow(TrafficClass.NO_DSCP, false)),
                 new ControllerState(7, true, 6.5e6, 4e5, false, Map.of(FLOW, 3.3e6)));
     }
 
@@ -81,7 +81,7 @@ class CheckpointFormatTest {
 
     @Test
     void everyEarlierBuildsFlowEntryIsReadAsFarAsItWent() throws IOException {
-        assertEquals(flow(PacketIn.NO_DSCP, false), entry("72c3555-flow.bin"), "before DSCP classes");
+        assertEquals(flow(TrafficClass.NO_DSCP, false), entry("72c3555-flow.bin"), "before DSCP classes");
         assertEquals(flow(34, true), entry("d440451-flow.bin"), "before responsiveness");
         FlowCheckpoint last = entry("b25cd40-flow.bin");
         assertEquals(flow(34, true).withResponsiveness(new ResponsiveCheckpoint(true, 2, 1, true, 1600L,

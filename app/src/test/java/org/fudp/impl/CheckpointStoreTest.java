@@ -3,9 +3,9 @@
 package org.fudp.impl;
 
 import org.fudp.algorithm.ControllerState;
-import org.fudp.loop.api.FacilityCheckpoint;
-import org.fudp.loop.api.FlowCheckpoint;
-import org.fudp.loop.api.ResponsiveCheckpoint;
+import org.fudp.loop.api.checkpoints.FacilityCheckpoint;
+import org.fudp.loop.api.checkpoints.FlowCheckpoint;
+import org.fudp.loop.api.checkpoints.ResponsiveCheckpoint;
 import org.fudp.protocol.FlowIds;
 import org.junit.jupiter.api.Test;
 import org.onosproject.store.service.ConsistentMap;

@@ -2,8 +2,8 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.impl;
 
-import org.fudp.loop.api.Facility;
-import org.fudp.loop.api.PacketIn;
+import org.fudp.loop.api.settings.Facility;
+import org.fudp.loop.api.events.PacketIn;
 import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowIds;
 import org.junit.jupiter.api.Test;
@@ -136,7 +136,7 @@ class ClusterRestartTest {
         }
     }
 
-    private org.fudp.loop.api.FacilityState view() {
+    private org.fudp.loop.api.facilities.FacilityState view() {
         return f.store.getFacilityState(S1).orElseThrow();
     }
 
@@ -172,10 +172,10 @@ class ClusterRestartTest {
         assertTrue(view().lastInstallFailure().contains("not a refusal"), view().lastInstallFailure());
 
         run(restart + 10_500, restart + 40_000);
-        org.fudp.loop.api.FacilityState s = view();
+        org.fudp.loop.api.facilities.FacilityState s = view();
         assertEquals(0, s.refusals(), s.toString());
         assertEquals(s.budget().rules(), s.ruleCap(), "the cap stays");
-        assertEquals(0L, s.skipped().get(org.fudp.loop.api.FacilityState.Skip.SWITCH_REFUSED));
+        assertEquals(0L, s.skipped().get(org.fudp.loop.api.facilities.FacilityState.Skip.SWITCH_REFUSED));
         assertEquals(3, s.flows(), "no flow forgotten");
         assertTrue(s.installFailures() >= 3, s.toString());
         assertEquals(0, s.rulesRetrying(), "all in");

@@ -2,8 +2,8 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.impl;
 
-import org.fudp.loop.api.PrincipalRule;
-import org.fudp.loop.api.ResponsiveTest;
+import org.fudp.loop.api.settings.PrincipalRule;
+import org.fudp.loop.api.settings.ResponsiveTest;
 import org.junit.jupiter.api.Test;
 import org.onosproject.net.packet.PacketPriority;
 import org.slf4j.Logger;

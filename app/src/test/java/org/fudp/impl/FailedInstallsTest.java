@@ -2,9 +2,9 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.impl;
 
-import org.fudp.loop.api.FacilityState;
-import org.fudp.loop.api.FlowBudget;
-import org.fudp.loop.api.PacketIn;
+import org.fudp.loop.api.facilities.FacilityState;
+import org.fudp.loop.api.settings.FlowBudget;
+import org.fudp.loop.api.events.PacketIn;
 import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowIds;
 import org.junit.jupiter.api.Test;

@@ -2,13 +2,13 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.impl;
 
-import org.fudp.loop.api.AgentStatus;
-import org.fudp.loop.api.CfsKind;
-import org.fudp.loop.api.CfsState;
-import org.fudp.loop.api.AgentState;
-import org.fudp.loop.api.AllocationState;
-import org.fudp.loop.api.CorrelationFlowSet;
-import org.fudp.loop.api.DecisionRecord;
+import org.fudp.loop.api.facilities.AgentStatus;
+import org.fudp.loop.api.network.CfsKind;
+import org.fudp.loop.api.records.CfsState;
+import org.fudp.loop.api.facilities.AgentState;
+import org.fudp.loop.api.records.AllocationState;
+import org.fudp.loop.api.records.CorrelationFlowSet;
+import org.fudp.loop.api.records.DecisionRecord;
 import org.fudp.api.Facility;
 import org.fudp.api.FudpEvent;
 import org.fudp.config.FudpConfig;
@@ -813,7 +813,7 @@ class FudpManagerTest {
         assertEquals(1, meters.getMeters(S1).size(), "the flood's meter");
         meters.poll(S1, T0 + PERIOD + 1_000);
         assertEquals(List.of(), packets.emitted.subList(framesBefore, packets.emitted.size()), "no adjustor to tell");
-        assertEquals(org.fudp.loop.api.Facility.Enforcement.METER, mgr.getAgent(S1).get().enforcement());
+        assertEquals(org.fudp.loop.api.settings.Facility.Enforcement.METER, mgr.getAgent(S1).get().enforcement());
 
         mgr.deactivate();
         meters.poll(S1, T0 + PERIOD + 2_000);

@@ -3,12 +3,12 @@
 package org.fudp.impl;
 
 import org.fudp.api.FudpEvent;
-import org.fudp.loop.api.CfsAssignment;
-import org.fudp.loop.api.CfsKind;
-import org.fudp.loop.api.Facility;
+import org.fudp.loop.api.network.CfsAssignment;
+import org.fudp.loop.api.network.CfsKind;
+import org.fudp.loop.api.settings.Facility;
 import org.fudp.loop.FudpLoop;
-import org.fudp.loop.api.LoopSettings;
-import org.fudp.loop.api.NetworkView;
+import org.fudp.loop.api.settings.LoopSettings;
+import org.fudp.loop.api.network.NetworkView;
 import org.fudp.protocol.MutableClock;
 import org.onlab.metrics.MetricsManager;
 import org.onosproject.net.DeviceId;

@@ -3,7 +3,7 @@
 package org.fudp.impl;
 
 import org.fudp.api.FudpEvent;
-import org.fudp.loop.api.PacketIn;
+import org.fudp.loop.api.events.PacketIn;
 import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowIds;
 import org.junit.jupiter.api.Test;
@@ -56,7 +56,7 @@ class LoopHostTest {
     void aFacilityWhoseCheckpointCannotBeReadStartsFresh() {
         org.fudp.store.SharedTestStorageService storage = new org.fudp.store.SharedTestStorageService();
         CheckpointStore written = new CheckpointStore(storage);
-        assertTrue(written.write(new org.fudp.loop.api.FacilityCheckpoint(S1.toString(), 3, T0, List.of(),
+        assertTrue(written.write(new org.fudp.loop.api.checkpoints.FacilityCheckpoint(S1.toString(), 3, T0, List.of(),
                 java.util.Map.of())));
         storage.<String, CheckpointStore.StoredFlow>consistentMapBuilder().withName(CheckpointStore.FLOWS_MAP_NAME)
                 .build().put(S1 + " udp-10.0.0.1-40009-10.0.0.4-5201", null);

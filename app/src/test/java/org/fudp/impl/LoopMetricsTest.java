@@ -3,12 +3,12 @@
 package org.fudp.impl;
 
 import com.codahale.metrics.Gauge;
-import org.fudp.loop.api.Actions;
-import org.fudp.loop.api.CfsKind;
-import org.fudp.loop.api.CfsState;
-import org.fudp.loop.api.CorrelationFlowSet;
-import org.fudp.loop.api.FacilityState;
-import org.fudp.loop.api.FlowBudget;
+import org.fudp.loop.api.commands.Actions;
+import org.fudp.loop.api.network.CfsKind;
+import org.fudp.loop.api.records.CfsState;
+import org.fudp.loop.api.records.CorrelationFlowSet;
+import org.fudp.loop.api.facilities.FacilityState;
+import org.fudp.loop.api.settings.FlowBudget;
 import org.junit.jupiter.api.Test;
 import org.onlab.metrics.MetricsManager;
 

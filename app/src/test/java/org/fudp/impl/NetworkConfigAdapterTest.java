@@ -3,7 +3,7 @@
 package org.fudp.impl;
 
 import org.fudp.api.Facility;
-import org.fudp.loop.api.Facility.WhenAdjustorDown;
+import org.fudp.loop.api.settings.Facility.WhenAdjustorDown;
 import org.junit.jupiter.api.Test;
 import org.onlab.packet.MacAddress;
 import org.onosproject.net.DeviceId;

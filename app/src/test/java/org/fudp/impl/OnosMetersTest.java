@@ -2,10 +2,10 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.impl;
 
-import org.fudp.loop.api.AgentState;
-import org.fudp.loop.api.AllocationState;
-import org.fudp.loop.api.Facility;
-import org.fudp.loop.api.PacketIn;
+import org.fudp.loop.api.facilities.AgentState;
+import org.fudp.loop.api.records.AllocationState;
+import org.fudp.loop.api.settings.Facility;
+import org.fudp.loop.api.events.PacketIn;
 import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowIds;
 import org.junit.jupiter.api.Test;
@@ -135,7 +135,7 @@ class OnosMetersTest {
         assertEquals(band.rate() * 1000, a.toldBps(), 1000.0, "the band is the limit in kbit/s");
         assertTrue(a.acknowledged(), a.toString());
         assertEquals("", a.refusal());
-        assertEquals(org.fudp.loop.api.Facility.Enforcement.METER, facilityView().enforcement());
+        assertEquals(org.fudp.loop.api.settings.Facility.Enforcement.METER, facilityView().enforcement());
         assertEquals(0, facilityView().unmetered());
     }
 

@@ -2,9 +2,9 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.impl;
 
-import org.fudp.loop.api.CfsKind;
+import org.fudp.loop.api.network.CfsKind;
 import org.fudp.api.Bottleneck;
-import org.fudp.loop.api.CfsAssignment;
+import org.fudp.loop.api.network.CfsAssignment;
 import org.junit.jupiter.api.Test;
 import org.onlab.graph.ScalarWeight;
 import org.onlab.packet.ChassisId;

@@ -2,8 +2,8 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.impl;
 
-import org.fudp.loop.api.CorrelationFlowSet;
-import org.fudp.loop.api.PacketIn;
+import org.fudp.loop.api.records.CorrelationFlowSet;
+import org.fudp.loop.api.events.PacketIn;
 import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowIds;
 import org.junit.jupiter.api.Test;

@@ -3,8 +3,8 @@
 package org.fudp.impl;
 
 import org.fudp.api.FudpEvent;
-import org.fudp.loop.api.FlowRecord;
-import org.fudp.loop.api.PacketIn;
+import org.fudp.loop.api.records.FlowRecord;
+import org.fudp.loop.api.events.PacketIn;
 import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowIds;
 import org.junit.jupiter.api.Test;

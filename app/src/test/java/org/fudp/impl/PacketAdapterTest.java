@@ -3,10 +3,9 @@
 package org.fudp.impl;
 
 import org.fudp.algorithm.FlowPolicy;
-import org.fudp.loop.api.AgentStatus;
-import org.fudp.loop.api.FlowRecord;
-import org.fudp.loop.api.PacketIn;
-import org.fudp.loop.api.TrafficClass;
+import org.fudp.loop.api.facilities.AgentStatus;
+import org.fudp.loop.api.records.FlowRecord;
+import org.fudp.loop.api.settings.TrafficClass;
 import org.fudp.protocol.EthernetFrame;
 import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowIds;
@@ -191,7 +190,7 @@ class PacketAdapterTest {
         Ethernet lldp = new Ethernet();
         lldp.setEtherType(Ethernet.TYPE_LLDP);
         lldp.setPayload(new Data(new byte[46]));
-        assertEquals(PacketIn.NO_DSCP, PacketAdapter.dscp(lldp));
+        assertEquals(TrafficClass.NO_DSCP, PacketAdapter.dscp(lldp));
     }
 
     @Test

@@ -2,9 +2,9 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.impl;
 
-import org.fudp.loop.api.AddressPrefix;
-import org.fudp.loop.api.RuleCounter;
-import org.fudp.loop.api.RuleSpec;
+import org.fudp.loop.api.network.AddressPrefix;
+import org.fudp.loop.api.events.RuleCounter;
+import org.fudp.loop.api.commands.RuleSpec;
 import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowIds;
 import org.junit.jupiter.api.Test;

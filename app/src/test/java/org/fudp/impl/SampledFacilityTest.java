@@ -2,9 +2,9 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.impl;
 
-import org.fudp.loop.api.FacilityState;
-import org.fudp.loop.api.FlowBudget;
-import org.fudp.loop.api.LoopSettings;
+import org.fudp.loop.api.facilities.FacilityState;
+import org.fudp.loop.api.settings.FlowBudget;
+import org.fudp.loop.api.settings.LoopSettings;
 import org.fudp.loop.sampling.PacketSample;
 import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowIds;
@@ -94,7 +94,7 @@ class SampledFacilityTest {
 
     /** A metered, sampled facility on ONOS's services as ONOS 2.7 runs them. */
     private static HostFixture meteredSampled(OnosFlowRulesDouble rules, OnosMetersDouble meters) {
-        HostFixture h = new HostFixture(org.fudp.loop.api.Facility.metered(S1.toString()), rules, meters);
+        HostFixture h = new HostFixture(org.fudp.loop.api.settings.Facility.metered(S1.toString()), rules, meters);
         h.host.setBudgets(Map.of(S1, new FlowBudget(100, 200, 1_000_000)));
         return h;
     }
@@ -131,7 +131,7 @@ class SampledFacilityTest {
 
     private static long floodLimit(HostFixture h) {
         return h.store.getAllocations().stream().filter(a -> a.flow().equals(FLOOD))
-                .mapToLong(org.fudp.loop.api.AllocationState::toldBps).findFirst().orElse(-1);
+                .mapToLong(org.fudp.loop.api.records.AllocationState::toldBps).findFirst().orElse(-1);
     }
 
     @Test
@@ -151,7 +151,7 @@ class SampledFacilityTest {
         to(h, rules, meters, T0 + 2 * PERIOD);
         h.host.period();
         assertEquals(5_000_000, floodLimit(h), 100_000, "half the link: the starved TCP counts as one flow");
-        org.fudp.loop.api.CorrelationFlowSet set = h.store.getCfs("set1").orElseThrow();
+        org.fudp.loop.api.records.CorrelationFlowSet set = h.store.getCfs("set1").orElseThrow();
         assertEquals(1, set.lightTcpFlows());
         assertEquals("light TCP as 1 flow: aggregate counters, starved", set.tcpEvidence());
         assertEquals(3, rules.rules().size(), "the flood's rule and its prefix's two aggregates: none for the starved "

@@ -2,13 +2,13 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.impl;
 
-import org.fudp.loop.api.CfsAssignment;
-import org.fudp.loop.api.Facility;
-import org.fudp.loop.api.FacilityState;
-import org.fudp.loop.api.FlowBudget;
+import org.fudp.loop.api.network.CfsAssignment;
+import org.fudp.loop.api.settings.Facility;
+import org.fudp.loop.api.facilities.FacilityState;
+import org.fudp.loop.api.settings.FlowBudget;
 import org.fudp.loop.FudpLoop;
-import org.fudp.loop.api.LoopSettings;
-import org.fudp.loop.api.NetworkView;
+import org.fudp.loop.api.settings.LoopSettings;
+import org.fudp.loop.api.network.NetworkView;
 import org.junit.jupiter.api.Test;
 import org.onosproject.net.DeviceId;
 

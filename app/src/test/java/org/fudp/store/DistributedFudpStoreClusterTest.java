@@ -3,10 +3,10 @@
 package org.fudp.store;
 
 import org.fudp.api.FudpEvent;
-import org.fudp.loop.api.AgentStatus;
-import org.fudp.loop.api.CfsState;
-import org.fudp.loop.api.FacilityState;
-import org.fudp.loop.api.FlowHistorySample;
+import org.fudp.loop.api.facilities.AgentStatus;
+import org.fudp.loop.api.records.CfsState;
+import org.fudp.loop.api.facilities.FacilityState;
+import org.fudp.loop.api.records.FlowHistorySample;
 import org.fudp.protocol.FiveTuple;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -3,16 +3,16 @@
 package org.fudp.store;
 
 import com.google.common.net.InetAddresses;
-import org.fudp.loop.api.AgentState;
-import org.fudp.loop.api.AgentStatus;
-import org.fudp.loop.api.CfsKind;
-import org.fudp.loop.api.CfsState;
-import org.fudp.loop.api.CorrelationFlowSet;
-import org.fudp.loop.api.PrincipalShare;
-import org.fudp.loop.api.DecisionRecord;
-import org.fudp.loop.api.FacilityState;
-import org.fudp.loop.api.FlowBudget;
-import org.fudp.loop.api.FlowRecord;
+import org.fudp.loop.api.facilities.AgentState;
+import org.fudp.loop.api.facilities.AgentStatus;
+import org.fudp.loop.api.network.CfsKind;
+import org.fudp.loop.api.records.CfsState;
+import org.fudp.loop.api.records.CorrelationFlowSet;
+import org.fudp.loop.api.records.PrincipalShare;
+import org.fudp.loop.api.records.DecisionRecord;
+import org.fudp.loop.api.facilities.FacilityState;
+import org.fudp.loop.api.settings.FlowBudget;
+import org.fudp.loop.api.records.FlowRecord;
 import org.fudp.protocol.FiveTuple;
 import org.junit.jupiter.api.Test;
 import org.onlab.util.KryoNamespace;
@@ -103,7 +103,7 @@ class FudpKryoTest {
         s.addAll(Arrays.asList(CfsKind.values()));
         s.addAll(Arrays.asList(CfsState.values()));
         s.addAll(Arrays.asList(AgentStatus.values()));
-        s.addAll(Arrays.asList(org.fudp.loop.api.Facility.Enforcement.values()));
+        s.addAll(Arrays.asList(org.fudp.loop.api.settings.Facility.Enforcement.values()));
         s.addAll(Arrays.asList(ReplicatedHistory.Kind.values()));
         s.addAll(Arrays.asList(FacilityState.Skip.values()));
         return s;

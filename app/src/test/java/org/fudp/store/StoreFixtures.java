@@ -3,18 +3,18 @@
 package org.fudp.store;
 
 import com.google.common.net.InetAddresses;
-import org.fudp.loop.api.AgentState;
-import org.fudp.loop.api.AgentStatus;
-import org.fudp.loop.api.AllocationState;
-import org.fudp.loop.api.CfsKind;
-import org.fudp.loop.api.CfsSample;
-import org.fudp.loop.api.CfsState;
-import org.fudp.loop.api.CorrelationFlowSet;
-import org.fudp.loop.api.DecisionRecord;
-import org.fudp.loop.api.FacilityState;
-import org.fudp.loop.api.FlowBudget;
-import org.fudp.loop.api.FlowHistorySample;
-import org.fudp.loop.api.FlowRecord;
+import org.fudp.loop.api.facilities.AgentState;
+import org.fudp.loop.api.facilities.AgentStatus;
+import org.fudp.loop.api.records.AllocationState;
+import org.fudp.loop.api.network.CfsKind;
+import org.fudp.loop.api.records.CfsSample;
+import org.fudp.loop.api.records.CfsState;
+import org.fudp.loop.api.records.CorrelationFlowSet;
+import org.fudp.loop.api.records.DecisionRecord;
+import org.fudp.loop.api.facilities.FacilityState;
+import org.fudp.loop.api.settings.FlowBudget;
+import org.fudp.loop.api.records.FlowHistorySample;
+import org.fudp.loop.api.records.FlowRecord;
 import org.fudp.protocol.FiveTuple;
 import org.onosproject.net.DeviceId;
 

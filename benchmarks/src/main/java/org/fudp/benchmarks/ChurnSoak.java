@@ -2,18 +2,18 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.benchmarks;
 
-import org.fudp.loop.api.Actions;
-import org.fudp.loop.api.AddressPrefix;
-import org.fudp.loop.api.BottleneckTable;
-import org.fudp.loop.api.CfsAssignment;
-import org.fudp.loop.api.Facility;
-import org.fudp.loop.api.FlowBudget;
+import org.fudp.loop.api.commands.Actions;
+import org.fudp.loop.api.network.AddressPrefix;
+import org.fudp.loop.api.network.BottleneckTable;
+import org.fudp.loop.api.network.CfsAssignment;
+import org.fudp.loop.api.settings.Facility;
+import org.fudp.loop.api.settings.FlowBudget;
 import org.fudp.loop.FudpLoop;
-import org.fudp.loop.api.LoopSettings;
-import org.fudp.loop.api.NetworkView;
-import org.fudp.loop.api.PacketIn;
-import org.fudp.loop.api.RuleCounter;
-import org.fudp.loop.api.RuleSpec;
+import org.fudp.loop.api.settings.LoopSettings;
+import org.fudp.loop.api.network.NetworkView;
+import org.fudp.loop.api.events.PacketIn;
+import org.fudp.loop.api.events.RuleCounter;
+import org.fudp.loop.api.commands.RuleSpec;
 import org.fudp.protocol.FiveTuple;
 
 import java.lang.management.ManagementFactory;

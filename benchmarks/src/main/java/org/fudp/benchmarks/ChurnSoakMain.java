@@ -2,7 +2,7 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.benchmarks;
 
-import org.fudp.loop.api.LoopSettings;
+import org.fudp.loop.api.settings.LoopSettings;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;

@@ -3,9 +3,9 @@
 package org.fudp.impl;
 
 import org.fudp.algorithm.ControllerState;
-import org.fudp.loop.api.FacilityCheckpoint;
-import org.fudp.loop.api.FlowCheckpoint;
-import org.fudp.loop.api.PacketIn;
+import org.fudp.loop.api.checkpoints.FacilityCheckpoint;
+import org.fudp.loop.api.checkpoints.FlowCheckpoint;
+import org.fudp.loop.api.settings.TrafficClass;
 import org.fudp.protocol.FiveTuple;
 import org.onosproject.store.service.TestStorageService;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -80,7 +80,7 @@ public class CheckpointBenchmark {
                     InetAddress.getByAddress(new byte[]{10, 100, 0, (byte) (i % 100)}), 1024 + i % 60000, 5201);
             long limit = udp ? 3_000_000 + limitShift : 0;
             fs.add(new FlowCheckpoint(t, 5, udp, 1_700_000_000_000L, limit, limit / 800, udp ? cfs : "", true,
-                    PacketIn.NO_DSCP, false));
+                    TrafficClass.NO_DSCP, false));
             if (udp) {
                 alloc.computeIfAbsent(cfs, k -> new HashMap<>()).put(t.toString(), (double) limit);
             }

@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.fudp.loop.api.AddressPrefix;
+import org.fudp.loop.api.network.AddressPrefix;
 
 /**
  * The rules every run starts with, all below the loop's per-flow rules (priority 100 and 101), all
@@ -25,7 +25,7 @@ final class BaseRules {
      *   <li>1: per host, the default route, which also copies every packet to the controller: it stands
      *       in for the Packet-Out of the missed packet a full controller would send, so a new flow
      *       loses nothing while its rules are being installed. On a sampled facility
-     *       ({@link org.fudp.loop.api.FlowBudget#sampled()}) it only forwards: no flow costs a packet-in
+     *       ({@link org.fudp.loop.api.settings.FlowBudget#sampled()}) it only forwards: no flow costs a packet-in
      *       there;</li>
      *   <li>2: nothing comes back from the adjustor unless a flow rule says where it goes;</li>
      *   <li>10: ping goes straight through, without packet-ins;</li>

@@ -12,9 +12,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.fudp.algorithm.FlowPolicy;
-import org.fudp.loop.api.AddressPrefix;
-import org.fudp.loop.api.BottleneckTable;
-import org.fudp.loop.api.TrafficClass;
+import org.fudp.loop.api.network.AddressPrefix;
+import org.fudp.loop.api.network.BottleneckTable;
+import org.fudp.loop.api.settings.TrafficClass;
 
 /**
  * The lab controller's config keys that hold a list (hosts, bottlenecks, traffic classes), parsed item by item;

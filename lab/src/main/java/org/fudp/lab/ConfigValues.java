@@ -4,7 +4,7 @@ package org.fudp.lab;
 
 import java.util.Locale;
 import java.util.Properties;
-import org.fudp.loop.api.ResponsiveTest;
+import org.fudp.loop.api.settings.ResponsiveTest;
 import org.fudp.protocol.EthernetFrame;
 
 /**

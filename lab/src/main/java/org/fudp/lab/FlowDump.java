@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.fudp.loop.api.RuleCounter;
+import org.fudp.loop.api.events.RuleCounter;
 
 /**
  * Reads the loop's rules and their counters from {@code ovs-ofctl dump-flows}, e.g.

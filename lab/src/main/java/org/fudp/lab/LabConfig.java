@@ -23,13 +23,13 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import org.fudp.algorithm.FudpaConfig;
-import org.fudp.loop.api.AddressPrefix;
-import org.fudp.loop.api.BottleneckTable;
-import org.fudp.loop.api.Facility;
-import org.fudp.loop.api.FlowBudget;
-import org.fudp.loop.api.PrincipalRule;
-import org.fudp.loop.api.ResponsiveTest;
-import org.fudp.loop.api.TrafficClass;
+import org.fudp.loop.api.network.AddressPrefix;
+import org.fudp.loop.api.network.BottleneckTable;
+import org.fudp.loop.api.settings.Facility;
+import org.fudp.loop.api.settings.FlowBudget;
+import org.fudp.loop.api.settings.PrincipalRule;
+import org.fudp.loop.api.settings.ResponsiveTest;
+import org.fudp.loop.api.settings.TrafficClass;
 
 /**
  * What the lab tells its controller about the network, never about the traffic: the switch, which

@@ -14,19 +14,19 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Consumer;
-import org.fudp.loop.api.Actions;
-import org.fudp.loop.api.AgentState;
-import org.fudp.loop.api.CfsState;
-import org.fudp.loop.api.CorrelationFlowSet;
-import org.fudp.loop.api.DecisionRecord;
-import org.fudp.loop.api.Facility;
-import org.fudp.loop.api.FrameOut;
+import org.fudp.loop.api.commands.Actions;
+import org.fudp.loop.api.facilities.AgentState;
+import org.fudp.loop.api.records.CfsState;
+import org.fudp.loop.api.records.CorrelationFlowSet;
+import org.fudp.loop.api.records.DecisionRecord;
+import org.fudp.loop.api.settings.Facility;
+import org.fudp.loop.api.commands.FrameOut;
 import org.fudp.loop.FudpLoop;
-import org.fudp.loop.api.MeterReading;
-import org.fudp.loop.api.MeterSpec;
-import org.fudp.loop.api.Notice;
-import org.fudp.loop.api.RuleCounter;
-import org.fudp.loop.api.RuleSpec;
+import org.fudp.loop.api.events.MeterReading;
+import org.fudp.loop.api.commands.MeterSpec;
+import org.fudp.loop.api.commands.Notice;
+import org.fudp.loop.api.events.RuleCounter;
+import org.fudp.loop.api.commands.RuleSpec;
 
 /**
  * Hosts the product's control loop ({@link FudpLoop}) on an Open vSwitch bridge: hands it packet-ins,

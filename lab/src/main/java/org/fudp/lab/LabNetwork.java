@@ -5,9 +5,9 @@ package org.fudp.lab;
 import java.net.InetAddress;
 import java.util.Optional;
 import java.util.OptionalLong;
-import org.fudp.loop.api.AddressPrefix;
-import org.fudp.loop.api.CfsAssignment;
-import org.fudp.loop.api.NetworkView;
+import org.fudp.loop.api.network.AddressPrefix;
+import org.fudp.loop.api.network.CfsAssignment;
+import org.fudp.loop.api.network.NetworkView;
 
 /**
  * The network as the lab's config describes it: one bridge, every host on its own port, the

@@ -3,8 +3,8 @@
 package org.fudp.lab;
 
 import org.fudp.algorithm.FudpaConfig;
-import org.fudp.loop.api.Facility;
-import org.fudp.loop.api.LoopSettings;
+import org.fudp.loop.api.settings.Facility;
+import org.fudp.loop.api.settings.LoopSettings;
 import org.fudp.protocol.EthernetFrame;
 
 /**

@@ -2,8 +2,8 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.lab;
 
-import org.fudp.loop.api.MeterReading;
-import org.fudp.loop.api.MeterSpec;
+import org.fudp.loop.api.events.MeterReading;
+import org.fudp.loop.api.commands.MeterSpec;
 
 import java.util.ArrayList;
 import java.util.List;

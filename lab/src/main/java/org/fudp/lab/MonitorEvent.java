@@ -2,7 +2,7 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.lab;
 
-import org.fudp.loop.api.PacketIn;
+import org.fudp.loop.api.events.PacketIn;
 import org.fudp.loop.sampling.PacketSample;
 
 import java.util.List;

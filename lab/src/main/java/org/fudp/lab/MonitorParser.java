@@ -12,7 +12,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.fudp.loop.api.PacketIn;
+import org.fudp.loop.api.events.PacketIn;
+import org.fudp.loop.api.settings.TrafficClass;
 import org.fudp.protocol.EthernetFrame;
 import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowIds;
@@ -197,7 +198,7 @@ final class MonitorParser {
             boolean closing = proto == FiveTuple.TCP && (set.contains("fin") || set.contains("rst"));
             // OVS prints the whole TOS byte (or IPv6 traffic class); the DSCP is its upper six bits.
             String tos = f.get("nw_tos");
-            int dscp = tos == null ? PacketIn.NO_DSCP : Integer.parseInt(tos) >> 2;
+            int dscp = tos == null ? TrafficClass.NO_DSCP : Integer.parseInt(tos) >> 2;
             return Optional.of(new PacketIn(facilityId, inPort, t, mac(f.get("dl_dst")), closing, dscp));
         } catch (IllegalArgumentException | NullPointerException e) {
             return Optional.empty();

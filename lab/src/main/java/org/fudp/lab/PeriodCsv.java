@@ -5,8 +5,8 @@ package org.fudp.lab;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.Map;
-import org.fudp.loop.api.BottleneckTable;
-import org.fudp.loop.api.DecisionRecord;
+import org.fudp.loop.api.network.BottleneckTable;
+import org.fudp.loop.api.records.DecisionRecord;
 import org.fudp.protocol.FiveTuple;
 
 /**

@@ -12,7 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
-import org.fudp.loop.api.RuleSpec;
+import org.fudp.loop.api.commands.RuleSpec;
 import org.fudp.protocol.FiveTuple;
 
 /**

@@ -4,8 +4,8 @@ package org.fudp.lab;
 
 import java.util.Locale;
 import java.util.OptionalLong;
-import org.fudp.loop.api.PacketIn;
-import org.fudp.loop.api.RuleSpec;
+import org.fudp.loop.api.commands.RuleSpec;
+import org.fudp.loop.api.settings.TrafficClass;
 import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowIds;
 
@@ -77,7 +77,7 @@ final class RuleText {
                     .append(net).append("_dst=").append(FlowIds.address(t.dst())).append(',')
                     .append("tp_src=").append(t.srcPort()).append(",tp_dst=").append(t.dstPort());
         }
-        if (r.dscp() != PacketIn.NO_DSCP) {
+        if (r.dscp() != TrafficClass.NO_DSCP) {
             s.append(",ip_dscp=").append(r.dscp());
         }
         if (r.role() == RuleSpec.Role.CLOSING_FIN) {

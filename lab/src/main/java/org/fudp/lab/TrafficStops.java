@@ -2,8 +2,8 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.lab;
 
-import org.fudp.loop.api.RuleCounter;
-import org.fudp.loop.api.RuleSpec;
+import org.fudp.loop.api.events.RuleCounter;
+import org.fudp.loop.api.commands.RuleSpec;
 import org.fudp.protocol.FiveTuple;
 
 import java.util.ArrayList;

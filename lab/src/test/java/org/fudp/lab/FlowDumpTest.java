@@ -5,7 +5,7 @@ package org.fudp.lab;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Map;
-import org.fudp.loop.api.RuleCounter;
+import org.fudp.loop.api.events.RuleCounter;
 import org.junit.jupiter.api.Test;
 
 /**

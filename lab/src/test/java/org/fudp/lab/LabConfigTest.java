@@ -9,12 +9,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import org.fudp.loop.api.Facility;
-import org.fudp.loop.api.FlowBudget;
-import org.fudp.loop.api.LoopSettings;
-import org.fudp.loop.api.PacketIn;
+import org.fudp.loop.api.settings.Facility;
+import org.fudp.loop.api.settings.FlowBudget;
+import org.fudp.loop.api.settings.LoopSettings;
+import org.fudp.loop.api.settings.TrafficClass;
 import org.fudp.protocol.FlowIds;
-import org.fudp.loop.api.ResponsiveTest;
+import org.fudp.loop.api.settings.ResponsiveTest;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -91,7 +91,7 @@ class LabConfigTest {
         assertEquals(8e6, c.classes().get(0).policy().capBps());
         assertTrue(c.classes().get(1).policy().exempt());
         assertTrue(c.classes().get(1).matches(
-                org.fudp.protocol.FlowIds.parse("flow", "udp-10.0.0.1-40004-10.0.0.4-5301"), PacketIn.NO_DSCP));
+                org.fudp.protocol.FlowIds.parse("flow", "udp-10.0.0.1-40004-10.0.0.4-5301"), TrafficClass.NO_DSCP));
         LabConfig d = LabFixture.config(LabFixture.CONFIG + "\nclasses = af4 proto=udp dscp=34,36 weight=2\n");
         assertArrayEquals(new int[] {34, 36}, d.classes().get(0).dscp());
     }

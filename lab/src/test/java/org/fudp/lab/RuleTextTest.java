@@ -5,8 +5,8 @@ package org.fudp.lab;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.fudp.loop.api.AddressPrefix;
-import org.fudp.loop.api.RuleSpec;
+import org.fudp.loop.api.network.AddressPrefix;
+import org.fudp.loop.api.commands.RuleSpec;
 import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowIds;
 import org.junit.jupiter.api.Test;

@@ -4,12 +4,12 @@ package org.fudp.loop;
 
 import org.fudp.algorithm.Decision;
 import org.fudp.algorithm.FlowPolicy;
-import org.fudp.loop.api.Actions;
-import org.fudp.loop.api.CfsAssignment;
-import org.fudp.loop.api.LoopSettings;
-import org.fudp.loop.api.MeterReading;
-import org.fudp.loop.api.NetworkView;
-import org.fudp.loop.api.RuleCounter;
+import org.fudp.loop.api.commands.Actions;
+import org.fudp.loop.api.network.CfsAssignment;
+import org.fudp.loop.api.settings.LoopSettings;
+import org.fudp.loop.api.events.MeterReading;
+import org.fudp.loop.api.network.NetworkView;
+import org.fudp.loop.api.events.RuleCounter;
 import org.fudp.loop.collect.FlowCollection;
 import org.fudp.loop.enforce.EnforcementBackend;
 import org.fudp.loop.enforce.LimitsInForce;

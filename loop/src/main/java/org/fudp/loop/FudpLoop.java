@@ -2,18 +2,18 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.loop;
 
-import org.fudp.loop.api.Actions;
-import org.fudp.loop.api.Facility;
-import org.fudp.loop.api.FacilityCheckpoint;
-import org.fudp.loop.api.FlowBudget;
-import org.fudp.loop.api.LoopSettings;
-import org.fudp.loop.api.MeterReading;
-import org.fudp.loop.api.MeterSpec;
-import org.fudp.loop.api.NetworkView;
-import org.fudp.loop.api.PacketIn;
-import org.fudp.loop.api.RuleCounter;
-import org.fudp.loop.api.PrincipalRule;
-import org.fudp.loop.api.TrafficClass;
+import org.fudp.loop.api.commands.Actions;
+import org.fudp.loop.api.settings.Facility;
+import org.fudp.loop.api.checkpoints.FacilityCheckpoint;
+import org.fudp.loop.api.settings.FlowBudget;
+import org.fudp.loop.api.settings.LoopSettings;
+import org.fudp.loop.api.events.MeterReading;
+import org.fudp.loop.api.commands.MeterSpec;
+import org.fudp.loop.api.network.NetworkView;
+import org.fudp.loop.api.events.PacketIn;
+import org.fudp.loop.api.events.RuleCounter;
+import org.fudp.loop.api.settings.PrincipalRule;
+import org.fudp.loop.api.settings.TrafficClass;
 import org.fudp.loop.collect.PerFlowCollection;
 import org.fudp.loop.enforce.MeterBackend;
 import org.fudp.loop.flow.Membership;

@@ -3,10 +3,10 @@
 package org.fudp.loop;
 
 import org.fudp.algorithm.FlowPolicy;
-import org.fudp.loop.api.Actions;
-import org.fudp.loop.api.Facility;
-import org.fudp.loop.api.LoopSettings;
-import org.fudp.loop.api.NetworkView;
+import org.fudp.loop.api.commands.Actions;
+import org.fudp.loop.api.settings.Facility;
+import org.fudp.loop.api.settings.LoopSettings;
+import org.fudp.loop.api.network.NetworkView;
 import org.fudp.loop.collect.FlowCollection;
 import org.fudp.loop.collect.PerFlowCollection;
 import org.fudp.loop.collect.SampledCollection;

@@ -2,8 +2,8 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.loop;
 
-import org.fudp.loop.api.MeterReading;
-import org.fudp.loop.api.RuleCounter;
+import org.fudp.loop.api.events.MeterReading;
+import org.fudp.loop.api.events.RuleCounter;
 import org.fudp.loop.collect.FlowCollection;
 import org.fudp.loop.enforce.EnforcementBackend;
 import java.util.Collection;

@@ -5,6 +5,8 @@ package org.fudp.loop;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import org.fudp.loop.api.events.PacketIn;
+import org.fudp.loop.api.settings.ReachesIntoEvents;
 import org.fudp.loop.collect.PerFlowCollection;
 import org.fudp.loop.enforce.ReachesIntoCollection;
 import org.fudp.loop.flow.ReachesUpIntoSets;
@@ -84,6 +86,11 @@ class ArchitectureTest {
     }
 
     @Test
+    void theApiPackagesFollowTheirLayers() {
+        LoopLayers.API.check(MAIN);
+    }
+
+    @Test
     void packagesFormNoCycle() {
         LoopLayers.NO_CYCLES.check(MAIN);
     }
@@ -113,6 +120,13 @@ class ArchitectureTest {
         JavaClasses fixture = new ClassFileImporter().importClasses(ReachesUpToTheFacade.class, FudpLoop.class);
         AssertionError e = assertThrows(AssertionError.class, () -> LoopLayers.LAYERS.check(fixture));
         assertTrue(e.getMessage().contains("ReachesUpToTheFacade"), e.getMessage());
+    }
+
+    @Test
+    void aSettingReachingUpIntoTheEventsBreaksTheApisLayers() {
+        JavaClasses fixture = new ClassFileImporter().importClasses(ReachesIntoEvents.class, PacketIn.class);
+        AssertionError e = assertThrows(AssertionError.class, () -> LoopLayers.API.check(fixture));
+        assertTrue(e.getMessage().contains("ReachesIntoEvents"), e.getMessage());
     }
 
     @Test

@@ -2,12 +2,12 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.loop;
 
-import org.fudp.loop.api.Actions;
-import org.fudp.loop.api.FlowBudget;
-import org.fudp.loop.api.LoopSettings;
-import org.fudp.loop.api.PacketIn;
-import org.fudp.loop.api.RuleCounter;
-import org.fudp.loop.api.RuleSpec;
+import org.fudp.loop.api.commands.Actions;
+import org.fudp.loop.api.settings.FlowBudget;
+import org.fudp.loop.api.settings.LoopSettings;
+import org.fudp.loop.api.events.PacketIn;
+import org.fudp.loop.api.events.RuleCounter;
+import org.fudp.loop.api.commands.RuleSpec;
 import org.fudp.protocol.FiveTuple;
 import org.junit.jupiter.api.Test;
 

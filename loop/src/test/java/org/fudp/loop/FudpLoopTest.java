@@ -2,23 +2,23 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.loop;
 
-import org.fudp.loop.api.Actions;
-import org.fudp.loop.api.AddressPrefix;
-import org.fudp.loop.api.AgentState;
-import org.fudp.loop.api.AgentStatus;
-import org.fudp.loop.api.AllocationState;
-import org.fudp.loop.api.BottleneckTable;
-import org.fudp.loop.api.BurstPolicy;
-import org.fudp.loop.api.CfsKind;
-import org.fudp.loop.api.CfsState;
-import org.fudp.loop.api.CorrelationFlowSet;
-import org.fudp.loop.api.DecisionRecord;
-import org.fudp.loop.api.LoopSettings;
-import org.fudp.loop.api.Notice;
-import org.fudp.loop.api.PacketIn;
-import org.fudp.loop.api.RuleCounter;
-import org.fudp.loop.api.RuleSpec;
-import org.fudp.loop.api.TrafficClass;
+import org.fudp.loop.api.commands.Actions;
+import org.fudp.loop.api.network.AddressPrefix;
+import org.fudp.loop.api.facilities.AgentState;
+import org.fudp.loop.api.facilities.AgentStatus;
+import org.fudp.loop.api.records.AllocationState;
+import org.fudp.loop.api.network.BottleneckTable;
+import org.fudp.loop.enforce.BurstPolicy;
+import org.fudp.loop.api.network.CfsKind;
+import org.fudp.loop.api.records.CfsState;
+import org.fudp.loop.api.records.CorrelationFlowSet;
+import org.fudp.loop.api.records.DecisionRecord;
+import org.fudp.loop.api.settings.LoopSettings;
+import org.fudp.loop.api.commands.Notice;
+import org.fudp.loop.api.events.PacketIn;
+import org.fudp.loop.api.events.RuleCounter;
+import org.fudp.loop.api.commands.RuleSpec;
+import org.fudp.loop.api.settings.TrafficClass;
 import org.fudp.loop.flow.Membership;
 import org.fudp.algorithm.CfsController;
 import org.fudp.algorithm.CfsInput;
@@ -277,8 +277,8 @@ class FudpLoopTest {
         assertEquals("video", a.flows().get(UDP1).className());
         assertEquals("weight 2: 2 TCP shares", a.flows().get(UDP1).rateReason());
         assertEquals("TCP: never limited", a.flows().get(TCP1).rateReason());
-        assertEquals("video", TrafficClass.policyOf(h.loop.classes(), UDP1, PacketIn.NO_DSCP).className());
-        assertEquals("rest", TrafficClass.policyOf(h.loop.classes(), TCP1, PacketIn.NO_DSCP).className(),
+        assertEquals("video", TrafficClass.policyOf(h.loop.classes(), UDP1, TrafficClass.NO_DSCP).className());
+        assertEquals("rest", TrafficClass.policyOf(h.loop.classes(), TCP1, TrafficClass.NO_DSCP).className(),
                 "the catch-all");
     }
 
@@ -289,7 +289,7 @@ class FudpLoopTest {
         assertArrayEquals(new int[] {34, 46}, ef.dscp());
         assertTrue(ef.matches(UDP1, 46));
         assertFalse(ef.matches(UDP1, 0));
-        assertFalse(ef.matches(UDP1, PacketIn.NO_DSCP), "a DSCP it does not know is none it matches");
+        assertFalse(ef.matches(UDP1, TrafficClass.NO_DSCP), "a DSCP it does not know is none it matches");
         assertThrows(IllegalArgumentException.class, () -> new TrafficClass(null, null, 17, null, null,
                 new int[] {64}, org.fudp.algorithm.FlowPolicy.NONE));
         h.loop.setClasses(List.of(ef));
@@ -301,7 +301,7 @@ class FudpLoopTest {
         Actions again = h.apply(h.loop.packetIn(h.now, new PacketIn(S1, H1, UDP1, PacketIn.NO_MAC, false, 46)));
         assertEquals(2, again.rulesToRemove().size());
         assertEquals(ONWARD, again.forwardPort());
-        assertEquals(PacketIn.NO_DSCP, h.rule(UDP1, RuleSpec.Role.TO_ADJUSTOR).dscp());
+        assertEquals(TrafficClass.NO_DSCP, h.rule(UDP1, RuleSpec.Role.TO_ADJUSTOR).dscp());
         assertTrue(h.apply(h.loop.packetIn(h.now, new PacketIn(S1, H1, UDP1, PacketIn.NO_MAC, false, 10)))
                 .rulesToAdd().isEmpty(), "learnt again once only: a flow that keeps changing is not punted");
         h.packetIn(TCP1, H1);

@@ -2,12 +2,12 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.loop;
 
-import org.fudp.loop.api.Actions;
-import org.fudp.loop.api.DecisionRecord;
-import org.fudp.loop.api.FacilityCheckpoint;
-import org.fudp.loop.api.FacilityState;
-import org.fudp.loop.api.LoopSettings;
-import org.fudp.loop.api.RuleSpec;
+import org.fudp.loop.api.commands.Actions;
+import org.fudp.loop.api.records.DecisionRecord;
+import org.fudp.loop.api.checkpoints.FacilityCheckpoint;
+import org.fudp.loop.api.facilities.FacilityState;
+import org.fudp.loop.api.settings.LoopSettings;
+import org.fudp.loop.api.commands.RuleSpec;
 import org.fudp.algorithm.ControllerState;
 import org.fudp.protocol.AckResult;
 import org.fudp.protocol.ControlMessage;

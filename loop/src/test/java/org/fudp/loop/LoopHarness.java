@@ -2,20 +2,20 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.loop;
 
-import org.fudp.loop.api.Actions;
-import org.fudp.loop.api.AddressPrefix;
-import org.fudp.loop.api.AgentState;
-import org.fudp.loop.api.BottleneckTable;
-import org.fudp.loop.api.CfsAssignment;
-import org.fudp.loop.api.CorrelationFlowSet;
-import org.fudp.loop.api.DecisionRecord;
-import org.fudp.loop.api.Facility;
-import org.fudp.loop.api.FrameOut;
-import org.fudp.loop.api.LoopSettings;
-import org.fudp.loop.api.NetworkView;
-import org.fudp.loop.api.PacketIn;
-import org.fudp.loop.api.RuleCounter;
-import org.fudp.loop.api.RuleSpec;
+import org.fudp.loop.api.commands.Actions;
+import org.fudp.loop.api.network.AddressPrefix;
+import org.fudp.loop.api.facilities.AgentState;
+import org.fudp.loop.api.network.BottleneckTable;
+import org.fudp.loop.api.network.CfsAssignment;
+import org.fudp.loop.api.records.CorrelationFlowSet;
+import org.fudp.loop.api.records.DecisionRecord;
+import org.fudp.loop.api.settings.Facility;
+import org.fudp.loop.api.commands.FrameOut;
+import org.fudp.loop.api.settings.LoopSettings;
+import org.fudp.loop.api.network.NetworkView;
+import org.fudp.loop.api.events.PacketIn;
+import org.fudp.loop.api.events.RuleCounter;
+import org.fudp.loop.api.commands.RuleSpec;
 import org.fudp.loop.enforce.AdjustorChannel;
 import org.fudp.protocol.AckResult;
 import org.fudp.protocol.AckStatus;

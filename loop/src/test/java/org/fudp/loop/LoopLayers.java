@@ -49,6 +49,23 @@ public final class LoopLayers {
             .whereLayer("Api").mayNotAccessAnyLayer()
             .whereLayer("Sampling").mayNotAccessAnyLayer();
 
+    /** The API's packages, one per kind of value, each using only those below it (docs/architecture.md). */
+    static final ArchRule API = layeredArchitecture().consideringOnlyDependenciesInLayers()
+            .layer("Checkpoints").definedBy("org.fudp.loop.api.checkpoints..")
+            .layer("Events").definedBy("org.fudp.loop.api.events..")
+            .layer("Commands").definedBy("org.fudp.loop.api.commands..")
+            .layer("Facilities").definedBy("org.fudp.loop.api.facilities..")
+            .layer("Records").definedBy("org.fudp.loop.api.records..")
+            .layer("Settings").definedBy("org.fudp.loop.api.settings..")
+            .layer("Network").definedBy("org.fudp.loop.api.network..")
+            .whereLayer("Network").mayNotAccessAnyLayer()
+            .whereLayer("Settings").mayOnlyAccessLayers("Network")
+            .whereLayer("Records").mayOnlyAccessLayers("Network")
+            .whereLayer("Facilities").mayOnlyAccessLayers("Settings", "Network")
+            .whereLayer("Commands").mayOnlyAccessLayers("Records", "Facilities", "Settings", "Network")
+            .whereLayer("Events").mayOnlyAccessLayers("Commands", "Settings", "Network")
+            .whereLayer("Checkpoints").mayOnlyAccessLayers("Settings", "Network");
+
     static final ArchRule NO_CYCLES = slices().matching("org.fudp.loop.(*)..").should().beFreeOfCycles();
 
     private LoopLayers() {

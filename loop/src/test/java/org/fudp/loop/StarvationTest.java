@@ -2,11 +2,11 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.loop;
 
-import org.fudp.loop.api.Actions;
-import org.fudp.loop.api.CfsState;
-import org.fudp.loop.api.CorrelationFlowSet;
-import org.fudp.loop.api.FlowRecord;
-import org.fudp.loop.api.RuleSpec;
+import org.fudp.loop.api.commands.Actions;
+import org.fudp.loop.api.records.CfsState;
+import org.fudp.loop.api.records.CorrelationFlowSet;
+import org.fudp.loop.api.records.FlowRecord;
+import org.fudp.loop.api.commands.RuleSpec;
 import org.fudp.loop.flow.Membership;
 import org.fudp.protocol.FiveTuple;
 import org.junit.jupiter.api.Test;

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The FUDP authors
 /**
- * What a host and the loop exchange, and nothing else: the settings and facilities it is given, the
- * network it is told about, the events it is fed (packet-ins, counters, meter readings), the rules,
- * meters and frames it asks for ({@link org.fudp.loop.api.Actions}), the records REST, CLI and GUI
- * show, and the checkpoints a store keeps for a hand-over. Values only: this package depends on no
- * other package of the loop, so hosts see none of its internals.
+ * What a host and the loop exchange, and nothing else, one package per kind: what it is told about the
+ * network ({@code network}), the settings it is given ({@code settings}), the events it is fed ({@code events}),
+ * what it asks for ({@code commands}), the read model it publishes ({@code records}, {@code facilities}) and
+ * what a store keeps for a hand-over ({@code checkpoints}). Values only: these packages depend on no other
+ * package of the loop, so hosts see none of its internals.
  */
 package org.fudp.loop.api;

@@ -2,11 +2,11 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.loop.collect;
 
-import org.fudp.loop.api.AddressPrefix;
-import org.fudp.loop.api.LoopSettings;
-import org.fudp.loop.api.NetworkView;
-import org.fudp.loop.api.RuleCounter;
-import org.fudp.loop.api.RuleSpec;
+import org.fudp.loop.api.network.AddressPrefix;
+import org.fudp.loop.api.settings.LoopSettings;
+import org.fudp.loop.api.network.NetworkView;
+import org.fudp.loop.api.events.RuleCounter;
+import org.fudp.loop.api.commands.RuleSpec;
 import org.fudp.loop.flow.UdpUnit;
 import org.fudp.loop.flow.UdpUnits;
 import org.fudp.loop.flow.Unmatched;

@@ -2,15 +2,15 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.loop.collect;
 
-import org.fudp.loop.api.Actions;
-import org.fudp.loop.api.Facility;
-import org.fudp.loop.api.FacilityState;
-import org.fudp.loop.api.FlowBudget;
-import org.fudp.loop.api.FlowCheckpoint;
-import org.fudp.loop.api.LoopSettings;
-import org.fudp.loop.api.MeterReading;
-import org.fudp.loop.api.PacketIn;
-import org.fudp.loop.api.RuleCounter;
+import org.fudp.loop.api.commands.Actions;
+import org.fudp.loop.api.settings.Facility;
+import org.fudp.loop.api.facilities.FacilityState;
+import org.fudp.loop.api.settings.FlowBudget;
+import org.fudp.loop.api.checkpoints.FlowCheckpoint;
+import org.fudp.loop.api.settings.LoopSettings;
+import org.fudp.loop.api.events.MeterReading;
+import org.fudp.loop.api.events.PacketIn;
+import org.fudp.loop.api.events.RuleCounter;
 import org.fudp.loop.flow.FlowTable;
 import org.fudp.loop.flow.TrackedFlow;
 import org.fudp.loop.flow.UdpUnits;

@@ -2,9 +2,9 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.loop.collect;
 
-import org.fudp.loop.api.AddressPrefix;
-import org.fudp.loop.api.FacilityState;
-import org.fudp.loop.api.FlowBudget;
+import org.fudp.loop.api.network.AddressPrefix;
+import org.fudp.loop.api.facilities.FacilityState;
+import org.fudp.loop.api.settings.FlowBudget;
 
 import java.net.InetAddress;
 import java.util.EnumMap;

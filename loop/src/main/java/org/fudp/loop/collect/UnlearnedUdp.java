@@ -2,12 +2,12 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.loop.collect;
 
-import org.fudp.loop.api.Actions;
-import org.fudp.loop.api.AddressPrefix;
-import org.fudp.loop.api.Facility;
-import org.fudp.loop.api.FacilityState;
-import org.fudp.loop.api.NetworkView;
-import org.fudp.loop.api.RuleSpec;
+import org.fudp.loop.api.commands.Actions;
+import org.fudp.loop.api.network.AddressPrefix;
+import org.fudp.loop.api.settings.Facility;
+import org.fudp.loop.api.facilities.FacilityState;
+import org.fudp.loop.api.network.NetworkView;
+import org.fudp.loop.api.commands.RuleSpec;
 import org.fudp.loop.flow.TrackedFlow;
 import org.fudp.protocol.FiveTuple;
 

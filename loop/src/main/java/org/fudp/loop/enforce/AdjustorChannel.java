@@ -2,9 +2,9 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.loop.enforce;
 
-import org.fudp.loop.api.Actions;
-import org.fudp.loop.api.Facility;
-import org.fudp.loop.api.FrameOut;
+import org.fudp.loop.api.commands.Actions;
+import org.fudp.loop.api.settings.Facility;
+import org.fudp.loop.api.commands.FrameOut;
 import org.fudp.protocol.AckStatus;
 import org.fudp.protocol.ControlMessage;
 import org.fudp.protocol.EthernetFrame;

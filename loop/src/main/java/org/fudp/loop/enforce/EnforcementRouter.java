@@ -2,9 +2,9 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.loop.enforce;
 
-import org.fudp.loop.api.Actions;
-import org.fudp.loop.api.AgentState;
-import org.fudp.loop.api.Facility;
+import org.fudp.loop.api.commands.Actions;
+import org.fudp.loop.api.facilities.AgentState;
+import org.fudp.loop.api.settings.Facility;
 import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowLimit;
 

@@ -2,9 +2,9 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.loop.enforce;
 
-import org.fudp.loop.api.Actions;
-import org.fudp.loop.api.Facility;
-import org.fudp.loop.api.LoopSettings;
+import org.fudp.loop.api.commands.Actions;
+import org.fudp.loop.api.settings.Facility;
+import org.fudp.loop.api.settings.LoopSettings;
 import org.fudp.loop.flow.FlowTable;
 import org.fudp.loop.flow.TrackedFlow;
 import java.util.ArrayList;

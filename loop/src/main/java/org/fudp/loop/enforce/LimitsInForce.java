@@ -2,7 +2,6 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.loop.enforce;
 
-import org.fudp.loop.api.BurstPolicy;
 import org.fudp.loop.flow.TrackedFlow;
 import org.fudp.algorithm.Decision;
 import org.fudp.algorithm.Reason;

@@ -2,12 +2,12 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.loop.enforce;
 
-import org.fudp.loop.api.Actions;
-import org.fudp.loop.api.AgentState;
-import org.fudp.loop.api.Facility;
-import org.fudp.loop.api.LoopSettings;
-import org.fudp.loop.api.MeterSpec;
-import org.fudp.loop.api.RuleSpec;
+import org.fudp.loop.api.commands.Actions;
+import org.fudp.loop.api.facilities.AgentState;
+import org.fudp.loop.api.settings.Facility;
+import org.fudp.loop.api.settings.LoopSettings;
+import org.fudp.loop.api.commands.MeterSpec;
+import org.fudp.loop.api.commands.RuleSpec;
 import org.fudp.loop.flow.MeteredRules;
 import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowLimit;

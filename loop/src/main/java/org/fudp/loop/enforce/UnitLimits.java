@@ -3,7 +3,6 @@
 package org.fudp.loop.enforce;
 
 import org.fudp.algorithm.Decision;
-import org.fudp.loop.api.BurstPolicy;
 import org.fudp.loop.flow.UdpUnit;
 import org.fudp.loop.flow.Unmatched;
 import org.fudp.protocol.FlowLimit;

@@ -3,7 +3,7 @@
 package org.fudp.loop.flow;
 
 import org.fudp.algorithm.FlowPolicy;
-import org.fudp.loop.api.FlowRecord;
+import org.fudp.loop.api.records.FlowRecord;
 
 /**
  * A tracked flow as REST, CLI and GUI show it: its rates, its limit and, in words, why it has that limit.

@@ -2,9 +2,9 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.loop.flow;
 
-import org.fudp.loop.api.Facility;
-import org.fudp.loop.api.LoopSettings;
-import org.fudp.loop.api.RuleSpec;
+import org.fudp.loop.api.settings.Facility;
+import org.fudp.loop.api.settings.LoopSettings;
+import org.fudp.loop.api.commands.RuleSpec;
 import org.fudp.protocol.FiveTuple;
 
 import java.util.ArrayList;
@@ -24,7 +24,7 @@ final class FlowRules {
     private RuleSpec main;
     private List<RuleSpec> all;
 
-    // dscp: what the rules match, PacketIn.NO_DSCP for any. A UDP flow's rules match its DSCP, so that a
+    // dscp: what the rules match, TrafficClass.NO_DSCP for any. A UDP flow's rules match its DSCP, so that a
     // packet marked otherwise misses them and comes to the controller, which learns the flow again under its
     // new marking (its traffic class may differ). Once only: a flow learnt again matches any DSCP, so a flow
     // that keeps changing its marks is not punted packet by packet. TCP matches any DSCP.

@@ -2,8 +2,8 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.loop.flow;
 
-import org.fudp.loop.api.MeterReading;
-import org.fudp.loop.api.RuleSpec;
+import org.fudp.loop.api.events.MeterReading;
+import org.fudp.loop.api.commands.RuleSpec;
 
 import java.util.Map;
 

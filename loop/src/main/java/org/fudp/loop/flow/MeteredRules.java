@@ -2,7 +2,7 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.loop.flow;
 
-import org.fudp.loop.api.RuleSpec;
+import org.fudp.loop.api.commands.RuleSpec;
 import org.fudp.protocol.FiveTuple;
 
 /**

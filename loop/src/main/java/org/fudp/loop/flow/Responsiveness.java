@@ -2,8 +2,8 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.loop.flow;
 
-import org.fudp.loop.api.ResponsiveCheckpoint;
-import org.fudp.loop.api.ResponsiveTest;
+import org.fudp.loop.api.checkpoints.ResponsiveCheckpoint;
+import org.fudp.loop.api.settings.ResponsiveTest;
 
 import java.util.Locale;
 import java.util.function.Supplier;

@@ -2,16 +2,16 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.loop.flow;
 
-import org.fudp.loop.api.CfsAssignment;
-import org.fudp.loop.api.Facility;
-import org.fudp.loop.api.FlowRecord;
-import org.fudp.loop.api.LoopSettings;
-import org.fudp.loop.api.PacketIn;
-import org.fudp.loop.api.RuleCounter;
-import org.fudp.loop.api.RuleSpec;
+import org.fudp.loop.api.network.CfsAssignment;
+import org.fudp.loop.api.settings.Facility;
+import org.fudp.loop.api.records.FlowRecord;
+import org.fudp.loop.api.settings.LoopSettings;
+import org.fudp.loop.api.events.RuleCounter;
+import org.fudp.loop.api.commands.RuleSpec;
 import org.fudp.algorithm.FlowPolicy;
 import org.fudp.algorithm.FlowSample;
 import org.fudp.algorithm.Protocol;
+import org.fudp.loop.api.settings.TrafficClass;
 import org.fudp.protocol.FiveTuple;
 
 import java.util.List;
@@ -66,7 +66,7 @@ public final class TrackedFlow {
         this.metered = shaped && facility.enforcement() == Facility.Enforcement.METER;
         this.sinceMs = sinceMs;
         this.rules = new FlowRules(number, tuple, facility, onwardPort, viaAdjustor, settings,
-                isUdp() && !remarked ? dscp : PacketIn.NO_DSCP);
+                isUdp() && !remarked ? dscp : TrafficClass.NO_DSCP);
         // A rate is repeated without a new sample for at most two periods.
         long staleAfterMs = 2 * settings.periodMs() + 1;
         this.mainRate = new RateEstimator(staleAfterMs, sinceMs);
@@ -144,7 +144,7 @@ public final class TrackedFlow {
      * Returns the DSCP the flow was learnt with; a traffic class may match on it, and a UDP flow's
      * rules match it.
      *
-     * @return 0..63, {@link PacketIn#NO_DSCP} if unknown
+     * @return 0..63, {@link TrafficClass#NO_DSCP} if unknown
      */
     public int dscp() {
         return dscp;
@@ -168,7 +168,7 @@ public final class TrackedFlow {
      * @return true if the flow is to be learnt again
      */
     public boolean remarkedBy(int packetDscp) {
-        return isUdp() && !remarked && packetDscp != PacketIn.NO_DSCP && packetDscp != dscp;
+        return isUdp() && !remarked && packetDscp != TrafficClass.NO_DSCP && packetDscp != dscp;
     }
 
     /**

@@ -2,7 +2,7 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.loop.flow;
 
-import org.fudp.loop.api.CfsAssignment;
+import org.fudp.loop.api.network.CfsAssignment;
 
 import java.util.ArrayList;
 import java.util.List;

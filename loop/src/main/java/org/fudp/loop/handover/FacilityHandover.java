@@ -2,11 +2,11 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.loop.handover;
 
-import org.fudp.loop.api.Actions;
-import org.fudp.loop.api.Facility;
-import org.fudp.loop.api.FacilityCheckpoint;
-import org.fudp.loop.api.FlowCheckpoint;
-import org.fudp.loop.api.LoopSettings;
+import org.fudp.loop.api.commands.Actions;
+import org.fudp.loop.api.settings.Facility;
+import org.fudp.loop.api.checkpoints.FacilityCheckpoint;
+import org.fudp.loop.api.checkpoints.FlowCheckpoint;
+import org.fudp.loop.api.settings.LoopSettings;
 import org.fudp.loop.collect.FlowCollection;
 import org.fudp.loop.enforce.AdjustorBackend;
 import org.fudp.loop.enforce.EnforcementBackend;

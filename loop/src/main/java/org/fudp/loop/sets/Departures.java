@@ -2,7 +2,7 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.loop.sets;
 
-import org.fudp.loop.api.CfsAssignment;
+import org.fudp.loop.api.network.CfsAssignment;
 import org.fudp.loop.enforce.EnforcementBackend;
 import org.fudp.loop.flow.Membership;
 import org.fudp.loop.flow.TrackedFlow;

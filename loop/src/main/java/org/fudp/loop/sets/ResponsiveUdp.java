@@ -2,9 +2,9 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.loop.sets;
 
-import org.fudp.loop.api.Actions;
-import org.fudp.loop.api.LoopSettings;
-import org.fudp.loop.api.ResponsiveTest;
+import org.fudp.loop.api.commands.Actions;
+import org.fudp.loop.api.settings.LoopSettings;
+import org.fudp.loop.api.settings.ResponsiveTest;
 import org.fudp.loop.enforce.EnforcementBackend;
 import org.fudp.loop.enforce.LimitsInForce;
 import org.fudp.loop.flow.Membership;

@@ -2,10 +2,10 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.loop.sets;
 
-import org.fudp.loop.api.Actions;
-import org.fudp.loop.api.CfsAssignment;
-import org.fudp.loop.api.DecisionRecord;
-import org.fudp.loop.api.LoopSettings;
+import org.fudp.loop.api.commands.Actions;
+import org.fudp.loop.api.network.CfsAssignment;
+import org.fudp.loop.api.records.DecisionRecord;
+import org.fudp.loop.api.settings.LoopSettings;
 import org.fudp.loop.flow.Membership;
 import org.fudp.loop.flow.TrackedFlow;
 import org.fudp.loop.flow.UdpUnit;

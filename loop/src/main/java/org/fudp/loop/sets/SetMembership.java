@@ -2,8 +2,8 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.loop.sets;
 
-import org.fudp.loop.api.CfsAssignment;
-import org.fudp.loop.api.NetworkView;
+import org.fudp.loop.api.network.CfsAssignment;
+import org.fudp.loop.api.network.NetworkView;
 import org.fudp.loop.enforce.EnforcementBackend;
 import org.fudp.loop.flow.FlowTable;
 import org.fudp.loop.flow.Membership;

@@ -6,7 +6,7 @@ import org.fudp.algorithm.Decision;
 import org.fudp.algorithm.FlowSample;
 import org.fudp.algorithm.FudpaConfig;
 import org.fudp.algorithm.Protocol;
-import org.fudp.loop.api.PrincipalShare;
+import org.fudp.loop.api.records.PrincipalShare;
 
 import java.util.ArrayList;
 import java.util.Comparator;

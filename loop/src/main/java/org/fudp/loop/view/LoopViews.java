@@ -2,14 +2,14 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.loop.view;
 
-import org.fudp.loop.api.Actions;
-import org.fudp.loop.api.AllocationState;
-import org.fudp.loop.api.CfsAssignment;
-import org.fudp.loop.api.CfsSample;
-import org.fudp.loop.api.CorrelationFlowSet;
-import org.fudp.loop.api.FlowHistorySample;
-import org.fudp.loop.api.FlowRecord;
-import org.fudp.loop.api.LoopSettings;
+import org.fudp.loop.api.commands.Actions;
+import org.fudp.loop.api.records.AllocationState;
+import org.fudp.loop.api.network.CfsAssignment;
+import org.fudp.loop.api.records.CfsSample;
+import org.fudp.loop.api.records.CorrelationFlowSet;
+import org.fudp.loop.api.records.FlowHistorySample;
+import org.fudp.loop.api.records.FlowRecord;
+import org.fudp.loop.api.settings.LoopSettings;
 import org.fudp.loop.collect.FlowCollection;
 import org.fudp.loop.enforce.AdjustorBackend;
 import org.fudp.loop.enforce.EnforcementBackend;

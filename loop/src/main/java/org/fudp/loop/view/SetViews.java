@@ -2,9 +2,9 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.loop.view;
 
-import org.fudp.loop.api.CfsAssignment;
-import org.fudp.loop.api.CorrelationFlowSet;
-import org.fudp.loop.api.LoopSettings;
+import org.fudp.loop.api.network.CfsAssignment;
+import org.fudp.loop.api.records.CorrelationFlowSet;
+import org.fudp.loop.api.settings.LoopSettings;
 import org.fudp.loop.enforce.EnforcementBackend;
 import org.fudp.loop.enforce.LimitsInForce;
 import org.fudp.loop.flow.TrackedFlow;

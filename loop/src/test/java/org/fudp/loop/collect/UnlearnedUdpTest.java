@@ -3,14 +3,14 @@
 package org.fudp.loop.collect;
 
 import org.fudp.loop.LoopHarness;
-import org.fudp.loop.api.Actions;
-import org.fudp.loop.api.CfsState;
-import org.fudp.loop.api.CorrelationFlowSet;
-import org.fudp.loop.api.FacilityState;
-import org.fudp.loop.api.FlowBudget;
-import org.fudp.loop.api.LoopSettings;
-import org.fudp.loop.api.MeterSpec;
-import org.fudp.loop.api.RuleSpec;
+import org.fudp.loop.api.commands.Actions;
+import org.fudp.loop.api.records.CfsState;
+import org.fudp.loop.api.records.CorrelationFlowSet;
+import org.fudp.loop.api.facilities.FacilityState;
+import org.fudp.loop.api.settings.FlowBudget;
+import org.fudp.loop.api.settings.LoopSettings;
+import org.fudp.loop.api.commands.MeterSpec;
+import org.fudp.loop.api.commands.RuleSpec;
 import org.fudp.loop.enforce.MeterBackend;
 import org.fudp.protocol.FiveTuple;
 import org.junit.jupiter.api.Test;

@@ -2,8 +2,8 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.loop.enforce;
 
-import org.fudp.loop.api.Actions;
-import org.fudp.loop.api.Facility;
+import org.fudp.loop.api.commands.Actions;
+import org.fudp.loop.api.settings.Facility;
 import org.fudp.protocol.ControlMessage;
 import org.fudp.protocol.EthernetFrame;
 import org.fudp.protocol.FrameCodec;

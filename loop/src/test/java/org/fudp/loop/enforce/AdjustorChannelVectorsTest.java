@@ -3,10 +3,10 @@
 package org.fudp.loop.enforce;
 
 import org.fudp.loop.LoopHarness;
-import org.fudp.loop.api.Actions;
-import org.fudp.loop.api.AgentState;
-import org.fudp.loop.api.Facility;
-import org.fudp.loop.api.LoopSettings;
+import org.fudp.loop.api.commands.Actions;
+import org.fudp.loop.api.facilities.AgentState;
+import org.fudp.loop.api.settings.Facility;
+import org.fudp.loop.api.settings.LoopSettings;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.fudp.protocol.AckResult;

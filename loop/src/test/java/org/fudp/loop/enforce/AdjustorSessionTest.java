@@ -3,9 +3,9 @@
 package org.fudp.loop.enforce;
 
 import org.fudp.loop.LoopHarness;
-import org.fudp.loop.api.Actions;
-import org.fudp.loop.api.FrameOut;
-import org.fudp.loop.api.LoopSettings;
+import org.fudp.loop.api.commands.Actions;
+import org.fudp.loop.api.commands.FrameOut;
+import org.fudp.loop.api.settings.LoopSettings;
 import org.fudp.protocol.Hex;
 import org.fudp.protocol.ControlMessage;
 import org.fudp.protocol.EthernetFrame;

@@ -3,14 +3,14 @@
 package org.fudp.loop.enforce;
 
 import org.fudp.loop.LoopHarness;
-import org.fudp.loop.api.Actions;
-import org.fudp.loop.api.CfsState;
-import org.fudp.loop.api.Facility;
-import org.fudp.loop.api.FlowRecord;
-import org.fudp.loop.api.LoopSettings;
-import org.fudp.loop.api.MeterReading;
-import org.fudp.loop.api.MeterSpec;
-import org.fudp.loop.api.RuleSpec;
+import org.fudp.loop.api.commands.Actions;
+import org.fudp.loop.api.records.CfsState;
+import org.fudp.loop.api.settings.Facility;
+import org.fudp.loop.api.records.FlowRecord;
+import org.fudp.loop.api.settings.LoopSettings;
+import org.fudp.loop.api.events.MeterReading;
+import org.fudp.loop.api.commands.MeterSpec;
+import org.fudp.loop.api.commands.RuleSpec;
 import org.fudp.protocol.ControlMessage;
 import org.junit.jupiter.api.Test;
 

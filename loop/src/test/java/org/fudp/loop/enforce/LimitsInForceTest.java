@@ -3,11 +3,10 @@
 package org.fudp.loop.enforce;
 
 import org.fudp.loop.LoopHarness;
-import org.fudp.loop.api.BurstPolicy;
-import org.fudp.loop.api.CfsAssignment;
-import org.fudp.loop.api.CfsKind;
-import org.fudp.loop.api.LoopSettings;
-import org.fudp.loop.api.PacketIn;
+import org.fudp.loop.api.network.CfsAssignment;
+import org.fudp.loop.api.network.CfsKind;
+import org.fudp.loop.api.settings.LoopSettings;
+import org.fudp.loop.api.settings.TrafficClass;
 import org.fudp.loop.flow.TrackedFlow;
 import org.fudp.algorithm.CfsController;
 import org.fudp.algorithm.CfsInput;
@@ -32,7 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class LimitsInForceTest {
 
     private final TrackedFlow udp = new TrackedFlow(1, UDP1, FACILITY, ONWARD, true, LoopSettings.defaults(), 0,
-            PacketIn.NO_DSCP, false);
+            TrafficClass.NO_DSCP, false);
 
     private static Decision decision(FlowSample... samples) {
         return new CfsController(SET1, FudpaConfig.defaults()).step(CfsInput.of(SET1, 10e6, List.of(samples)));
@@ -80,7 +79,7 @@ class LimitsInForceTest {
     void aFlowNotThroughTheAdjustorKeepsNothing() {
         FiveTuple t = LoopHarness.TCP1;
         TrackedFlow direct = new TrackedFlow(2, t, FACILITY, ONWARD, false, LoopSettings.defaults(), 0,
-                PacketIn.NO_DSCP, false);
+                TrafficClass.NO_DSCP, false);
         LimitsInForce l = new LimitsInForce();
         l.update(Map.of(t, 1_000L), Map.of(), List.of(direct));
         l.update(Map.of(), Map.of(), List.of(direct));

@@ -2,7 +2,7 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.loop.flow;
 
-import org.fudp.loop.api.ResponsiveTest;
+import org.fudp.loop.api.settings.ResponsiveTest;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

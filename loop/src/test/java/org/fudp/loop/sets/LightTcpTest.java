@@ -3,15 +3,15 @@
 package org.fudp.loop.sets;
 
 import org.fudp.loop.LoopHarness;
-import org.fudp.loop.api.Actions;
-import org.fudp.loop.api.CfsState;
-import org.fudp.loop.api.CorrelationFlowSet;
-import org.fudp.loop.api.DecisionRecord;
-import org.fudp.loop.api.FacilityCheckpoint;
-import org.fudp.loop.api.FlowBudget;
-import org.fudp.loop.api.FlowRecord;
-import org.fudp.loop.api.LoopSettings;
-import org.fudp.loop.api.RuleSpec;
+import org.fudp.loop.api.commands.Actions;
+import org.fudp.loop.api.records.CfsState;
+import org.fudp.loop.api.records.CorrelationFlowSet;
+import org.fudp.loop.api.records.DecisionRecord;
+import org.fudp.loop.api.checkpoints.FacilityCheckpoint;
+import org.fudp.loop.api.settings.FlowBudget;
+import org.fudp.loop.api.records.FlowRecord;
+import org.fudp.loop.api.settings.LoopSettings;
+import org.fudp.loop.api.commands.RuleSpec;
 import org.fudp.loop.flow.Membership;
 import org.fudp.loop.sampling.PacketSample;
 import org.fudp.protocol.ControlMessage;

@@ -4,11 +4,11 @@ package org.fudp.loop.sets;
 
 import org.fudp.algorithm.FudpaConfig;
 import org.fudp.loop.LoopHarness;
-import org.fudp.loop.api.CfsState;
-import org.fudp.loop.api.CorrelationFlowSet;
-import org.fudp.loop.api.LoopSettings;
-import org.fudp.loop.api.PrincipalRule;
-import org.fudp.loop.api.RuleSpec;
+import org.fudp.loop.api.records.CfsState;
+import org.fudp.loop.api.records.CorrelationFlowSet;
+import org.fudp.loop.api.settings.LoopSettings;
+import org.fudp.loop.api.settings.PrincipalRule;
+import org.fudp.loop.api.commands.RuleSpec;
 import org.fudp.protocol.ControlMessage;
 import org.fudp.protocol.FiveTuple;
 import org.junit.jupiter.api.Test;

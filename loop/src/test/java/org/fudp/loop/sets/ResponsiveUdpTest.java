@@ -3,15 +3,16 @@
 package org.fudp.loop.sets;
 
 import org.fudp.loop.LoopHarness;
-import org.fudp.loop.api.Actions;
-import org.fudp.loop.api.CorrelationFlowSet;
-import org.fudp.loop.api.DecisionRecord;
-import org.fudp.loop.api.FacilityCheckpoint;
-import org.fudp.loop.api.FlowRecord;
-import org.fudp.loop.api.LoopSettings;
-import org.fudp.loop.api.PacketIn;
-import org.fudp.loop.api.ResponsiveTest;
-import org.fudp.loop.api.RuleSpec;
+import org.fudp.loop.api.commands.Actions;
+import org.fudp.loop.api.records.CfsState;
+import org.fudp.loop.api.records.CorrelationFlowSet;
+import org.fudp.loop.api.records.DecisionRecord;
+import org.fudp.loop.api.checkpoints.FacilityCheckpoint;
+import org.fudp.loop.api.records.FlowRecord;
+import org.fudp.loop.api.settings.LoopSettings;
+import org.fudp.loop.api.events.PacketIn;
+import org.fudp.loop.api.settings.ResponsiveTest;
+import org.fudp.loop.api.commands.RuleSpec;
 import org.fudp.protocol.ControlMessage;
 import org.fudp.protocol.FiveTuple;
 import org.junit.jupiter.api.Test;
@@ -358,7 +359,8 @@ class ResponsiveUdpTest {
             lost |= record(QUIC).responsiveEvidence().startsWith("lost its exemption");
             CorrelationFlowSet set = last.cfss().get(SET1);
             if (set != null && measured > 1.3 * LoopHarness.CAPACITY / 2.0) {
-                assertTrue(set.state() != org.fudp.loop.api.CfsState.FAIR, "never FAIR while it takes the link: "
+                assertTrue(set.state() != CfsState.FAIR,
+                        "never FAIR while it takes the link: "
                         + set.state() + " " + set.stateReason());
             }
         }

@@ -3,9 +3,9 @@
 package org.fudp.loop.sets;
 
 import org.fudp.loop.LoopHarness;
-import org.fudp.loop.api.AddressPrefix;
-import org.fudp.loop.api.BottleneckTable;
-import org.fudp.loop.api.RuleSpec;
+import org.fudp.loop.api.network.AddressPrefix;
+import org.fudp.loop.api.network.BottleneckTable;
+import org.fudp.loop.api.commands.RuleSpec;
 import org.fudp.protocol.FiveTuple;
 import org.junit.jupiter.api.Test;
 
