@@ -20,7 +20,7 @@ public interface FudpAdminService extends FudpService {
      * @throws IllegalArgumentException if the resulting config is invalid; the message names
      *         the field, e.g. {@code facilities[0].adjustorPort: must differ from returnPort}
      */
-    void setFacilities(List<Facility> facilities);
+    void setFacilities(List<FacilityConfig> facilities);
 
     /**
      * Replaces the configured bottlenecks. The facilities stay as they are.

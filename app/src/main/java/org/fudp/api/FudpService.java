@@ -128,7 +128,7 @@ public interface FudpService extends ListenerService<FudpEvent, FudpListener> {
      *
      * @return facilities
      */
-    List<Facility> getFacilities();
+    List<FacilityConfig> getFacilities();
 
     /**
      * Returns the bottlenecks in force (the last valid network config).

@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.collect.ImmutableSet;
 import org.fudp.api.Bottleneck;
-import org.fudp.api.Facility;
+import org.fudp.api.FacilityConfig;
 import org.fudp.config.FudpConfig;
 import org.fudp.loop.api.settings.TrafficClass;
 import org.onosproject.core.ApplicationId;
@@ -46,9 +46,9 @@ public final class ConfigSections {
      * @throws IllegalArgumentException listing every bad field by path, e.g.
      *         {@code facilities[0].returnPort: must differ from adjustorPort, both are 3}
      */
-    public static List<Facility> facilities(JsonNode body) {
+    public static List<FacilityConfig> facilities(JsonNode body) {
         FudpConfig config = parse(body, FACILITIES);
-        List<Facility> facilities = config.facilities();
+        List<FacilityConfig> facilities = config.facilities();
         // A field the facility value cannot carry would be dropped on its way to the network config: refuse
         // it, naming it, rather than accept what would silently not be kept.
         List<String> dropped = uncarried(config.node().get(FACILITIES), encodeFacilities(facilities),
@@ -130,7 +130,7 @@ public final class ConfigSections {
      * @param facilities the facilities
      * @return JSON array
      */
-    public static ArrayNode encodeFacilities(List<Facility> facilities) {
+    public static ArrayNode encodeFacilities(List<FacilityConfig> facilities) {
         return (ArrayNode) scratch(MAPPER.createObjectNode()).facilities(facilities).node().get(FACILITIES);
     }
 

@@ -3,7 +3,7 @@
 package org.fudp.codec;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.fudp.api.Facility;
+import org.fudp.api.FacilityConfig;
 import org.onosproject.codec.CodecContext;
 import org.onosproject.codec.JsonCodec;
 
@@ -14,15 +14,15 @@ import java.util.List;
  * {@code returnPort}, {@code adjustorMac}, {@code keyId}, {@code ruleBudget}, {@code packetInBudget},
  * {@code sampling}), validated by the config class; a field it would not carry is refused by name.
  */
-public final class FacilityCodec extends JsonCodec<Facility> {
+public final class FacilityCodec extends JsonCodec<FacilityConfig> {
 
     @Override
-    public ObjectNode encode(Facility f, CodecContext context) {
+    public ObjectNode encode(FacilityConfig f, CodecContext context) {
         return (ObjectNode) ConfigSections.encodeFacilities(List.of(f)).get(0);
     }
 
     @Override
-    public Facility decode(ObjectNode json, CodecContext context) {
+    public FacilityConfig decode(ObjectNode json, CodecContext context) {
         return ConfigSections.facilities(context.mapper().createArrayNode().add(json)).get(0);
     }
 }

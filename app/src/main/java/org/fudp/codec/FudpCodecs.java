@@ -9,7 +9,7 @@ import org.fudp.loop.api.records.CfsSample;
 import org.fudp.api.ControlStatus;
 import org.fudp.loop.api.records.CorrelationFlowSet;
 import org.fudp.loop.api.records.DecisionRecord;
-import org.fudp.api.Facility;
+import org.fudp.api.FacilityConfig;
 import org.fudp.api.KeyFileStatus;
 import org.fudp.loop.api.facilities.FacilityState;
 import org.fudp.loop.api.records.FlowRecord;
@@ -27,7 +27,7 @@ public final class FudpCodecs {
     /** Every type FUDP registers a codec for. */
     public static final List<Class<?>> TYPES = List.of(FiveTuple.class, FlowRecord.class,
             CorrelationFlowSet.class, DecisionRecord.class, AllocationState.class, AgentState.class,
-            CfsSample.class, FlowHistorySample.class, Facility.class, Bottleneck.class, ControlStatus.class,
+            CfsSample.class, FlowHistorySample.class, FacilityConfig.class, Bottleneck.class, ControlStatus.class,
             FacilityState.class, KeyFileStatus.class);
 
     private FudpCodecs() {
@@ -47,7 +47,7 @@ public final class FudpCodecs {
         service.registerCodec(AgentState.class, new AgentStateCodec());
         service.registerCodec(CfsSample.class, new CfsSampleCodec());
         service.registerCodec(FlowHistorySample.class, new FlowHistorySampleCodec());
-        service.registerCodec(Facility.class, new FacilityCodec());
+        service.registerCodec(FacilityConfig.class, new FacilityCodec());
         service.registerCodec(Bottleneck.class, new BottleneckCodec());
         service.registerCodec(ControlStatus.class, new ControlStatusCodec());
         service.registerCodec(FacilityState.class, new FacilityStateCodec());

@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import org.fudp.api.Bottleneck;
-import org.fudp.api.Facility;
+import org.fudp.api.FacilityConfig;
 import org.fudp.api.FacilitySampling;
 import org.fudp.loop.api.settings.Facility.WhenAdjustorDown;
 import org.fudp.loop.api.settings.FlowBudget;
@@ -120,7 +120,7 @@ public final class FudpConfig extends Config<ApplicationId> {
      * @return facilities
      * @throws FudpConfigException if the config is invalid
      */
-    public List<Facility> facilities() {
+    public List<FacilityConfig> facilities() {
         return ImmutableList.copyOf(valid().facilities);
     }
 
@@ -172,10 +172,10 @@ public final class FudpConfig extends Config<ApplicationId> {
      * @param facilities the facilities
      * @return this config
      */
-    public FudpConfig facilities(List<Facility> facilities) {
+    public FudpConfig facilities(List<FacilityConfig> facilities) {
         // Every field the facility carries, and only those: what the REST API reads back is what it wrote.
         ArrayNode array = object.putArray(FACILITIES);
-        for (Facility f : facilities) {
+        for (FacilityConfig f : facilities) {
             ObjectNode n = array.addObject();
             n.put(DEVICE_ID, f.deviceId().toString());
             if (f.isMetered()) {
@@ -232,7 +232,7 @@ public final class FudpConfig extends Config<ApplicationId> {
         } else {
             Set<DeviceId> seen = new HashSet<>();
             for (int i = 0; i < fs.size(); i++) {
-                Facility f = parseFacility(p, fs.get(i), FACILITIES + "[" + i + "]");
+                FacilityConfig f = parseFacility(p, fs.get(i), FACILITIES + "[" + i + "]");
                 if (f != null && !seen.add(f.deviceId())) {
                     p.errors.add(FACILITIES + "[" + i + "]." + DEVICE_ID + ": device " + f.deviceId()
                             + " is already a facility");
@@ -273,7 +273,7 @@ public final class FudpConfig extends Config<ApplicationId> {
         return p;
     }
 
-    private static Facility parseFacility(Parsed p, JsonNode n, String path) {
+    private static FacilityConfig parseFacility(Parsed p, JsonNode n, String path) {
         if (!n.isObject()) {
             p.errors.add(path + ": must be an object");
             return null;
@@ -300,7 +300,7 @@ public final class FudpConfig extends Config<ApplicationId> {
                 return null;
             }
             p.budgets.put(device, budget);
-            return configured(Facility.metered(device), n, budget);
+            return configured(FacilityConfig.metered(device), n, budget);
         }
         p.checkOnly(n, path, DEVICE_ID, ENFORCEMENT, ADJUSTOR_PORT, RETURN_PORT, ADJUSTOR_MAC, KEY_ID,
                 RULE_BUDGET, PACKET_IN_BUDGET, SAMPLING, WHEN_ADJUSTOR_DOWN);
@@ -318,7 +318,7 @@ public final class FudpConfig extends Config<ApplicationId> {
             return null;
         }
         p.budgets.put(device, budget);
-        return configured(new Facility(device, adjustor, back, mac, keyId.intValue()), n, budget)
+        return configured(new FacilityConfig(device, adjustor, back, mac, keyId.intValue()), n, budget)
                 .withWhenAdjustorDown(whenDown);
     }
 
@@ -336,8 +336,8 @@ public final class FudpConfig extends Config<ApplicationId> {
     }
 
     // The budgets and the sampling the config gives a facility, valid by now, each only if given.
-    private static Facility configured(Facility f, JsonNode n, FlowBudget budget) {
-        Facility out = f;
+    private static FacilityConfig configured(FacilityConfig f, JsonNode n, FlowBudget budget) {
+        FacilityConfig out = f;
         if (n.has(RULE_BUDGET)) {
             out = out.withRuleBudget(budget.rules());
         }
@@ -393,7 +393,7 @@ public final class FudpConfig extends Config<ApplicationId> {
 
     /** The result of one parse: the values, and every error found. */
     private static final class Parsed extends ConfigFields {
-        private final List<Facility> facilities = new ArrayList<>();
+        private final List<FacilityConfig> facilities = new ArrayList<>();
         private final Map<DeviceId, FlowBudget> budgets = new HashMap<>();
         private final Map<IpAddress, DeviceId> samplingAgents = new HashMap<>();
         private final List<Bottleneck> bottlenecks = new ArrayList<>();

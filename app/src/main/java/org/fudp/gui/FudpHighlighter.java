@@ -7,7 +7,7 @@ import org.fudp.loop.api.records.CfsState;
 import org.fudp.loop.api.facilities.AgentState;
 import org.fudp.loop.api.settings.Facility.Enforcement;
 import org.fudp.loop.api.records.CorrelationFlowSet;
-import org.fudp.api.Facility;
+import org.fudp.api.FacilityConfig;
 import org.fudp.loop.api.records.FlowRecord;
 import org.fudp.api.FudpService;
 import org.onosproject.net.ConnectPoint;
@@ -87,7 +87,7 @@ final class FudpHighlighter implements UiTopoHighlighter {
         }
         links.biLinks().forEach(l -> highlights.add(l.highlight(null)));
 
-        for (Facility facility : fudp.getFacilities()) {
+        for (FacilityConfig facility : fudp.getFacilities()) {
             DeviceHighlight dh = new DeviceHighlight(facility.deviceId().toString());
             dh.setBadge(badge(facility.deviceId()));
             highlights.add(dh);

@@ -2,7 +2,7 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.impl;
 
-import org.fudp.api.Facility;
+import org.fudp.api.FacilityConfig;
 import org.onosproject.mastership.MastershipEvent;
 import org.onosproject.mastership.MastershipListener;
 import org.onosproject.mastership.MastershipService;
@@ -53,7 +53,7 @@ final class FacilityOwnership {
      * @param configured every configured facility
      * @return their device ids, as strings
      */
-    Set<String> mine(Collection<Facility> configured) {
+    Set<String> mine(Collection<FacilityConfig> configured) {
         return configured.stream().filter(f -> mastership.getLocalRole(f.deviceId()) == MastershipRole.MASTER)
                 .map(f -> f.deviceId().toString()).collect(Collectors.toSet());
     }

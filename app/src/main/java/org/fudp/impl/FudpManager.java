@@ -8,7 +8,7 @@ import org.fudp.loop.FudpLoop;
 import org.fudp.loop.api.settings.TrafficClass;
 import org.fudp.api.Bottleneck;
 import org.fudp.api.ControlStatus;
-import org.fudp.api.Facility;
+import org.fudp.api.FacilityConfig;
 import org.fudp.api.FudpAdminService;
 import org.fudp.api.FudpEvent;
 import org.fudp.api.FudpService;
@@ -246,7 +246,7 @@ public class FudpManager extends ViewReads implements FudpAdminService {
     private ExecutorService viewWriter;
     private SflowCollector sflow;
     private ComponentSettings settings = ComponentSettings.defaults();
-    private volatile List<Facility> facilities = ImmutableList.of();
+    private volatile List<FacilityConfig> facilities = ImmutableList.of();
     private volatile List<Bottleneck> bottlenecks = ImmutableList.of();
     private volatile List<TrafficClass> trafficClasses = ImmutableList.of();
 
@@ -400,7 +400,7 @@ public class FudpManager extends ViewReads implements FudpAdminService {
 
     // ---------------------------------------------------------------- network config
 
-    private void applyConfig(List<Facility> newFacilities, List<Bottleneck> newBottlenecks,
+    private void applyConfig(List<FacilityConfig> newFacilities, List<Bottleneck> newBottlenecks,
                              List<TrafficClass> classes, Map<DeviceId, FlowBudget> budgets,
                              Map<IpAddress, DeviceId> samplingAgents) {
         bottlenecks = ImmutableList.copyOf(newBottlenecks);
@@ -443,7 +443,7 @@ public class FudpManager extends ViewReads implements FudpAdminService {
     }
 
     @Override
-    public List<Facility> getFacilities() {
+    public List<FacilityConfig> getFacilities() {
         return facilities;
     }
 
@@ -476,14 +476,14 @@ public class FudpManager extends ViewReads implements FudpAdminService {
     }
 
     private Optional<String> meterPollWarning() {
-        return facilities.stream().anyMatch(Facility::isMetered) ? pollCheck.meterWarning(controlPeriodMs)
+        return facilities.stream().anyMatch(FacilityConfig::isMetered) ? pollCheck.meterWarning(controlPeriodMs)
                 : Optional.empty();
     }
 
     // ---------------------------------------------------------------- FudpAdminService
 
     @Override
-    public void setFacilities(List<Facility> newFacilities) {
+    public void setFacilities(List<FacilityConfig> newFacilities) {
         netcfg.update(c -> c.facilities(newFacilities));
     }
 

@@ -4,7 +4,7 @@ package org.fudp.impl;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.fudp.api.Facility;
+import org.fudp.api.FacilityConfig;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.config.NetworkConfigRegistry;
 import org.onosproject.net.config.basics.HostLearningConfig;
@@ -55,9 +55,9 @@ final class HostLearningGuard {
      *
      * @param facilities the facilities in force
      */
-    synchronized void setFacilities(Collection<Facility> facilities) {
+    synchronized void setFacilities(Collection<FacilityConfig> facilities) {
         Set<ConnectPoint> wanted = new LinkedHashSet<>();
-        for (Facility f : facilities) {
+        for (FacilityConfig f : facilities) {
             if (f.isMetered()) {
                 continue;
             }

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.collect.ImmutableList;
 import org.fudp.api.Bottleneck;
-import org.fudp.api.Facility;
+import org.fudp.api.FacilityConfig;
 import org.fudp.config.FudpConfig;
 import org.fudp.config.FudpConfigException;
 import org.fudp.config.FudpConfigFactory;
@@ -52,7 +52,7 @@ final class NetworkConfigAdapter implements NetworkConfigListener {
          * @param budgets each facility's budget, by its switch
          * @param samplingAgents the sFlow agents of the sampled facilities, by address
          */
-        void apply(List<Facility> facilities, List<Bottleneck> bottlenecks, List<TrafficClass> classes,
+        void apply(List<FacilityConfig> facilities, List<Bottleneck> bottlenecks, List<TrafficClass> classes,
                    Map<DeviceId, FlowBudget> budgets, Map<IpAddress, DeviceId> samplingAgents);
     }
 
@@ -62,7 +62,7 @@ final class NetworkConfigAdapter implements NetworkConfigListener {
      * @param f the configured facility
      * @return the loop's facility
      */
-    static org.fudp.loop.api.settings.Facility loopFacility(Facility f) {
+    static org.fudp.loop.api.settings.Facility loopFacility(FacilityConfig f) {
         if (f.isMetered()) {
             return org.fudp.loop.api.settings.Facility.metered(f.deviceId().toString());
         }

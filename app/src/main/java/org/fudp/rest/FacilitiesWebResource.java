@@ -3,7 +3,7 @@
 package org.fudp.rest;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.fudp.api.Facility;
+import org.fudp.api.FacilityConfig;
 import org.fudp.api.FudpAdminService;
 import org.fudp.api.FudpService;
 import org.fudp.codec.ConfigSections;
@@ -50,13 +50,13 @@ public class FacilitiesWebResource extends AbstractWebResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
     public Response putFacilities(InputStream stream) {
-        List<Facility> facilities = ConfigSections.facilities(RequestBodies.read(mapper(), stream));
+        List<FacilityConfig> facilities = ConfigSections.facilities(RequestBodies.read(mapper(), stream));
         FudpAdminService admin = get(FudpAdminService.class);
         admin.setFacilities(facilities);
         return ok(body(facilities)).build();
     }
 
-    private ObjectNode body(List<Facility> facilities) {
+    private ObjectNode body(List<FacilityConfig> facilities) {
         ObjectNode root = mapper().createObjectNode();
         root.set(ConfigSections.FACILITIES, ConfigSections.encodeFacilities(facilities));
         return root;

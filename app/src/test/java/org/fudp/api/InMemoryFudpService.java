@@ -31,7 +31,7 @@ public abstract class InMemoryFudpService implements FudpService {
     public final Map<FiveTuple, FlowRecord> flows = new LinkedHashMap<>();
     public final Map<DeviceId, AgentState> agents = new LinkedHashMap<>();
     public final Map<DeviceId, FacilityState> facilityStates = new LinkedHashMap<>();
-    public final List<Facility> facilities = new ArrayList<>();
+    public final List<FacilityConfig> facilities = new ArrayList<>();
     public final List<Bottleneck> bottlenecks = new ArrayList<>();
     public final List<TrafficClass> trafficClasses = new ArrayList<>();
     public final List<AllocationState> allocations = new ArrayList<>();
@@ -112,7 +112,7 @@ public abstract class InMemoryFudpService implements FudpService {
     }
 
     @Override
-    public List<Facility> getFacilities() {
+    public List<FacilityConfig> getFacilities() {
         return List.copyOf(facilities);
     }
 

@@ -15,7 +15,7 @@ import org.fudp.api.ControlStatus;
 import org.fudp.loop.api.records.CorrelationFlowSet;
 import org.fudp.loop.api.records.PrincipalShare;
 import org.fudp.loop.api.records.DecisionRecord;
-import org.fudp.api.Facility;
+import org.fudp.api.FacilityConfig;
 import org.fudp.loop.api.facilities.FacilityState;
 import org.fudp.loop.api.settings.FlowBudget;
 import org.fudp.loop.api.records.FlowRecord;
@@ -419,8 +419,8 @@ class FudpCodecsTest {
 
     @Test
     void facilitiesAndBottlenecksRoundTripInTheNetworkConfigForm() {
-        for (Facility f : service.getFacilities()) {
-            assertEquals(f, roundTrip(f, Facility.class));
+        for (FacilityConfig f : service.getFacilities()) {
+            assertEquals(f, roundTrip(f, FacilityConfig.class));
         }
         for (Bottleneck b : service.getBottlenecks()) {
             assertEquals(b, roundTrip(b, Bottleneck.class));
@@ -437,10 +437,10 @@ class FudpCodecsTest {
 
     @Test
     void invalidFacilitiesAreRefusedWithTheConfigsMessages() {
-        ObjectNode f = (ObjectNode) json(service.getFacilities().get(0), Facility.class);
+        ObjectNode f = (ObjectNode) json(service.getFacilities().get(0), FacilityConfig.class);
         f.put("returnPort", 3);
         assertMessage("facilities[0].returnPort: must differ from adjustorPort, both are 3",
-                () -> context.codec(Facility.class).decode(f, context));
+                () -> context.codec(FacilityConfig.class).decode(f, context));
         ObjectNode body = new ObjectMapper().createObjectNode();
         body.putArray("facilities");
         body.put("facility", 1);

@@ -16,7 +16,7 @@ import org.fudp.api.ControlStatus;
 import org.fudp.loop.api.records.CorrelationFlowSet;
 import org.fudp.loop.api.records.PrincipalShare;
 import org.fudp.loop.api.records.DecisionRecord;
-import org.fudp.api.Facility;
+import org.fudp.api.FacilityConfig;
 import org.fudp.loop.api.facilities.FacilityState;
 import org.fudp.loop.api.settings.FlowBudget;
 import org.fudp.loop.api.records.FlowRecord;
@@ -105,9 +105,9 @@ public class TestFudpService extends InMemoryFudpService implements FudpAdminSer
                 List.of()));
         bottlenecks.add(new Bottleneck("set2", r2toH3, h3, 10_000_000, List.of(IpPrefix.valueOf("10.0.0.3/32")),
                 List.of()));
-        facilities.add(new Facility(FACILITY1, PortNumber.portNumber(3), PortNumber.portNumber(4),
+        facilities.add(new FacilityConfig(FACILITY1, PortNumber.portNumber(3), PortNumber.portNumber(4),
                 MacAddress.valueOf("02:00:00:00:00:aa"), 1));
-        facilities.add(new Facility(FACILITY2, PortNumber.portNumber(3), PortNumber.portNumber(4),
+        facilities.add(new FacilityConfig(FACILITY2, PortNumber.portNumber(3), PortNumber.portNumber(4),
                 MacAddress.valueOf("02:00:00:00:00:bb"), 2));
 
         sets.put(SET1, CorrelationFlowSet.builder(SET1, CfsKind.CONFIGURED).egress(r2toH4.toString(), h4.toString())
@@ -248,7 +248,7 @@ public class TestFudpService extends InMemoryFudpService implements FudpAdminSer
     }
 
     @Override
-    public void setFacilities(List<Facility> list) {
+    public void setFacilities(List<FacilityConfig> list) {
         adminCalls.add("setFacilities(" + list.size() + ")");
         facilities.clear();
         facilities.addAll(list);

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.fudp.api.Bottleneck;
-import org.fudp.api.Facility;
+import org.fudp.api.FacilityConfig;
 import org.onosproject.core.DefaultApplicationId;
 import org.onosproject.net.config.InvalidFieldException;
 
@@ -50,7 +50,7 @@ class FudpConfigFuzzTest {
             return;
         }
         assertTrue(errors.isEmpty(), "valid but with errors " + errors);
-        List<Facility> facilities = c.facilities();
+        List<FacilityConfig> facilities = c.facilities();
         List<Bottleneck> bottlenecks = c.bottlenecks();
         FudpConfig again = config(MAPPER.createObjectNode()).facilities(facilities).bottlenecks(bottlenecks);
         assertTrue(again.isValid());

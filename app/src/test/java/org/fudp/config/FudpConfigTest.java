@@ -5,7 +5,7 @@ package org.fudp.config;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.fudp.api.Bottleneck;
-import org.fudp.api.Facility;
+import org.fudp.api.FacilityConfig;
 import org.fudp.loop.api.settings.Facility.WhenAdjustorDown;
 import org.fudp.loop.api.settings.FlowBudget;
 import org.fudp.loop.api.settings.PrincipalRule;
@@ -66,7 +66,7 @@ class FudpConfigTest {
     void goodConfigParsesIntoFacilitiesAndBottlenecks() throws IOException {
         FudpConfig c = config(GOOD);
         assertTrue(c.isValid());
-        Facility f = c.facilities().get(0);
+        FacilityConfig f = c.facilities().get(0);
         assertEquals(DeviceId.deviceId("of:0000000000000001"), f.deviceId());
         assertEquals(PortNumber.portNumber(3), f.adjustorPort());
         assertEquals(PortNumber.portNumber(4), f.returnPort());
@@ -161,7 +161,7 @@ class FudpConfigTest {
                 + "{\"deviceId\": \"of:0000000000000001\", \"enforcement\": \"adjustor\", \"adjustorPort\": 3,"
                 + " \"returnPort\": 4, \"adjustorMac\": \"02:00:00:00:00:aa\", \"keyId\": 7}]}");
         assertTrue(c.isValid());
-        Facility metered = c.facilities().get(0);
+        FacilityConfig metered = c.facilities().get(0);
         assertTrue(metered.isMetered());
         assertEquals(null, metered.adjustorPort());
         assertFalse(c.facilities().get(1).isMetered());

@@ -5,7 +5,7 @@ package org.fudp.config;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.fudp.api.Bottleneck;
-import org.fudp.api.Facility;
+import org.fudp.api.FacilityConfig;
 import org.fudp.loop.api.commands.Actions;
 import org.fudp.loop.api.commands.FrameOut;
 import org.fudp.loop.FudpLoop;
@@ -128,9 +128,9 @@ class GeneratedNetcfgTest {
         assertTrue(c.isValid());
 
         // The facility: s1 (dpid 1) with the adjustor host on ports 3 and 4.
-        List<Facility> fs = c.facilities();
+        List<FacilityConfig> fs = c.facilities();
         assertEquals(1, fs.size());
-        Facility f = fs.get(0);
+        FacilityConfig f = fs.get(0);
         assertEquals(DeviceId.deviceId("of:0000000000000001"), f.deviceId());
         assertEquals(PortNumber.portNumber(3), f.adjustorPort());
         assertEquals(PortNumber.portNumber(4), f.returnPort());
@@ -191,7 +191,7 @@ class GeneratedNetcfgTest {
     }
 
     /** The loop's facility for a configured one, as NetworkConfigAdapter.loopFacility builds it. */
-    private static org.fudp.loop.api.settings.Facility loopFacility(Facility f) {
+    private static org.fudp.loop.api.settings.Facility loopFacility(FacilityConfig f) {
         return new org.fudp.loop.api.settings.Facility(f.deviceId().toString(), f.adjustorPort().toLong(),
                 f.returnPort().toLong(), f.adjustorMac().toBytes(), f.keyId());
     }
@@ -209,7 +209,7 @@ class GeneratedNetcfgTest {
     };
 
     /** What the loop sends when it is given the key file's text and then the facility. */
-    private List<FrameOut> framesFor(String keyText, Facility f) {
+    private List<FrameOut> framesFor(String keyText, FacilityConfig f) {
         // As FudpManager: the loop starts without keys, LoopHost.loadKeys then hands it the file.
         FudpLoop loop = new FudpLoop(LoopSettings.defaults(), NO_NETWORK, null, T0);
         loop.setKeys(T0 + 1, keyText);
@@ -222,7 +222,7 @@ class GeneratedNetcfgTest {
     @Test
     void controllerKeysLoadInTheLoopAndSignWhatTheAgentKeysVerify() throws Exception {
         generate(out, "--key-id", "42");
-        Facility f = fudpConfig(netcfg()).facilities().get(0);
+        FacilityConfig f = fudpConfig(netcfg()).facilities().get(0);
         String controllerKeys = Files.readString(out.resolve("controller.keys"), StandardCharsets.UTF_8);
         KeyRing ring = KeyRing.parse(controllerKeys);
         assertEquals(Set.of(42), ring.keyIds());
@@ -245,7 +245,7 @@ class GeneratedNetcfgTest {
     @Test
     void aKeyFileWithoutTheFacilitysKeyIdSendsNothingSoTheCheckAboveCanFail() throws Exception {
         generate(out, "--key-id", "42");
-        Facility f = fudpConfig(netcfg()).facilities().get(0);
+        FacilityConfig f = fudpConfig(netcfg()).facilities().get(0);
         String other = Files.readString(out.resolve("controller.keys"), StandardCharsets.UTF_8)
                 .replace("42 = ", "43 = ");
         assertEquals(List.of(), framesFor(other, f));

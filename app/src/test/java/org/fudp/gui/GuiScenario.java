@@ -13,7 +13,7 @@ import org.fudp.loop.api.records.CfsSample;
 import org.fudp.loop.api.records.CorrelationFlowSet;
 import org.fudp.loop.api.records.PrincipalShare;
 import org.fudp.loop.api.records.DecisionRecord;
-import org.fudp.api.Facility;
+import org.fudp.api.FacilityConfig;
 import org.fudp.loop.api.facilities.FacilityState;
 import org.fudp.loop.api.settings.FlowBudget;
 import org.fudp.loop.api.records.FlowRecord;
@@ -282,8 +282,8 @@ public final class GuiScenario {
                 pausedUntilMs));
     }
 
-    private static Facility facility(DeviceId d, int key) {
-        return new Facility(d, PortNumber.portNumber(10), PortNumber.portNumber(11),
+    private static FacilityConfig facility(DeviceId d, int key) {
+        return new FacilityConfig(d, PortNumber.portNumber(10), PortNumber.portNumber(11),
                 MacAddress.valueOf("02:00:00:00:00:0" + key), key);
     }
 

@@ -2,7 +2,7 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.gui;
 
-import org.fudp.api.Facility;
+import org.fudp.api.FacilityConfig;
 import org.fudp.loop.api.facilities.AgentState;
 import org.junit.jupiter.api.Test;
 import org.onosproject.net.DeviceId;
@@ -22,7 +22,7 @@ class MeteredFacilityBadgeTest {
 
     @Test
     void everyFlowMeteredIsInfo() {
-        fudp.facilities.add(Facility.metered(S9));
+        fudp.facilities.add(FacilityConfig.metered(S9));
         fudp.agents.put(S9, AgentState.metered(S9.toString(), 3, 3, 1_000, 2, 0, ""));
         NodeBadge b = highlighter.badge(S9);
         assertEquals(NodeBadge.Status.INFO, b.status());
@@ -31,7 +31,7 @@ class MeteredFacilityBadgeTest {
 
     @Test
     void flowsTheSwitchRefusedAMeterAreAWarning() {
-        fudp.facilities.add(Facility.metered(S9));
+        fudp.facilities.add(FacilityConfig.metered(S9));
         fudp.agents.put(S9, AgentState.metered(S9.toString(), 3, 3, 1_000, 4, 2,
                 "2 flow(s) counted but unlimited; the switch refused ... a meter: OUT_OF_METERS"));
         NodeBadge b = highlighter.badge(S9);

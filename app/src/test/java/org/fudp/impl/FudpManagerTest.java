@@ -9,7 +9,7 @@ import org.fudp.loop.api.facilities.AgentState;
 import org.fudp.loop.api.records.AllocationState;
 import org.fudp.loop.api.records.CorrelationFlowSet;
 import org.fudp.loop.api.records.DecisionRecord;
-import org.fudp.api.Facility;
+import org.fudp.api.FacilityConfig;
 import org.fudp.api.FudpEvent;
 import org.fudp.config.FudpConfig;
 import org.fudp.protocol.AckResult;
@@ -620,7 +620,7 @@ class FudpManagerTest {
 
     @Test
     void badNetworkConfigIsRejectedAndThePreviousStaysInForce() {
-        List<Facility> before = mgr.getFacilities();
+        List<FacilityConfig> before = mgr.getFacilities();
         assertEquals(1, before.size());
         String bad = CONFIG.replace("\"adjustorPort\": 3", "\"adjustorPort\": \"x\"");
         FudpConfig c = netcfg.make(bad);
@@ -636,8 +636,9 @@ class FudpManagerTest {
 
     @Test
     void adminChangesGoThroughNetworkConfigAndAreValidated() {
-        Facility f = mgr.getFacilities().get(0);
-        Facility broken = new Facility(f.deviceId(), f.adjustorPort(), f.adjustorPort(), f.adjustorMac(), f.keyId());
+        FacilityConfig f = mgr.getFacilities().get(0);
+        FacilityConfig broken = new FacilityConfig(f.deviceId(), f.adjustorPort(), f.adjustorPort(),
+                f.adjustorMac(), f.keyId());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> mgr.setFacilities(List.of(broken)));
         assertTrue(e.getMessage().contains("facilities[0].returnPort: must differ from adjustorPort"), e.getMessage());

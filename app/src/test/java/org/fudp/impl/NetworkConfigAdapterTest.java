@@ -2,7 +2,7 @@
 // Copyright 2026 The FUDP authors
 package org.fudp.impl;
 
-import org.fudp.api.Facility;
+import org.fudp.api.FacilityConfig;
 import org.fudp.loop.api.settings.Facility.WhenAdjustorDown;
 import org.junit.jupiter.api.Test;
 import org.onlab.packet.MacAddress;
@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 /** What the loop is given of a configured facility. */
 class NetworkConfigAdapterTest {
 
-    private static final Facility ADJUSTED = new Facility(DeviceId.deviceId("of:0000000000000001"),
+    private static final FacilityConfig ADJUSTED = new FacilityConfig(DeviceId.deviceId("of:0000000000000001"),
             PortNumber.portNumber(3), PortNumber.portNumber(4), MacAddress.valueOf("02:00:00:00:00:aa"), 7);
 
     @Test

@@ -9,7 +9,7 @@ import com.google.common.collect.ImmutableSet;
 import org.fudp.algorithm.whatif.WhatIfInputException;
 import org.fudp.algorithm.whatif.WhatIfRunner;
 import org.fudp.api.Bottleneck;
-import org.fudp.api.Facility;
+import org.fudp.api.FacilityConfig;
 import org.fudp.codec.ConfigSections;
 import org.fudp.codec.JsonFields;
 
@@ -35,7 +35,7 @@ class RequestBodiesFuzzTest {
     @FuzzTest(maxDuration = "30s")
     void parseBodies(byte[] body) {
         try {
-            List<Facility> fs = ConfigSections.facilities(read(body));
+            List<FacilityConfig> fs = ConfigSections.facilities(read(body));
             assertEquals(fs, ConfigSections.facilities(ConfigSections.encodeFacilities(fs)), "facilities round trip");
         } catch (IllegalArgumentException e) {
             assertNotNull(e.getMessage());

@@ -24,7 +24,7 @@ import java.util.OptionalInt;
  * them to their defaults, so that the facility written back is the facility read.
  * </p>
  */
-public final class Facility {
+public final class FacilityConfig {
 
     private final Enforcement enforcement;
     private final DeviceId deviceId;
@@ -46,7 +46,7 @@ public final class Facility {
      * @param adjustorMac MAC address control frames are sent to
      * @param keyId id of the key that authenticates control frames to this adjustor
      */
-    public Facility(DeviceId deviceId, PortNumber adjustorPort, PortNumber returnPort,
+    public FacilityConfig(DeviceId deviceId, PortNumber adjustorPort, PortNumber returnPort,
                     MacAddress adjustorMac, int keyId) {
         this.enforcement = Enforcement.ADJUSTOR;
         this.deviceId = Objects.requireNonNull(deviceId, "deviceId");
@@ -60,7 +60,7 @@ public final class Facility {
         this.whenAdjustorDown = null;
     }
 
-    private Facility(DeviceId deviceId) {
+    private FacilityConfig(DeviceId deviceId) {
         this.enforcement = Enforcement.METER;
         this.deviceId = Objects.requireNonNull(deviceId, "deviceId");
         this.adjustorPort = null;
@@ -73,11 +73,11 @@ public final class Facility {
         this.whenAdjustorDown = null;
     }
 
-    private Facility(Facility f, Integer ruleBudget, Integer packetInBudget, FacilitySampling sampling) {
+    private FacilityConfig(FacilityConfig f, Integer ruleBudget, Integer packetInBudget, FacilitySampling sampling) {
         this(f, ruleBudget, packetInBudget, sampling, f.whenAdjustorDown);
     }
 
-    private Facility(Facility f, Integer ruleBudget, Integer packetInBudget, FacilitySampling sampling,
+    private FacilityConfig(FacilityConfig f, Integer ruleBudget, Integer packetInBudget, FacilitySampling sampling,
                      WhenAdjustorDown whenAdjustorDown) {
         this.enforcement = f.enforcement;
         this.deviceId = f.deviceId;
@@ -97,8 +97,8 @@ public final class Facility {
      * @param policy the policy, null for the default ({@link WhenAdjustorDown#METERS})
      * @return the facility
      */
-    public Facility withWhenAdjustorDown(WhenAdjustorDown policy) {
-        return new Facility(this, ruleBudget, packetInBudget, sampling, policy);
+    public FacilityConfig withWhenAdjustorDown(WhenAdjustorDown policy) {
+        return new FacilityConfig(this, ruleBudget, packetInBudget, sampling, policy);
     }
 
     /**
@@ -116,8 +116,8 @@ public final class Facility {
      * @param rules rules FUDP may hold in the switch's table
      * @return the facility
      */
-    public Facility withRuleBudget(int rules) {
-        return new Facility(this, rules, packetInBudget, sampling);
+    public FacilityConfig withRuleBudget(int rules) {
+        return new FacilityConfig(this, rules, packetInBudget, sampling);
     }
 
     /**
@@ -126,8 +126,8 @@ public final class Facility {
      * @param packetIns new flows a second FUDP learns from packet-ins
      * @return the facility
      */
-    public Facility withPacketInBudget(int packetIns) {
-        return new Facility(this, ruleBudget, packetIns, sampling);
+    public FacilityConfig withPacketInBudget(int packetIns) {
+        return new FacilityConfig(this, ruleBudget, packetIns, sampling);
     }
 
     /**
@@ -136,8 +136,8 @@ public final class Facility {
      * @param s its sampling, null for none
      * @return the facility
      */
-    public Facility withSampling(FacilitySampling s) {
-        return new Facility(this, ruleBudget, packetInBudget, s);
+    public FacilityConfig withSampling(FacilitySampling s) {
+        return new FacilityConfig(this, ruleBudget, packetInBudget, s);
     }
 
     /**
@@ -146,8 +146,8 @@ public final class Facility {
      * @param deviceId the FUDP switch
      * @return the facility
      */
-    public static Facility metered(DeviceId deviceId) {
-        return new Facility(deviceId);
+    public static FacilityConfig metered(DeviceId deviceId) {
+        return new FacilityConfig(deviceId);
     }
 
     /**
@@ -254,10 +254,10 @@ public final class Facility {
         if (this == o) {
             return true;
         }
-        if (!(o instanceof Facility)) {
+        if (!(o instanceof FacilityConfig)) {
             return false;
         }
-        Facility that = (Facility) o;
+        FacilityConfig that = (FacilityConfig) o;
         return enforcement == that.enforcement && keyId == that.keyId && deviceId.equals(that.deviceId)
                 && Objects.equals(adjustorPort, that.adjustorPort) && Objects.equals(returnPort, that.returnPort)
                 && Objects.equals(adjustorMac, that.adjustorMac) && Objects.equals(ruleBudget, that.ruleBudget)
