@@ -15,6 +15,7 @@ import org.fudp.api.FudpService;
 import org.fudp.api.FudpStore;
 import org.fudp.api.FudpStoreDelegate;
 import org.fudp.api.KeyFileStatus;
+import org.fudp.store.CheckpointStore;
 import org.onlab.metrics.MetricsService;
 import org.fudp.store.DistributedFudpStore;
 import org.onlab.packet.IpAddress;

@@ -19,6 +19,8 @@ import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowLimit;
 import org.fudp.loop.api.settings.TrafficClass;
 import org.fudp.loop.sampling.PacketSample;
+import org.fudp.store.CheckpointFormat;
+import org.fudp.store.CheckpointStore;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.flow.FlowEntry;
 import org.onosproject.net.flow.FlowRule;

@@ -10,6 +10,7 @@ import org.fudp.loop.FudpLoop;
 import org.fudp.loop.api.settings.LoopSettings;
 import org.fudp.loop.api.network.NetworkView;
 import org.fudp.protocol.MutableClock;
+import org.fudp.store.CheckpointStore;
 import org.onlab.metrics.MetricsManager;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.flow.FlowRuleService;

@@ -6,6 +6,7 @@ import org.fudp.api.FudpEvent;
 import org.fudp.loop.api.events.PacketIn;
 import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowIds;
+import org.fudp.store.CheckpointStore;
 import org.junit.jupiter.api.Test;
 import org.onosproject.net.PortNumber;
 import org.onosproject.net.flow.FlowRule;

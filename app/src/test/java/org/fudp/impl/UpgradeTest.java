@@ -6,6 +6,7 @@ import org.fudp.protocol.FiveTuple;
 import org.fudp.protocol.FlowLimit;
 import org.fudp.protocol.MessageType;
 import org.fudp.protocol.MutableClock;
+import org.fudp.store.CheckpointStore;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

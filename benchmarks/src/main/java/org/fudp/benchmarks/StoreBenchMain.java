@@ -3,7 +3,6 @@
 package org.fudp.benchmarks;
 
 import org.fudp.api.FudpStore;
-import org.fudp.impl.CheckpointBenchmark;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.RunnerException;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The FUDP authors
-package org.fudp.impl;
+package org.fudp.store;
 
 import org.fudp.algorithm.ControllerState;
 import org.fudp.loop.api.checkpoints.FacilityCheckpoint;
@@ -31,12 +31,12 @@ import java.util.function.Predicate;
  * or gets a new limit. A set's allocations are not in the head: they are its flows' limits.
  * </p>
  */
-final class CheckpointStore {
+public final class CheckpointStore {
 
     /** The heads' map; the same name is the same map on every instance. */
-    static final String MAP_NAME = "fudp-facility-checkpoints";
+    public static final String MAP_NAME = "fudp-facility-checkpoints";
     /** The flows' map. */
-    static final String FLOWS_MAP_NAME = "fudp-facility-flows";
+    public static final String FLOWS_MAP_NAME = "fudp-facility-flows";
 
     // In the order of every earlier build, whose entries carry these registrations' ids.
     private static final KryoNamespace NAMESPACE = KryoNamespace.newBuilder()
@@ -50,7 +50,7 @@ final class CheckpointStore {
      * it fails the read of its own facility only: a map decodes every entry it lists through it (ONOS 2.7.0's
      * AtomixConsistentMapBuilder hands it to an AtomixSerializerAdapter, whose decode calls it for each value).
      */
-    static final Serializer SERIALIZER = new Serializer() {
+    public static final Serializer SERIALIZER = new Serializer() {
         @Override
         public <T> byte[] encode(T object) {
             return NAMESPACE.serialize(object);
@@ -76,7 +76,7 @@ final class CheckpointStore {
     /** What this instance last wrote of each facility's flows, to write only what changed. */
     private final Map<String, Map<String, FlowCheckpoint>> written = new HashMap<>();
 
-    CheckpointStore(StorageService storage) {
+    public CheckpointStore(StorageService storage) {
         heads = storage.<String, FacilityCheckpoint>consistentMapBuilder().withName(MAP_NAME)
                 .withSerializer(SERIALIZER).build();
         flows = storage.<String, StoredFlow>consistentMapBuilder().withName(FLOWS_MAP_NAME)
@@ -90,7 +90,7 @@ final class CheckpointStore {
      * @return the checkpoint, empty if none
      * @throws CheckpointFormat.UnreadableException if its head or one of its flows cannot be read by this build
      */
-    Optional<FacilityCheckpoint> read(String facilityId) {
+    public Optional<FacilityCheckpoint> read(String facilityId) {
         Versioned<FacilityCheckpoint> stored = heads.get(facilityId);
         if (stored == null) {
             return Optional.empty();
@@ -138,7 +138,7 @@ final class CheckpointStore {
      * @param c the checkpoint
      * @return false if a newer controller has the facility: the caller must stop controlling it
      */
-    boolean write(FacilityCheckpoint c) {
+    public boolean write(FacilityCheckpoint c) {
         FacilityCheckpoint head = head(c);
         Versioned<FacilityCheckpoint> now = heads.compute(c.facilityId(),
                 (id, old) -> old == null || old.epoch() <= c.epoch() ? head : old);
@@ -171,7 +171,7 @@ final class CheckpointStore {
      * @param c the checkpoint
      * @return its head
      */
-    static FacilityCheckpoint head(FacilityCheckpoint c) {
+    public static FacilityCheckpoint head(FacilityCheckpoint c) {
         Map<String, ControllerState> sets = new LinkedHashMap<>();
         c.sets().forEach((id, st) -> sets.put(id, new ControllerState(st.period(), st.predictorStarted(),
                 st.predictedBps(), st.deviationBps(), st.wasFair(), Map.of())));
@@ -183,7 +183,7 @@ final class CheckpointStore {
      *
      * @param facilityId the facility
      */
-    void remove(String facilityId) {
+    public void remove(String facilityId) {
         heads.remove(facilityId);
         for (String id : List.copyOf(flows.keySet())) {
             if (id.startsWith(prefix(facilityId))) {
@@ -211,12 +211,19 @@ final class CheckpointStore {
     }
 
     /** One flow of a facility's checkpoint, with the facility and the epoch it was written under. */
-    static final class StoredFlow {
+    public static final class StoredFlow {
         final String facilityId;
         final long epoch;
         final FlowCheckpoint flow;
 
-        StoredFlow(String facilityId, long epoch, FlowCheckpoint flow) {
+        /**
+         * A flow of a facility's checkpoint as the store holds it.
+         *
+         * @param facilityId the facility
+         * @param epoch the epoch it was written under
+         * @param flow the flow
+         */
+        public StoredFlow(String facilityId, long epoch, FlowCheckpoint flow) {
             this.facilityId = facilityId;
             this.epoch = epoch;
             this.flow = flow;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The FUDP authors
-package org.fudp.impl;
+package org.fudp.store;
 
 import org.fudp.algorithm.ControllerState;
 import org.fudp.loop.api.checkpoints.FacilityCheckpoint;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The FUDP authors
-package org.fudp.impl;
+package org.fudp.store;
 
 import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.KryoException;
@@ -31,7 +31,7 @@ import java.util.Map;
  * responsiveness (80b35b8). A head from before the split into head and entries (e5d1490) holds its flows.
  * </p>
  */
-final class CheckpointFormat {
+public final class CheckpointFormat {
 
     /** The format this build writes: the first with its number in front; the standing check's record. */
     static final int FORMAT = 4;
@@ -42,7 +42,7 @@ final class CheckpointFormat {
     }
 
     /** A checkpoint's head or entry written by a build this one cannot read. */
-    static final class UnreadableException extends KryoException {
+    public static final class UnreadableException extends KryoException {
         private static final long serialVersionUID = 1L;
 
         UnreadableException(String message) {

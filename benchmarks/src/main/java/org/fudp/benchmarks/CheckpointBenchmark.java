@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The FUDP authors
-package org.fudp.impl;
+package org.fudp.benchmarks;
 
 import org.fudp.algorithm.ControllerState;
 import org.fudp.loop.api.checkpoints.FacilityCheckpoint;
 import org.fudp.loop.api.checkpoints.FlowCheckpoint;
 import org.fudp.loop.api.settings.TrafficClass;
 import org.fudp.protocol.FiveTuple;
+import org.fudp.store.CheckpointStore;
 import org.onosproject.store.service.TestStorageService;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
